@@ -1,0 +1,51 @@
+import type { DatabaseHandle } from '@soko/db/client'
+import type { Migration } from '@soko/db/migrate'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { healthRoutes } from './modules/health/routes.ts'
+import type { Config } from './plugins/config.ts'
+import { registerErrorHandling } from './plugins/errors.ts'
+import { registerWeb, type WebMode } from './plugins/web.ts'
+
+export interface AppOptions {
+  config: Config
+  database: DatabaseHandle
+  migrations: Migration[]
+  /** How the web app is served: the production build, Vite in development, or not at all (API-only tests). */
+  web: WebMode
+}
+
+/** What every module reaches through `app.soko`. */
+export interface SokoContext {
+  config: Config
+  database: DatabaseHandle
+  migrations: Migration[]
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    soko: SokoContext
+  }
+}
+
+/** Builds the Fastify instance with every route; tests call this, `main.ts` adds listening and shutdown. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    // Shoppers' requests carry small bodies; uploads get their own limit where they are accepted.
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    // Fastify's default would answer 404 for `/api/health/` vs `/api/health`; the contract keeps trailing slashes.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorate('soko', { config, database: options.database, migrations: options.migrations })
+  registerErrorHandling(app)
+
+  await app.register(healthRoutes)
+  await registerWeb(app, options.web)
+  return app
+}

@@ -1,0 +1,57 @@
+import { openDatabase } from '@soko/db/client'
+import { DataDirLockedError, lockDataDir } from '@soko/db/data-dir-lock'
+import { migrate, readMigrations } from '@soko/db/migrate'
+import { migrationsDir } from '@soko/db/paths'
+import { buildApp } from './app.ts'
+import { ConfigError, loadConfig } from './plugins/config.ts'
+
+/** Starts the marketplace: configuration, database (locked, migrated), HTTP server, and graceful shutdown. */
+async function main(): Promise<void> {
+  const startedAt = performance.now()
+  const config = loadConfig()
+  const releaseLock = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR, 'soko server')
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DB_POOL_SIZE,
+  })
+  const migrations = readMigrations(migrationsDir())
+  const applied = await migrate(database.db, migrations)
+
+  const app = await buildApp({
+    config,
+    database,
+    migrations,
+    web: config.NODE_ENV === 'development' ? 'development' : 'production',
+  })
+  if (applied.length > 0) app.log.info({ applied }, 'database migrated')
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    // Fastify stops accepting, lets requests in flight finish, then runs onClose hooks.
+    await app.close()
+    await database.close()
+    releaseLock()
+    process.exit(0)
+  }
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+
+  await app.listen({ port: config.PORT, host: config.HOST })
+  app.log.info(
+    { database: database.label, startupMs: Math.round(performance.now() - startedAt) },
+    `Soko is ready on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.PORT}`,
+  )
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message)
+  } else {
+    console.error('Soko failed to start:', error instanceof Error ? error.message : error)
+  }
+  process.exit(1)
+})

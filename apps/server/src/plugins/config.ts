@@ -1,0 +1,56 @@
+import { z } from 'zod'
+
+/**
+ * Every setting the server reads, parsed once at start-up. Nothing else reads process.env. A wrong value stops
+ * the process with one line naming the variable (see `loadConfig`). `.env.example` documents each one.
+ */
+const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).optional(),
+    PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int('must be a whole number')
+      .min(0)
+      .max(65535)
+      .default(3000),
+    DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DB_POOL_SIZE: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1)
+      .max(200)
+      .default(10),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .transform((env) => ({
+    ...env,
+    // Development listens on loopback only; production on every interface (behind a proxy or a firewall).
+    HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    isProduction: env.NODE_ENV === 'production',
+  }))
+
+export type Config = z.output<typeof ConfigSchema>
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Parses the environment; throws a ConfigError whose message is one line naming the bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // An empty variable (`PORT=`) means "not set", as in most shells' habits.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''))
+  const result = ConfigSchema.safeParse(present)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]
+  const key = String(issue?.path[0] ?? 'environment')
+  const got = env[key] === undefined ? '' : ` (got ${JSON.stringify(env[key])})`
+  throw new ConfigError(`Invalid configuration: ${key} ${issue?.message ?? 'is invalid'}${got}`)
+}
+
+export function loadConfig(): Config {
+  return parseConfig(process.env)
+}

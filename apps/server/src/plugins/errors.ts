@@ -1,0 +1,88 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+
+/** The closed set of error codes; the handler below maps each to its HTTP status. */
+export const errorStatus = {
+  invalid_data: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  out_of_stock: 409,
+  payment_failed: 402,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const
+
+export type ErrorCode = keyof typeof errorStatus
+
+/** An expected failure: answered with its code's status and `{ detail, code, errors? }`, never logged as a crash. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(detail)
+    this.name = 'AppError'
+  }
+}
+
+export interface ErrorBody {
+  detail: string
+  code: ErrorCode
+  errors?: Record<string, string[]>
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const body = toErrorBody(error)
+    if (body.code === 'internal') {
+      request.log.error({ err: error }, 'unhandled error')
+    }
+    reply.status(errorStatus[body.code]).send(body)
+  })
+
+  // Only /api paths (and /media) reach this: every other path is answered by the web app, including its 404 page.
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send({ detail: `No API endpoint ${request.method} ${request.url.split('?')[0]}.`, code: 'not_found' })
+  })
+}
+
+function toErrorBody(error: FastifyError): ErrorBody {
+  if (error instanceof AppError) {
+    return { detail: error.detail, code: error.code, ...(error.errors ? { errors: error.errors } : {}) }
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: Record<string, string[]> = {}
+    for (const issue of error.validation) {
+      const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors'
+      const list = errors[key] ?? []
+      list.push(issue.message ?? 'is invalid')
+      errors[key] = list
+    }
+    const [first] = Object.entries(errors)
+    const detail = first ? `${first[0]}: ${first[1][0] ?? 'is invalid'}` : 'The request is invalid.'
+    return { detail, code: 'invalid_data', errors }
+  }
+  if (isResponseSerializationError(error)) return { detail: 'Internal server error.', code: 'internal' }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { detail: `Malformed JSON body: ${error.message}`, code: 'invalid_data' }
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { detail: error.message, code: 'unsupported_media_type' }
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { detail: 'The request body is too large.', code: 'payload_too_large' }
+  }
+  // Fastify's own client errors (bad content length, invalid URL ...) carry a 4xx status and a safe message.
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return { detail: error.message, code: error.statusCode === 404 ? 'not_found' : 'invalid_data' }
+  }
+  return { detail: 'Internal server error.', code: 'internal' }
+}

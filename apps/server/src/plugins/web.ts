@@ -1,0 +1,148 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import { pathToFileURL } from 'node:url'
+import { constants as zlib } from 'node:zlib'
+import fastifyCompress from '@fastify/compress'
+import fastifyStatic from '@fastify/static'
+import { createRequest } from '@remix-run/node-fetch-server'
+import { repoRoot } from '@soko/db/paths'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { createRequestHandler, type ServerBuild } from 'react-router'
+
+export type WebMode = 'production' | 'development' | 'none'
+
+/** What the web app's loaders and actions receive as `context` (see apps/web/app/lib/load-context.ts). */
+export type WebLoadContext = {
+  /** Calls this server's own API in-process, with the shopper's cookies and authorization forwarded. */
+  fetchApi(path: string, init?: { method?: string; body?: unknown }): Promise<Response>
+}
+
+type RequestHandler = (request: Request, context: WebLoadContext) => Promise<Response>
+
+export const webBuildDir = (): string => join(repoRoot(), 'apps', 'web', 'build')
+
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/**
+ * Mounts the React Router app on every path that is not /api: server-rendered HTML, its client assets and the
+ * 404 page. In production the build in apps/web/build is served; in development Vite compiles on request.
+ */
+export async function registerWeb(app: FastifyInstance, mode: WebMode): Promise<void> {
+  await app.register(fastifyCompress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    // Quality 4 keeps brotli cheaper than gzip -6 on the fly; static assets are pre-compressed at build time at 11.
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  })
+  if (mode === 'none') return
+
+  const handler = mode === 'production' ? await productionHandler(app) : await developmentHandler(app)
+
+  await app.register(async (web) => {
+    // The web app reads bodies itself (form posts to actions): leave the request stream untouched.
+    web.removeAllContentTypeParsers()
+    web.addContentTypeParser('*', (_request, _payload, done) => done(null))
+    web.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/*',
+      handler: (request, reply) => {
+        if (isApiPath(request.url)) return reply.callNotFound()
+        return renderWeb(app, handler, request, reply)
+      },
+    })
+  })
+}
+
+const isApiPath = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
+
+async function productionHandler(app: FastifyInstance): Promise<RequestHandler> {
+  const buildDir = webBuildDir()
+  const serverEntry = join(buildDir, 'server', 'index.js')
+  if (!existsSync(serverEntry)) {
+    throw new Error(`The web app is not built (${serverEntry} is missing). Run \`npm run build\` first.`)
+  }
+  await app.register(fastifyStatic, {
+    root: join(buildDir, 'client'),
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    // Cache-Control is ours to set (below): the plugin's own would apply one lifetime to every file.
+    cacheControl: false,
+    setHeaders(res, path) {
+      // Vite fingerprints everything under /assets: its content never changes under the same name.
+      res.setHeader('cache-control', path.includes('/assets/') ? IMMUTABLE : 'public, max-age=3600')
+    },
+  })
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild
+  return createRequestHandler(build, 'production') as RequestHandler
+}
+
+async function developmentHandler(app: FastifyInstance): Promise<RequestHandler> {
+  const [{ createServer }, { default: middie }] = await Promise.all([import('vite'), import('@fastify/middie')])
+  const vite = await createServer({
+    root: join(repoRoot(), 'apps', 'web'),
+    configFile: join(repoRoot(), 'apps', 'web', 'vite.config.ts'),
+    server: { middlewareMode: true },
+    appType: 'custom',
+  })
+  await app.register(middie)
+  app.use(vite.middlewares)
+  app.addHook('onClose', () => vite.close())
+  return async (request, context) => {
+    const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild
+    return createRequestHandler(build, 'development')(request, context)
+  }
+}
+
+async function renderWeb(
+  app: FastifyInstance,
+  handler: RequestHandler,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const response = await handler(createRequest(request.raw, reply.raw), loadContext(app, request))
+  reply.status(response.status)
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') reply.header(name, value)
+  }
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length > 0) reply.header('set-cookie', cookies)
+  if (!response.body) return reply.send()
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream))
+}
+
+/** Headers of the shopper's request that the API needs to answer as it would to the browser. */
+const FORWARDED_HEADERS = ['cookie', 'authorization', 'accept-language', 'user-agent'] as const
+
+function loadContext(app: FastifyInstance, request: FastifyRequest): WebLoadContext {
+  return {
+    async fetchApi(path, init = {}) {
+      const headers: Record<string, string> = {}
+      for (const name of FORWARDED_HEADERS) {
+        const value = request.headers[name]
+        if (typeof value === 'string') headers[name] = value
+      }
+      const injected = await app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url: path,
+        headers: init.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        ...(init.body === undefined ? {} : { payload: JSON.stringify(init.body) }),
+      })
+      const responseHeaders = new Headers()
+      for (const [name, value] of Object.entries(injected.headers)) {
+        if (value === undefined) continue
+        for (const item of Array.isArray(value) ? value : [String(value)]) responseHeaders.append(name, item)
+      }
+      return new Response(
+        injected.statusCode === 204 || injected.statusCode === 304 ? null : new Uint8Array(injected.rawPayload),
+        {
+          status: injected.statusCode,
+          headers: responseHeaders,
+        },
+      )
+    },
+  }
+}

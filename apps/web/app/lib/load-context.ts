@@ -1,0 +1,9 @@
+// What the server passes to every loader and action as `context` (apps/server/src/plugins/web.ts builds it).
+import 'react-router'
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    /** Calls the marketplace API in-process during server rendering, with the shopper's cookies forwarded. */
+    fetchApi(path: string, init?: { method?: string; body?: unknown }): Promise<Response>
+  }
+}

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import type { Route } from './+types/root'
+import './app.css'
+import { Footer } from './components/site/footer.tsx'
+import { NavBar } from './components/site/nav-bar.tsx'
+
+export function loader(_args: Route.LoaderArgs) {
+  // Nobody can sign in until accounts exist; the session lookup replaces this constant then.
+  return { isSignedIn: false, year: new Date().getFullYear() }
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root')
+  const isSignedIn = data?.isSignedIn ?? false
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f7b3f" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <NavBar isSignedIn={isSignedIn} />
+        <main id="main" className="main">
+          {children}
+        </main>
+        <Footer isSignedIn={isSignedIn} year={data?.year ?? new Date().getFullYear()} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const isNotFound = isRouteErrorResponse(error) && error.status === 404
+  return (
+    <section className="page page--centered">
+      <title>{isNotFound ? 'Page Not Found | Soko' : 'Something went wrong | Soko'}</title>
+      <h1>{isNotFound ? 'Page Not Found' : 'Something went wrong'}</h1>
+      <p>{isNotFound ? "We couldn't find that page." : 'Failed to load page data. Please try again.'}</p>
+      <a className="button" href="/">
+        Go to the home page
+      </a>
+    </section>
+  )
+}

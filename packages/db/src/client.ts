@@ -1,0 +1,72 @@
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
+import type { sql } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import pg from 'pg'
+
+/** The one database type the rest of the code sees, whichever engine is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT>
+
+export type DatabaseKind = 'pglite' | 'postgres'
+
+export interface DatabaseHandle {
+  kind: DatabaseKind
+  db: Db
+  /** A short, password-free description for logs and /api/ready. */
+  label: string
+  /** The embedded engine, when there is one (tests dump and load snapshots through it). */
+  pglite?: PGlite
+  close(): Promise<void>
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; absent means the embedded PGlite engine. */
+  databaseUrl?: string | undefined
+  /** Where PGlite keeps its files; absent means in memory. */
+  dataDir?: string | undefined
+  /** A PGlite data directory dump (`dumpDataDir`) to start from instead of an empty cluster. */
+  loadDataDir?: Blob | undefined
+  poolSize?: number | undefined
+}
+
+/** Extensions the schema relies on; PGlite must load them before `CREATE EXTENSION` can find them. */
+const pgliteExtensions = { pg_trgm, unaccent }
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10)
+  return openPglite(options.dataDir, options.loadDataDir)
+}
+
+async function openPostgres(databaseUrl: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize })
+  // An idle client that loses its connection emits 'error'; without a listener that would crash the process.
+  pool.on('error', () => {})
+  const url = new URL(databaseUrl)
+  return {
+    kind: 'postgres',
+    db: drizzlePg(pool) as unknown as Db,
+    label: `postgresql://${url.hostname}:${url.port || '5432'}${url.pathname}`,
+    close: () => pool.end(),
+  }
+}
+
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<DatabaseHandle> {
+  const client = new PGlite(dataDir ?? 'memory://', { extensions: pgliteExtensions, loadDataDir })
+  await client.waitReady
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(client) as unknown as Db,
+    label: dataDir ? `pglite:${dataDir}` : 'pglite:memory',
+    pglite: client,
+    close: () => client.close(),
+  }
+}
+
+/** Rows of a raw query, whichever driver ran it (both return `{ rows }`). */
+export async function queryRows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] }
+  return result.rows
+}
