@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const releaseLock = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR, 'soko server')
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
+    dataDir: config.pgliteDir,
     poolSize: config.DB_POOL_SIZE,
   })
   const migrations = readMigrations(migrationsDir())

@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path'
 import { z } from 'zod'
 
 /**
@@ -9,20 +10,20 @@ const ConfigSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().min(1).optional(),
     PORT: z.coerce
-      .number({ error: 'must be a port number' })
+      .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a port number' : undefined) })
       .int('must be a whole number')
-      .min(0)
-      .max(65535)
+      .min(0, 'must be from 0 to 65535')
+      .max(65535, 'must be from 0 to 65535')
       .default(3000),
     DATABASE_URL: z
       .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
       .optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DB_POOL_SIZE: z.coerce
-      .number({ error: 'must be a number' })
+      .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
       .int('must be a whole number')
-      .min(1)
-      .max(200)
+      .min(1, 'must be from 1 to 200')
+      .max(200, 'must be from 1 to 200')
       .default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -31,6 +32,9 @@ const ConfigSchema = z
     // Development listens on loopback only; production on every interface (behind a proxy or a firewall).
     HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     isProduction: env.NODE_ENV === 'production',
+    // DATA_DIR holds the embedded database and the generated image cache side by side (and the lock on both).
+    pgliteDir: join(resolve(env.DATA_DIR), 'pglite'),
+    mediaDir: join(resolve(env.DATA_DIR), 'media'),
   }))
 
 export type Config = z.output<typeof ConfigSchema>
