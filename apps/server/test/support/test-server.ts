@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { type DatabaseHandle, openDatabase } from '@soko/db/client'
+import { readMigrations } from '@soko/db/migrate'
+import { migrationsDir } from '@soko/db/paths'
+import type { FastifyInstance } from 'fastify'
+import { inject } from 'vitest'
+import { buildApp } from '../../src/app.ts'
+import { parseConfig } from '../../src/plugins/config.ts'
+import type { WebMode } from '../../src/plugins/web.ts'
+import { databaseUrl, withAdmin } from './postgres.ts'
+
+export type Engine = 'pglite' | 'postgres'
+
+/** The engines this run can test: PGlite always, PostgreSQL when the global setup found one. */
+export const engines: Engine[] = inject('postgresAdminUrl') ? ['pglite', 'postgres'] : ['pglite']
+
+/** A fresh, migrated database of its own for one test file (or one test). */
+export async function createTestDatabase(engine: Engine): Promise<DatabaseHandle> {
+  if (engine === 'pglite') {
+    const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))])
+    return openDatabase({ loadDataDir: snapshot })
+  }
+  const adminUrl = inject('postgresAdminUrl')
+  const name = `${inject('postgresPrefix')}${randomBytes(6).toString('hex')}`
+  await withAdmin(adminUrl, (client) =>
+    client.query(`create database "${name}" template "${inject('postgresTemplate')}"`),
+  )
+  const handle = await openDatabase({ databaseUrl: databaseUrl(adminUrl, name), poolSize: 5 })
+  return {
+    ...handle,
+    async close() {
+      await handle.close()
+      await withAdmin(adminUrl, (client) => client.query(`drop database if exists "${name}" with (force)`))
+    },
+  }
+}
+
+export interface TestServer {
+  /** Base URL of the real HTTP server, e.g. http://127.0.0.1:41234 */
+  url: string
+  app: FastifyInstance
+  database: DatabaseHandle
+  close(): Promise<void>
+}
+
+export interface TestServerOptions {
+  web?: WebMode
+  env?: Record<string, string>
+  /** Adds routes before the server starts (to exercise shared behaviour such as error handling). */
+  beforeListen?: (app: FastifyInstance) => void
+}
+
+/** Starts the real server on a free port against a fresh database of the given engine. */
+export async function startTestServer(engine: Engine, options: TestServerOptions = {}): Promise<TestServer> {
+  const database = await createTestDatabase(engine)
+  const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', ...options.env })
+  const app = await buildApp({
+    config,
+    database,
+    migrations: readMigrations(migrationsDir()),
+    web: options.web ?? 'none',
+  })
+  options.beforeListen?.(app)
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  if (!address || typeof address === 'string') throw new Error('The test server has no TCP address')
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    app,
+    database,
+    async close() {
+      await app.close()
+      await database.close()
+    },
+  }
+}

@@ -1,0 +1,53 @@
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { defineConfig, devices } from '@playwright/test'
+
+// Browser tests drive Debian's Chromium (Playwright cannot download its own browser here) against the production
+// build, served by the real server on a fresh embedded database. `npm test` sets these; the defaults suit a
+// direct `npx playwright test`.
+const port = Number(process.env.E2E_PORT ?? 3900)
+const baseURL = `http://127.0.0.1:${port}`
+const dataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), `soko-e2e-${port}`)
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  outputDir: '../../test-results/e2e-artifacts',
+  reporter: [['list'], ['json', { outputFile: '../../test-results/e2e.json' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      // Root in a container needs --no-sandbox; the rest keep Chromium from calling out to a closed network.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'mobile', use: { ...devices['Pixel 5'] } },
+  ],
+  webServer: {
+    command: `node --enable-source-maps ${join(import.meta.dirname, '../server/dist/main.js')}`,
+    url: `${baseURL}/api/ready`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  },
+})
