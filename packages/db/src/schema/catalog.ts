@@ -1,1 +1,176 @@
-export {}
+import { sql } from 'drizzle-orm'
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { users } from './accounts.ts'
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}
+
+/** A two-level tree: top-level categories (no parent) and their leaves, ordered by position. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** An uploaded image's URL; null means a generated one is served at /media/categories/{id}/... */
+    imageUrl: text('image_url'),
+    imageAlt: text('image_alt').notNull().default(''),
+    hue: smallint('hue').notNull().default(140),
+    position: integer('position').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('categories_slug_key').on(t.slug), index('categories_parent_idx').on(t.parentId, t.position)],
+)
+
+/** A vendor's shop (the specification's "business"). */
+export const businesses = pgTable(
+  'businesses',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    description: text('description').notNull().default(''),
+    isVerified: boolean('is_verified').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    county: text('county').notNull(),
+    town: text('town').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    /** Totals over the reviews of the shop's products, kept by database triggers (migration 0002). */
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('businesses_slug_key').on(t.slug), index('businesses_owner_idx').on(t.ownerId)],
+)
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'restrict' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    discountedPriceCents: integer('discounted_price_cents'),
+    /** What a shopper pays: the discounted price when there is one. Sorting and price filters use it. */
+    effectivePriceCents: integer('effective_price_cents')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(discounted_price_cents, price_cents)`),
+    stockQty: integer('stock_qty').notNull().default(0),
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
+    isActive: boolean('is_active').notNull().default(true),
+    salesCount: integer('sales_count').notNull().default(0),
+    viewCount: integer('view_count').notNull().default(0),
+    /** Totals over the product's reviews, kept by database triggers (migration 0002). */
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('products_slug_key').on(t.slug),
+    index('products_category_idx').on(t.categoryId),
+    index('products_business_idx').on(t.businessId),
+    index('products_trending_idx').on(t.salesCount.desc(), t.id),
+    index('products_created_idx').on(t.createdAt.desc(), t.id),
+    index('products_price_idx').on(t.effectivePriceCents, t.id),
+    check('products_price_positive', sql`${t.priceCents} > 0`),
+    check(
+      'products_discount_below_price',
+      sql`${t.discountedPriceCents} is null or (${t.discountedPriceCents} > 0 and ${t.discountedPriceCents} < ${t.priceCents})`,
+    ),
+    check('products_stock_not_negative', sql`${t.stockQty} >= 0`),
+  ],
+)
+
+/**
+ * A product's images, each served in three sizes (thumbnail, medium, original) under /media/product-images/{id}/.
+ * Uploaded images are stored processed; demo images (hue set) are generated on first request and cached on disk.
+ */
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    altText: text('alt_text').notNull().default(''),
+    hue: smallint('hue'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+)
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('reviews_product_idx').on(t.productId, t.createdAt.desc()),
+    uniqueIndex('reviews_one_per_user_key')
+      .on(t.productId, t.userId)
+      .where(sql`${t.userId} is not null`),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+)
+
+/** The home page's hero carousel (every field of the specification's Banner entity, plus scheduling). */
+export const banners = pgTable(
+  'banners',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle').notNull().default(''),
+    imageUrl: text('image_url'),
+    hue: smallint('hue').notNull().default(140),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    linkUrl: text('link_url').notNull().default('/products'),
+    linkText: text('link_text').notNull().default('Shop now'),
+    stat1: text('stat1').notNull().default(''),
+    stat1Label: text('stat1_label').notNull().default(''),
+    stat2: text('stat2').notNull().default(''),
+    stat2Label: text('stat2_label').notNull().default(''),
+    position: integer('position').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('banners_position_idx').on(t.position)],
+)
