@@ -7,6 +7,7 @@ export default {
   future: {
     // Adopted early (React Router 8 makes them the default). Middleware is not: loaders receive the server's
     // plain load context (apps/web/app/lib/load-context.ts).
+    v8_middleware: false,
     v8_splitRouteModules: true,
     v8_viteEnvironmentApi: true,
     v8_passThroughRequests: true,

@@ -2,9 +2,14 @@ import type { DatabaseHandle } from '@soko/db/client'
 import type { Migration } from '@soko/db/migrate'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { catalogRoutes } from './modules/catalog/routes.ts'
+import { CatalogService } from './modules/catalog/service.ts'
 import { healthRoutes } from './modules/health/routes.ts'
+import { mediaRoutes } from './modules/media/routes.ts'
+import { registerConditionalGet } from './plugins/cache.ts'
 import type { Config } from './plugins/config.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
+import { registerOpenApi } from './plugins/openapi.ts'
 import { registerWeb, type WebMode } from './plugins/web.ts'
 
 export interface AppOptions {
@@ -20,6 +25,7 @@ export interface SokoContext {
   config: Config
   database: DatabaseHandle
   migrations: Migration[]
+  catalog: CatalogService
 }
 
 declare module 'fastify' {
@@ -42,10 +48,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
-  app.decorate('soko', { config, database: options.database, migrations: options.migrations })
+  const { database } = options
+  const catalog = new CatalogService(database.db, (error) => app.log.error({ err: error }, 'view count flush failed'))
+  app.decorate('soko', { config, database, migrations: options.migrations, catalog })
   registerErrorHandling(app)
+  registerConditionalGet(app)
 
+  // Every process drops its cached catalogue the moment the database announces a change, whoever made it.
+  const unlisten = await database.listen('soko_catalog', (payload) => catalog.onCatalogChange(payload))
+  app.addHook('onClose', async () => {
+    await unlisten()
+    await catalog.stop()
+  })
+
+  await registerOpenApi(app)
   await app.register(healthRoutes)
+  await app.register(catalogRoutes(catalog))
+  await app.register(mediaRoutes(database.db, config.mediaDir))
   await registerWeb(app, options.web)
   return app
 }

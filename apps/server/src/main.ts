@@ -2,6 +2,7 @@ import { openDatabase } from '@soko/db/client'
 import { DataDirLockedError, lockDataDir } from '@soko/db/data-dir-lock'
 import { migrate, readMigrations } from '@soko/db/migrate'
 import { migrationsDir } from '@soko/db/paths'
+import { seedDemoCatalogue } from '@soko/db/seed/seed-demo'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './plugins/config.ts'
 
@@ -17,6 +18,8 @@ async function main(): Promise<void> {
   })
   const migrations = readMigrations(migrationsDir())
   const applied = await migrate(database.db, migrations)
+  // Only an empty catalogue is seeded (checked under a lock), so restarts and sibling processes add nothing.
+  const seeded = config.seedDemoData ? await seedDemoCatalogue(database.db, { products: config.DEMO_PRODUCTS }) : null
 
   const app = await buildApp({
     config,
@@ -25,6 +28,7 @@ async function main(): Promise<void> {
     web: config.NODE_ENV === 'development' ? 'development' : 'production',
   })
   if (applied.length > 0) app.log.info({ applied }, 'database migrated')
+  if (seeded?.seeded) app.log.info({ ...seeded }, 'demo catalogue seeded')
 
   let closing = false
   const shutdown = async (signal: string) => {

@@ -19,6 +19,11 @@ export interface DatabaseHandle {
   label: string
   /** The embedded engine, when there is one (tests dump and load snapshots through it). */
   pglite?: PGlite
+  /**
+   * Subscribes to NOTIFY on `channel`. `onMessage` receives each payload, and '*' when notifications may have
+   * been missed (the listening connection was lost and is being re-opened), so callers can drop what they cached.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -45,11 +50,55 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
   // An idle client that loses its connection emits 'error'; without a listener that would crash the process.
   pool.on('error', () => {})
   const url = new URL(databaseUrl)
+  const listeners = new Set<() => Promise<void>>()
   return {
     kind: 'postgres',
     db: drizzlePg(pool) as unknown as Db,
     label: `postgresql://${url.hostname}:${url.port || '5432'}${url.pathname}`,
-    close: () => pool.end(),
+    async listen(channel, onMessage) {
+      const stop = await listenPostgres(databaseUrl, channel, onMessage)
+      listeners.add(stop)
+      return async () => {
+        listeners.delete(stop)
+        await stop()
+      }
+    },
+    async close() {
+      await Promise.all([...listeners].map((stop) => stop()))
+      await pool.end()
+    },
+  }
+}
+
+/** A dedicated connection for LISTEN (a pooled one would be handed to other queries), re-opened when lost. */
+async function listenPostgres(
+  databaseUrl: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null
+  let stopped = false
+  let retry: NodeJS.Timeout | undefined
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl })
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '')
+    })
+    next.on('error', () => {
+      if (stopped) return
+      next.end().catch(() => {})
+      onMessage('*')
+      retry = setTimeout(() => void connect().catch(() => onMessage('*')), 1000)
+    })
+    await next.connect()
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`)
+    client = next
+  }
+  await connect()
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    await client?.end().catch(() => {})
   }
 }
 
@@ -61,6 +110,12 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     db: drizzlePglite(client) as unknown as Db,
     label: dataDir ? `pglite:${dataDir}` : 'pglite:memory',
     pglite: client,
+    async listen(channel, onMessage) {
+      const unlisten = await client.listen(channel, onMessage)
+      return async () => {
+        if (!client.closed) await unlisten()
+      }
+    },
     close: () => client.close(),
   }
 }

@@ -4,14 +4,26 @@ import { openDatabase } from '@soko/db/client'
 import { DataDirLockedError, lockDataDir } from '@soko/db/data-dir-lock'
 import { migrate, readMigrations } from '@soko/db/migrate'
 import { migrationsDir } from '@soko/db/paths'
+import { seedDemoCatalogue } from '@soko/db/seed/seed-demo'
 import { sql } from 'drizzle-orm'
 import { ConfigError, loadConfig } from '../plugins/config.ts'
 
-const USAGE = 'Usage: db.ts <migrate | reset>'
+const USAGE = 'Usage: db.ts migrate | reset | seed [--products N]'
 
-async function main(command: string | undefined): Promise<void> {
-  if (command !== 'migrate' && command !== 'reset') throw new ConfigError(USAGE)
+function productsOption(args: string[], fallback: number): number {
+  const index = args.indexOf('--products')
+  if (index === -1) return fallback
+  const value = Number(args[index + 1])
+  if (!Number.isInteger(value) || value < 0 || value > 1_000_000) {
+    throw new ConfigError('--products takes a whole number from 0 to 1000000')
+  }
+  return value
+}
+
+async function main([command, ...args]: string[]): Promise<void> {
+  if (command !== 'migrate' && command !== 'reset' && command !== 'seed') throw new ConfigError(USAGE)
   const config = loadConfig()
+  const products = productsOption(args, config.DEMO_PRODUCTS)
   const releaseLock = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR, `db:${command}`)
   try {
     if (command === 'reset' && !config.DATABASE_URL) {
@@ -30,7 +42,17 @@ async function main(command: string | undefined): Promise<void> {
       console.log(
         applied.length > 0 ? `Applied ${applied.length} migration(s): ${applied.join(', ')}` : 'Already up to date.',
       )
-      if (command === 'reset') console.log(`Reset ${database.label}.`)
+      if (command === 'reset') console.log(`Reset ${database.label}. The next start seeds the demo catalogue again.`)
+      if (command === 'seed') {
+        const started = performance.now()
+        const result = await seedDemoCatalogue(database.db, { products })
+        const seconds = ((performance.now() - started) / 1000).toFixed(1)
+        console.log(
+          result.seeded
+            ? `Seeded ${result.products} products, ${result.reviews} reviews, ${result.images} images, ${result.vendors} vendors and ${result.categories} categories in ${seconds} s.`
+            : 'The catalogue is not empty: nothing seeded (run db:reset first to start over).',
+        )
+      }
     } finally {
       await database.close()
     }
@@ -39,7 +61,7 @@ async function main(command: string | undefined): Promise<void> {
   }
 }
 
-main(process.argv[2]).catch((error: unknown) => {
+main(process.argv.slice(2)).catch((error: unknown) => {
   const known = error instanceof ConfigError || error instanceof DataDirLockedError
   console.error(known ? (error as Error).message : `Failed: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)

@@ -25,6 +25,13 @@ const ConfigSchema = z
       .min(1, 'must be from 1 to 200')
       .max(200, 'must be from 1 to 200')
       .default(10),
+    SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
+    DEMO_PRODUCTS: z.coerce
+      .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+      .int('must be a whole number')
+      .min(0, 'must be from 0 to 1000000')
+      .max(1_000_000, 'must be from 0 to 1000000')
+      .default(2000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({
@@ -32,6 +39,8 @@ const ConfigSchema = z
     // Development listens on loopback only; production on every interface (behind a proxy or a firewall).
     HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     isProduction: env.NODE_ENV === 'production',
+    // A new embedded database gets the demo catalogue; a PostgreSQL one only when asked (it may be for real shoppers).
+    seedDemoData: env.SEED_DEMO_DATA === 'true' || (env.SEED_DEMO_DATA === 'auto' && env.DATABASE_URL === undefined),
     // DATA_DIR holds the embedded database and the generated image cache side by side (and the lock on both).
     pgliteDir: join(resolve(env.DATA_DIR), 'pglite'),
     mediaDir: join(resolve(env.DATA_DIR), 'media'),

@@ -1,0 +1,172 @@
+import {
+  type Category,
+  type CategoryDetail,
+  CategoryDetailSchema,
+  CategoryListSchema,
+  type Home,
+  HomeSchema,
+  type ProductDetail,
+  ProductDetailSchema,
+  type ReviewsPage,
+  type VendorDetail,
+  VendorDetailSchema,
+} from '@soko/contract/catalog'
+import type { Db } from '@soko/db/client'
+import type { z } from 'zod'
+import { LoadingCache, TtlCache } from '../../plugins/cache.ts'
+import { AppError } from '../../plugins/errors.ts'
+import {
+  toBanner,
+  toCategory,
+  toProductDetail,
+  toProductListing,
+  toReview,
+  toVendor,
+  toVendorDetail,
+} from './mappers.ts'
+import * as repo from './repository.ts'
+import { ViewCounter } from './view-counter.ts'
+
+const MINUTE = 60_000
+
+/** A response body kept ready to send: serialised once, through its contract schema, when it is cached. */
+export interface CachedBody<T> {
+  value: T
+  json: string
+}
+
+function cached<S extends z.ZodType>(schema: S, value: z.input<S>): CachedBody<z.output<S>> {
+  const parsed = schema.parse(value)
+  return { value: parsed, json: JSON.stringify(parsed) }
+}
+
+const HOME_PRODUCTS = 10
+const TOP_VENDORS = 8
+const DETAIL_REVIEWS = 10
+
+/**
+ * The catalogue as shoppers read it: home, categories, product, vendor and category pages. Home, categories and
+ * product detail are cached for the specification's lifetimes (5, 10 and 3 minutes) and dropped the moment a
+ * catalogue change is announced by the database (see `onCatalogChange`).
+ */
+export class CatalogService {
+  private readonly home = new LoadingCache(new TtlCache<CachedBody<Home>>(5 * MINUTE, 1))
+  private readonly categories = new LoadingCache(new TtlCache<CachedBody<Category[]>>(10 * MINUTE, 1))
+  private readonly products = new LoadingCache(new TtlCache<CachedBody<ProductDetail> | null>(3 * MINUTE, 5000))
+  private readonly vendors = new LoadingCache(new TtlCache<CachedBody<VendorDetail> | null>(3 * MINUTE, 500))
+  private readonly categoryPages = new LoadingCache(new TtlCache<CachedBody<CategoryDetail> | null>(10 * MINUTE, 500))
+  /** Which slug each cached product page is under, to drop just that page when one product changes. */
+  private readonly productSlugs = new Map<number, string>()
+  readonly views: ViewCounter
+
+  constructor(
+    private readonly db: Db,
+    onError: (error: unknown) => void = () => {},
+  ) {
+    this.views = new ViewCounter(db, 5000, onError)
+  }
+
+  getHome(): Promise<CachedBody<Home>> {
+    return this.home.get('home', async () => {
+      const [banners, featured, trending, vendors] = await Promise.all([
+        repo.listLiveBanners(this.db),
+        repo.listFeaturedProducts(this.db, HOME_PRODUCTS),
+        repo.listTrendingProducts(this.db, HOME_PRODUCTS),
+        repo.listTopVendors(this.db, TOP_VENDORS),
+      ])
+      return cached(HomeSchema, {
+        banners: banners.map(toBanner),
+        featured_products: featured.map(toProductListing),
+        trending_products: trending.map(toProductListing),
+        top_vendors: vendors.map(toVendor),
+      })
+    })
+  }
+
+  listCategories(): Promise<CachedBody<Category[]>> {
+    return this.categories.get('all', async () =>
+      cached(CategoryListSchema, (await repo.listCategories(this.db)).map(toCategory)),
+    )
+  }
+
+  /** The product page's data; counts a view. Throws not_found for a missing or hidden product. */
+  async requireProduct(slug: string): Promise<CachedBody<ProductDetail>> {
+    const body = await this.products.get(slug, async () => {
+      const row = await repo.getProductBySlug(this.db, slug)
+      if (!row) return null
+      const [images, reviews] = await Promise.all([
+        repo.listProductImages(this.db, row.id),
+        repo.listReviews(this.db, row.id, DETAIL_REVIEWS, 0),
+      ])
+      this.productSlugs.set(row.id, slug)
+      return cached(ProductDetailSchema, toProductDetail(row, images, reviews))
+    })
+    if (!body) throw new AppError('not_found', `No product with the slug "${slug}".`)
+    this.views.count(body.value.id)
+    return body
+  }
+
+  async listProductReviews(slug: string, page: number, perPage: number): Promise<ReviewsPage> {
+    const product = await repo.getVisibleProductId(this.db, slug)
+    if (!product) throw new AppError('not_found', `No product with the slug "${slug}".`)
+    const rows = await repo.listReviews(this.db, product.id, perPage, (page - 1) * perPage)
+    return {
+      count: product.review_count,
+      page,
+      per_page: perPage,
+      total_pages: Math.ceil(product.review_count / perPage),
+      results: rows.map(toReview),
+    }
+  }
+
+  async requireVendor(slug: string): Promise<CachedBody<VendorDetail>> {
+    const body = await this.vendors.get(slug, async () => {
+      const row = await repo.getVendorBySlug(this.db, slug)
+      return row ? cached(VendorDetailSchema, toVendorDetail(row)) : null
+    })
+    if (!body) throw new AppError('not_found', `No vendor with the slug "${slug}".`)
+    return body
+  }
+
+  async requireCategory(slug: string): Promise<CachedBody<CategoryDetail>> {
+    const body = await this.categoryPages.get(slug, async () => {
+      const all = (await this.listCategories()).value
+      const category = all.find((c) => c.slug === slug)
+      if (!category) return null
+      const parent = category.parent_id === null ? null : (all.find((c) => c.id === category.parent_id) ?? null)
+      const breadcrumb = [...(parent ? [{ name: parent.name, slug: parent.slug }] : []), { name: category.name, slug }]
+      return cached(CategoryDetailSchema, {
+        ...category,
+        parent: parent ? { id: parent.id, name: parent.name, slug: parent.slug } : null,
+        children: all.filter((c) => c.parent_id === category.id),
+        breadcrumb,
+      })
+    })
+    if (!body) throw new AppError('not_found', `No category with the slug "${slug}".`)
+    return body
+  }
+
+  /**
+   * Drops cached copies affected by a change announced on the soko_catalog channel: "products:<id>" for one
+   * product's update, a table name for anything else, '*' when announcements may have been missed.
+   */
+  onCatalogChange(payload: string): void {
+    const [table, id] = payload.split(':')
+    this.home.clear()
+    this.categories.clear()
+    this.categoryPages.clear()
+    this.vendors.clear()
+    const slug = table === 'products' && id !== undefined ? this.productSlugs.get(Number(id)) : undefined
+    if (table === 'products' && id !== undefined) {
+      // One product changed: its own page (home, counts and shop pages above may show it too).
+      if (slug !== undefined) this.products.delete(slug)
+      return
+    }
+    this.products.clear()
+    this.productSlugs.clear()
+  }
+
+  async stop(): Promise<void> {
+    await this.views.stop()
+  }
+}

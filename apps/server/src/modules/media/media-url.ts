@@ -1,0 +1,14 @@
+import type { ImageSize } from './render-image.ts'
+
+/** Where each image is served; the id never changes its picture, so the URLs are cached as immutable. */
+export const productImageUrl = (imageId: number, size: ImageSize): string =>
+  `/media/product-images/${imageId}/${size}.webp`
+export const categoryImageUrl = (categoryId: number, size: ImageSize): string =>
+  `/media/categories/${categoryId}/${size}.webp`
+export const bannerImageUrl = (bannerId: number, size: ImageSize): string => `/media/banners/${bannerId}/${size}.webp`
+
+export const productImageSizes = (imageId: number) => ({
+  thumbnail: productImageUrl(imageId, 'thumbnail'),
+  medium: productImageUrl(imageId, 'medium'),
+  original: productImageUrl(imageId, 'original'),
+})

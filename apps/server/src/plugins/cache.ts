@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+
+/**
+ * A small in-process cache with a lifetime per entry and a size bound (oldest entries go first). What is cached
+ * here is dropped as soon as the data behind it changes (catalogue change notifications), so lifetimes bound
+ * staleness only for what no notification covers.
+ */
+export class TtlCache<V> {
+  private readonly entries = new Map<string, { value: V; expiresAt: number }>()
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 1000,
+  ) {}
+
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key)
+    if (!entry) return undefined
+    if (entry.expiresAt <= Date.now()) {
+      this.entries.delete(key)
+      return undefined
+    }
+    return entry.value
+  }
+
+  set(key: string, value: V): void {
+    this.entries.delete(key)
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next()
+      if (!oldest.done) this.entries.delete(oldest.value)
+    }
+    this.entries.set(key, { value, expiresAt: Date.now() + this.ttlMs })
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key)
+  }
+
+  clear(): void {
+    this.entries.clear()
+  }
+
+  get size(): number {
+    return this.entries.size
+  }
+}
+
+/**
+ * Caches the result of `load` under `key`, sharing one load between concurrent callers (a burst of requests
+ * for a cold page makes one database round trip, not one each).
+ */
+export class LoadingCache<V> {
+  private readonly inFlight = new Map<string, Promise<V>>()
+  private generation = 0
+
+  constructor(readonly cache: TtlCache<V>) {}
+
+  async get(key: string, load: () => Promise<V>): Promise<V> {
+    const hit = this.cache.get(key)
+    if (hit !== undefined) return hit
+    const pending = this.inFlight.get(key)
+    if (pending) return pending
+    const generation = this.generation
+    const promise = load()
+      .then((value) => {
+        // A change announced while loading may not be in `value`: serve it to this burst but do not keep it.
+        if (generation === this.generation) this.cache.set(key, value)
+        return value
+      })
+      .finally(() => this.inFlight.delete(key))
+    this.inFlight.set(key, promise)
+    return promise
+  }
+
+  delete(key: string): void {
+    this.generation++
+    this.cache.delete(key)
+  }
+
+  clear(): void {
+    this.generation++
+    this.cache.clear()
+  }
+}
+
+/**
+ * Public GET responses carry a validator: a strong ETag of the body. A request whose If-None-Match matches is
+ * answered 304 with no body, which saves shoppers on slow mobile data the whole download.
+ */
+export function registerConditionalGet(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload
+    if (!request.url.startsWith('/api/') || reply.hasHeader('etag')) return payload
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
+    const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`
+    reply.header('etag', etag)
+    // Catalogue routes say 'public' themselves; anything else may be about one shopper, so shared caches keep out.
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache')
+    const ifNoneMatch = request.headers['if-none-match']
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+      reply.code(304)
+      return ''
+    }
+    return payload
+  })
+}
