@@ -98,7 +98,7 @@ export function registerConditionalGet(app: FastifyInstance): void {
     // Catalogue routes say 'public' themselves; anything else may be about one shopper, so shared caches keep out.
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache')
     const ifNoneMatch = request.headers['if-none-match']
-    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+    if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
       reply.code(304)
       return ''
     }

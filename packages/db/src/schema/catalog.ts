@@ -143,9 +143,7 @@ export const reviews = pgTable(
   },
   (t) => [
     index('reviews_product_idx').on(t.productId, t.createdAt.desc()),
-    uniqueIndex('reviews_one_per_user_key')
-      .on(t.productId, t.userId)
-      .where(sql`${t.userId} is not null`),
+    uniqueIndex('reviews_one_per_user_key').on(t.productId, t.userId).where(sql`${t.userId} is not null`),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
   ],
 )
