@@ -4,21 +4,25 @@ import { join } from 'node:path'
 import { openDatabase } from '@soko/db/client'
 import { migrate, readMigrations } from '@soko/db/migrate'
 import { migrationsDir } from '@soko/db/paths'
+import { seedDemoCatalogue } from '@soko/db/seed/seed-demo'
 import type { TestProject } from 'vitest/node'
 import { databaseUrl, dropStaleTestDatabases, findPostgres, TEST_DATABASE_PREFIX, withAdmin } from './postgres.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A migrated PGlite data directory (tar) that each test file's database starts from. */
+    /** A migrated PGlite data directory (tar), with the demo catalogue, that each test file's database starts from. */
     pgliteSnapshot: string
     /** The PostgreSQL server's maintenance database URL, or '' when PostgreSQL is not available. */
     postgresAdminUrl: string
-    /** A migrated PostgreSQL database that each test file copies (CREATE DATABASE ... TEMPLATE). */
+    /** A migrated PostgreSQL database, with the demo catalogue, that each test file copies (CREATE DATABASE ... TEMPLATE). */
     postgresTemplate: string
     /** The name prefix of this run's databases (its teardown drops them all). */
     postgresPrefix: string
   }
 }
+
+/** Products in the demo catalogue every test database starts with (deterministic: the same on every run). */
+export const TEST_DEMO_PRODUCTS = 300
 
 /**
  * Runs once per test run: initialising and migrating a database takes seconds, so it is done once here and every
@@ -30,6 +34,7 @@ export default async function setup(project: TestProject) {
 
   const pglite = await openDatabase({})
   await migrate(pglite.db, migrations)
+  await seedDemoCatalogue(pglite.db, { products: TEST_DEMO_PRODUCTS })
   const snapshot = join(workDir, 'pglite-snapshot.tar')
   const dump = await pglite.pglite?.dumpDataDir('none')
   if (!dump) throw new Error('PGlite did not produce a data directory dump')
@@ -48,6 +53,7 @@ export default async function setup(project: TestProject) {
     })
     const postgres = await openDatabase({ databaseUrl: databaseUrl(adminUrl, template), poolSize: 1 })
     await migrate(postgres.db, migrations)
+    await seedDemoCatalogue(postgres.db, { products: TEST_DEMO_PRODUCTS })
     await postgres.close()
   } else {
     console.warn('PostgreSQL is not answering on 127.0.0.1:5432 and TEST_DATABASE_URL is unset: PGlite only.')

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { type DatabaseHandle, openDatabase } from '@soko/db/client'
 import { readMigrations } from '@soko/db/migrate'
 import { migrationsDir } from '@soko/db/paths'
+import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { inject } from 'vitest'
 import { buildApp } from '../../src/app.ts'
@@ -54,7 +57,9 @@ export interface TestServerOptions {
 /** Starts the real server on a free port against a fresh database of the given engine. */
 export async function startTestServer(engine: Engine, options: TestServerOptions = {}): Promise<TestServer> {
   const database = await createTestDatabase(engine)
-  const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', ...options.env })
+  // Generated images are cached under DATA_DIR: each server gets its own throw-away one.
+  const dataDir = mkdtempSync(join(tmpdir(), 'soko-test-data-'))
+  const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DATA_DIR: dataDir, ...options.env })
   const app = await buildApp({
     config,
     database,
@@ -72,6 +77,14 @@ export async function startTestServer(engine: Engine, options: TestServerOptions
     async close() {
       await app.close()
       await database.close()
+      rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/** Empties the catalogue (for tests that bring their own fixture instead of the demo catalogue). */
+export async function truncateCatalog(database: DatabaseHandle): Promise<void> {
+  await database.db.execute(
+    sql`truncate reviews, product_images, products, banners, businesses, categories, users restart identity cascade`,
+  )
 }
