@@ -1,4 +1,8 @@
 // `npm run bench`: speed and memory figures, printed as tables. Not a test: nothing here passes or fails.
+// BENCH_LARGE=0 skips the 100,000-product catalogue (it takes a few minutes to seed); BENCH_SECONDS sets the
+// length of each load run (default 5).
+import { benchCatalog } from '../bench/catalog.mjs'
+import { postgresAvailable, startBenchServer } from '../bench/server.mjs'
 import { benchStartup } from '../bench/startup.mjs'
 import { isBuildCurrent, run } from './lib.mjs'
 
@@ -8,9 +12,25 @@ if (!isBuildCurrent()) {
 }
 
 function table(title, rows) {
-  const width = Math.max(...rows.map(([name]) => name.length))
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => String(row[i]).length)))
   console.log(`\n${title}`)
-  for (const [name, value] of rows) console.log(`  ${name.padEnd(width)}  ${value}`)
+  for (const row of rows) console.log(`  ${row.map((cell, i) => String(cell).padEnd(widths[i])).join('  ')}`)
 }
 
 table('Start-up and weight', await benchStartup())
+
+const engines = postgresAvailable() ? ['pglite', 'postgres'] : ['pglite']
+const sizes = process.env.BENCH_LARGE === '0' ? [2000] : [2000, 100_000]
+for (const products of sizes) {
+  for (const engine of engines) {
+    const server = await startBenchServer({ engine, products, port: 3960 })
+    try {
+      table(
+        `Catalogue API, ${engine}, ${products.toLocaleString('en')} products (started and seeded in ${server.startSeconds.toFixed(1)} s)`,
+        await benchCatalog(server.base),
+      )
+    } finally {
+      await server.stop()
+    }
+  }
+}

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { z } from 'zod'
 
 /**
  * A small in-process cache with a lifetime per entry and a size bound (oldest entries go first). What is cached
@@ -104,4 +106,65 @@ export function registerConditionalGet(app: FastifyInstance): void {
     }
     return payload
   })
+}
+
+/**
+ * A response body kept ready to send: validated and serialised through its contract schema once, with its
+ * validator and its compressed forms made on first need, so a cached page costs no JSON or compression work.
+ */
+export class PreparedJson<T> {
+  readonly json: string
+  readonly etag: string
+  private gzipped: Buffer | undefined
+  private brotli: Buffer | undefined
+
+  private constructor(readonly value: T) {
+    this.json = JSON.stringify(value)
+    this.etag = `"${createHash('sha1').update(this.json).digest('base64url')}"`
+  }
+
+  static of<S extends z.ZodType>(schema: S, value: z.input<S>): PreparedJson<z.output<S>> {
+    return new PreparedJson(schema.parse(value))
+  }
+
+  encoded(encoding: 'br' | 'gzip'): Buffer {
+    if (encoding === 'br') {
+      this.brotli ??= brotliCompressSync(this.json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } })
+      return this.brotli
+    }
+    this.gzipped ??= gzipSync(this.json, { level: 6 })
+    return this.gzipped
+  }
+}
+
+function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  if (!header) return null
+  const accepted = new Set(
+    header
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+      .map(([name]) => name?.trim().toLowerCase()),
+  )
+  if (accepted.has('br')) return 'br'
+  if (accepted.has('gzip')) return 'gzip'
+  return null
+}
+
+/** Sends a prepared body: 304 when the client has it, else the best compressed form the client accepts. */
+export function sendPrepared<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cacheControl: string,
+  body: PreparedJson<T>,
+): FastifyReply {
+  reply.header('cache-control', cacheControl).header('etag', body.etag).header('vary', 'accept-encoding')
+  const ifNoneMatch = request.headers['if-none-match']
+  if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === body.etag)) {
+    return reply.code(304).send()
+  }
+  reply.type('application/json; charset=utf-8')
+  const encoding = acceptedEncoding(request.headers['accept-encoding'])
+  if (encoding === null || body.json.length < 1024) return reply.send(body.json)
+  return reply.header('content-encoding', encoding).send(body.encoded(encoding))
 }

@@ -9,19 +9,14 @@ import {
   VendorDetailSchema,
 } from '@soko/contract/catalog'
 import { ErrorSchema } from '@soko/contract/health'
-import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { CachedBody, CatalogService } from './service.ts'
+import { sendPrepared } from '../../plugins/cache.ts'
+import type { CatalogService } from './service.ts'
 
 /** Catalogue bodies are the same for every shopper: shared caches may keep them, and must revalidate. */
 const PUBLIC = 'public, no-cache'
 const tags = ['catalogue']
 const errors = { 400: ErrorSchema, 404: ErrorSchema }
-
-function sendCached<T>(reply: FastifyReply, body: CachedBody<T>): FastifyReply {
-  // Already serialised through its schema when it was cached: sent as is.
-  return reply.header('cache-control', PUBLIC).type('application/json; charset=utf-8').send(body.json)
-}
 
 export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -34,13 +29,13 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
           response: { 200: HomeSchema },
         },
       },
-      async (_request, reply) => sendCached(reply, await catalog.getHome()),
+      async (request, reply) => sendPrepared(request, reply, PUBLIC, await catalog.getHome()),
     )
 
     app.get(
       '/api/marketplace/categories/',
       { schema: { summary: 'Every active category, parents first', tags, response: { 200: CategoryListSchema } } },
-      async (_request, reply) => sendCached(reply, await catalog.listCategories()),
+      async (request, reply) => sendPrepared(request, reply, PUBLIC, await catalog.listCategories()),
     )
 
     app.get(
@@ -53,7 +48,8 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
           response: { 200: CategoryDetailSchema, ...errors },
         },
       },
-      async (request, reply) => sendCached(reply, await catalog.requireCategory(request.params.slug)),
+      async (request, reply) =>
+        sendPrepared(request, reply, PUBLIC, await catalog.requireCategory(request.params.slug)),
     )
 
     app.get(
@@ -66,7 +62,7 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
           response: { 200: ProductDetailSchema, ...errors },
         },
       },
-      async (request, reply) => sendCached(reply, await catalog.requireProduct(request.params.slug)),
+      async (request, reply) => sendPrepared(request, reply, PUBLIC, await catalog.requireProduct(request.params.slug)),
     )
 
     app.get(
@@ -96,7 +92,7 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
           response: { 200: VendorDetailSchema, ...errors },
         },
       },
-      async (request, reply) => sendCached(reply, await catalog.requireVendor(request.params.slug)),
+      async (request, reply) => sendPrepared(request, reply, PUBLIC, await catalog.requireVendor(request.params.slug)),
     )
   }
 }

@@ -12,8 +12,7 @@ import {
   VendorDetailSchema,
 } from '@soko/contract/catalog'
 import type { Db } from '@soko/db/client'
-import type { z } from 'zod'
-import { LoadingCache, TtlCache } from '../../plugins/cache.ts'
+import { LoadingCache, PreparedJson, TtlCache } from '../../plugins/cache.ts'
 import { AppError } from '../../plugins/errors.ts'
 import {
   toBanner,
@@ -29,16 +28,8 @@ import { ViewCounter } from './view-counter.ts'
 
 const MINUTE = 60_000
 
-/** A response body kept ready to send: serialised once, through its contract schema, when it is cached. */
-export interface CachedBody<T> {
-  value: T
-  json: string
-}
-
-function cached<S extends z.ZodType>(schema: S, value: z.input<S>): CachedBody<z.output<S>> {
-  const parsed = schema.parse(value)
-  return { value: parsed, json: JSON.stringify(parsed) }
-}
+type CachedBody<T> = PreparedJson<T>
+const cached = PreparedJson.of
 
 const HOME_PRODUCTS = 10
 const TOP_VENDORS = 8
