@@ -77,7 +77,13 @@ describe.each(engines)('catalogue API (%s)', (engine) => {
   describe('GET /api/marketplace/categories/', () => {
     it('lists the two-level tree, parents first, with images and product counts', async () => {
       const { response, body } = await getJson<
-        { id: number; slug: string; parent_id: number | null; image: { url: string; alt_text: string }; product_count: number }[]
+        {
+          id: number
+          slug: string
+          parent_id: number | null
+          image: { url: string; alt_text: string }
+          product_count: number
+        }[]
       >(server, '/api/marketplace/categories/')
       expect(response.status).toBe(200)
       expect(body.length).toBeGreaterThanOrEqual(20)
@@ -163,7 +169,9 @@ describe.each(engines)('catalogue API (%s)', (engine) => {
       if (!row) throw new Error('no product')
       expect((await fetch(`${server.url}/api/marketplace/api/products/${row.slug}/`)).status).toBe(200)
       await server.database.db.execute(sql`update products set is_active = false where id = ${row.id}`)
-      await expect.poll(async () => (await fetch(`${server.url}/api/marketplace/api/products/${row.slug}/`)).status).toBe(404)
+      await expect
+        .poll(async () => (await fetch(`${server.url}/api/marketplace/api/products/${row.slug}/`)).status)
+        .toBe(404)
     })
   })
 
@@ -188,7 +196,10 @@ describe.each(engines)('catalogue API (%s)', (engine) => {
         `/api/marketplace/api/products/${row.slug}/reviews/?page=999`,
       )
       expect(past.body.results).toEqual([])
-      const bad = await getJson<{ detail: string }>(server, `/api/marketplace/api/products/${row.slug}/reviews/?page=-1`)
+      const bad = await getJson<{ detail: string }>(
+        server,
+        `/api/marketplace/api/products/${row.slug}/reviews/?page=-1`,
+      )
       expect(bad.response.status).toBe(400)
       expect(bad.body.detail).toMatch(/^page: /)
     })
@@ -211,14 +222,18 @@ describe.each(engines)('catalogue API (%s)', (engine) => {
     })
 
     it('answer a category with its parent, children and breadcrumb', async () => {
-      const leaf = await getJson<{ parent: { slug: string } | null; breadcrumb: { slug: string }[]; children: unknown[] }>(
-        server,
-        '/api/marketplace/categories/smartphones/',
-      )
+      const leaf = await getJson<{
+        parent: { slug: string } | null
+        breadcrumb: { slug: string }[]
+        children: unknown[]
+      }>(server, '/api/marketplace/categories/smartphones/')
       expect(leaf.response.status).toBe(200)
       expect(leaf.body.parent?.slug).toBe('phones-tablets')
       expect(leaf.body.breadcrumb.map((c) => c.slug)).toEqual(['phones-tablets', 'smartphones'])
-      const parent = await getJson<{ children: { parent_id: number }[] }>(server, '/api/marketplace/categories/phones-tablets/')
+      const parent = await getJson<{ children: { parent_id: number }[] }>(
+        server,
+        '/api/marketplace/categories/phones-tablets/',
+      )
       expect(parent.body.children.length).toBeGreaterThanOrEqual(2)
       expect((await fetch(`${server.url}/api/marketplace/categories/no-such-category/`)).status).toBe(404)
       expect((await fetch(`${server.url}/api/marketplace/categories/UPPER/`)).status).toBe(400)
@@ -236,9 +251,9 @@ describe.each(engines)('catalogue API (%s)', (engine) => {
       await server.database.db.execute(
         sql`update products set name = 'Renamed Kikoy', price_cents = price_cents + 10000, discounted_price_cents = null where id = ${product.id}`,
       )
-      await expect.poll(async () => (await getJson<{ name: string }>(server, path)).body.name, { timeout: 2000 }).toBe(
-        'Renamed Kikoy',
-      )
+      await expect
+        .poll(async () => (await getJson<{ name: string }>(server, path)).body.name, { timeout: 2000 })
+        .toBe('Renamed Kikoy')
       const after = await getJson<{ price: number }>(server, path)
       expect(after.body.price).toBe(before.body.price + 100)
       // Home lists it too and is dropped as well.
@@ -260,7 +275,9 @@ describe.each(engines)('catalogue API (%s)', (engine) => {
       await server.database.db.execute(
         sql`insert into reviews (product_id, author_name, rating, comment) values (${row.id}, 'Wanjiku M.', 4, 'Poa sana')`,
       )
-      await expect.poll(async () => (await getJson<{ avg_rating: number | null }>(server, path)).body.avg_rating).toBe(4)
+      await expect
+        .poll(async () => (await getJson<{ avg_rating: number | null }>(server, path)).body.avg_rating)
+        .toBe(4)
       const detail = await getJson<{ review_count: number; reviews: { user_name: string }[] }>(server, path)
       expect(detail.body.review_count).toBe(1)
       expect(detail.body.reviews[0]?.user_name).toBe('Wanjiku M.')
@@ -274,7 +291,9 @@ describe.each(engines)('catalogue API (%s)', (engine) => {
       await server.app.soko.catalog.views.flush()
       await new Promise((resolve) => setTimeout(resolve, 100))
       // The cached body (with its view count as cached) is still served: same validator.
-      const second = await fetch(`${server.url}/api/marketplace/api/products/${slug}/`, { headers: { 'if-none-match': etag } })
+      const second = await fetch(`${server.url}/api/marketplace/api/products/${slug}/`, {
+        headers: { 'if-none-match': etag },
+      })
       expect(second.status).toBe(304)
     })
   })
@@ -283,7 +302,11 @@ describe.each(engines)('catalogue API (%s)', (engine) => {
     it('serves generated product images in three sizes as immutable WebP', async () => {
       const { body: home } = await getJson<Home>(server, '/api/marketplace/home/')
       const thumbnail = home.featured_products[0]?.thumbnail_url ?? ''
-      for (const url of [thumbnail, thumbnail.replace('thumbnail', 'medium'), thumbnail.replace('thumbnail', 'original')]) {
+      for (const url of [
+        thumbnail,
+        thumbnail.replace('thumbnail', 'medium'),
+        thumbnail.replace('thumbnail', 'original'),
+      ]) {
         const response = await fetch(`${server.url}${url}`)
         expect(response.status).toBe(200)
         expect(response.headers.get('content-type')).toBe('image/webp')
