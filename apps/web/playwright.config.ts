@@ -48,6 +48,14 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // NODE_ENV=test serves the production build with the test-only fault switch on (plugins/faults.ts).
+    env: {
+      NODE_ENV: 'test',
+      FAULT_INJECTION: 'true',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
   },
 })

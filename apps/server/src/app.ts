@@ -9,6 +9,7 @@ import { mediaRoutes } from './modules/media/routes.ts'
 import { registerConditionalGet } from './plugins/cache.ts'
 import type { Config } from './plugins/config.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
+import { registerFaultInjection } from './plugins/faults.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { registerWeb, type WebMode } from './plugins/web.ts'
 
@@ -53,6 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('soko', { config, database, migrations: options.migrations, catalog })
   registerErrorHandling(app)
   registerConditionalGet(app)
+  if (config.FAULT_INJECTION === 'true') registerFaultInjection(app)
 
   // Every process drops its cached catalogue the moment the database announces a change, whoever made it.
   const unlisten = await database.listen('soko_catalog', (payload) => catalog.onCatalogChange(payload))

@@ -27,6 +27,10 @@ describe('parseConfig', () => {
     [{ DATABASE_URL: 'mysql://localhost/soko' }, /^Invalid configuration: DATABASE_URL must be a postgres/],
     [{ NODE_ENV: 'staging' }, /^Invalid configuration: NODE_ENV /],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL /],
+    [
+      { NODE_ENV: 'production', FAULT_INJECTION: 'true' },
+      /^Invalid configuration: FAULT_INJECTION must not be enabled/,
+    ],
   ])('rejects %j with one line naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError)
     expect(() => parseConfig(env)).toThrow(message)

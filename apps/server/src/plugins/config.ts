@@ -32,7 +32,13 @@ const ConfigSchema = z
       .min(0, 'must be from 0 to 1000000')
       .max(1_000_000, 'must be from 0 to 1000000')
       .default(2000),
+    /** Test-only: lets browser tests make the API slow or failing (see plugins/faults.ts). */
+    FAULT_INJECTION: z.enum(['true', 'false']).default('false'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .refine((env) => !(env.NODE_ENV === 'production' && env.FAULT_INJECTION === 'true'), {
+    path: ['FAULT_INJECTION'],
+    message: 'must not be enabled in production',
   })
   .transform((env) => ({
     ...env,

@@ -1,0 +1,98 @@
+import type { ProductListing } from '@soko/contract/catalog'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { Price } from '../../components/ui/price.tsx'
+import { Stars } from '../../components/ui/stars.tsx'
+import { addToCart, type CartItem, PLACEHOLDER_IMAGE, useIsInCart } from '../cart/cart-store.ts'
+
+/** The cart line for a listed product (specification section 3's cart item). */
+export function listingToCartItem(product: ProductListing): Omit<CartItem, 'quantity'> {
+  return {
+    id: product.id,
+    name: product.name,
+    price: product.effective_price,
+    originalPrice: product.price,
+    discountedPrice: product.discounted_price,
+    image: product.thumbnail_url ?? PLACEHOLDER_IMAGE,
+    slug: product.slug,
+    business: { name: product.vendor.name },
+    stock_qty: product.stock_qty,
+  }
+}
+
+export interface ProductCardProps {
+  product: ProductListing
+  /** Images of cards in the first screenful load eagerly; the rest lazily. */
+  eager?: boolean
+}
+
+/** A product in a grid: image, name, price, vendor, stock and 'Add to Cart' (specification section 2). */
+export function ProductCard({ product, eager = false }: ProductCardProps) {
+  const isInCart = useIsInCart(product.id)
+  const href = `/product/${product.slug}`
+  const image = product.primary_image
+  return (
+    <article className="product-card" aria-labelledby={`product-${product.id}`}>
+      <Link to={href} className="product-card__link" prefetch="intent">
+        <div className="product-card__media">
+          <img
+            className="product-card__image"
+            src={image?.thumbnail_url ?? PLACEHOLDER_IMAGE}
+            srcSet={image ? `${image.thumbnail_url} 200w, ${image.medium_url} 600w` : undefined}
+            sizes="(max-width: 480px) 50vw, 220px"
+            alt={image?.alt_text ?? ''}
+            width={200}
+            height={200}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+          {product.discount_percentage > 0 && (
+            <span className="badge badge--sale">-{product.discount_percentage}%</span>
+          )}
+        </div>
+        <h3 id={`product-${product.id}`} className="product-card__name">
+          {product.name}
+        </h3>
+      </Link>
+      <Price price={product.effective_price} originalPrice={product.price} />
+      <p className="product-card__vendor">
+        {product.vendor.name}
+        {product.vendor.is_verified && (
+          <span className="verified" title="Verified Seller">
+            <span aria-hidden="true"> ✔</span>
+            <span className="visually-hidden"> (Verified Seller)</span>
+          </span>
+        )}
+      </p>
+      <div className="product-card__meta">
+        <Stars rating={product.average_rating} count={product.review_count} />
+        <span className={product.is_in_stock ? 'stock stock--in' : 'stock stock--out'}>
+          {product.is_in_stock
+            ? product.is_low_stock
+              ? `Only ${product.stock_qty} left`
+              : 'In Stock'
+            : 'Out of Stock'}
+        </span>
+      </div>
+      {product.is_in_stock ? (
+        <button
+          type="button"
+          className={isInCart ? 'button button--added product-card__cta' : 'button product-card__cta'}
+          onClick={() => addToCart(listingToCartItem(product))}
+          aria-label={isInCart ? `${product.name} added to cart; add one more` : `Add ${product.name} to cart`}
+        >
+          {isInCart ? 'Added to Cart' : 'Add to Cart'}
+        </button>
+      ) : (
+        <button type="button" className="button product-card__cta" disabled>
+          Out of Stock
+        </button>
+      )}
+    </article>
+  )
+}
+
+/** Up to 5 columns, cards at least 180 px wide (specification section 2). */
+export function ProductGrid({ children }: { children: ReactNode }) {
+  return <div className="product-grid">{children}</div>
+}

@@ -1,0 +1,64 @@
+import type { AppLoadContext } from 'react-router'
+
+/** A failed API call: the status and the server's `{ detail, errors }`, for messages a shopper can act on. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly errors: Record<string, string[]> = {},
+  ) {
+    super(detail)
+    this.name = 'ApiError'
+  }
+}
+
+export interface ApiOptions {
+  /** During server rendering: the load context, whose fetchApi calls the API in-process. */
+  context?: AppLoadContext
+  signal?: AbortSignal
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  body?: unknown
+}
+
+/**
+ * Calls the Soko API: in-process while rendering on the server (with the shopper's cookies), with fetch in the
+ * browser. Throws ApiError for a non-2xx answer, and for a network failure (status 0).
+ */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const { context, signal, method = 'GET', body } = options
+  let response: Response
+  try {
+    response = context
+      ? await context.fetchApi(path, { method, body })
+      : await fetch(path, {
+          method,
+          signal,
+          credentials: 'same-origin',
+          headers:
+            body === undefined
+              ? { accept: 'application/json' }
+              : { 'content-type': 'application/json', accept: 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        })
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error
+    throw new ApiError(0, 'Network error: check your connection and try again.')
+  }
+  if (response.status === 204) return undefined as T
+  const payload: unknown = await response.json().catch(() => null)
+  if (!response.ok) {
+    const { detail, errors } = (payload ?? {}) as { detail?: string; errors?: Record<string, string[]> }
+    throw new ApiError(response.status, detail ?? `Request failed (${response.status}).`, errors)
+  }
+  return payload as T
+}
+
+/** `?a=1&b=x` from the defined, non-empty values (for API calls and shareable page URLs). */
+export function queryString(params: Record<string, string | number | boolean | null | undefined>): string {
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value))
+  }
+  const text = search.toString()
+  return text ? `?${text}` : ''
+}

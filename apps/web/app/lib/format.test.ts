@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { formatDate, formatKes } from './format.ts'
+
+describe('formatKes', () => {
+  it('shows KSh with thousands separators and cents only when present', () => {
+    expect(formatKes(1234)).toBe('KSh 1,234')
+    expect(formatKes(59999)).toBe('KSh 59,999')
+    expect(formatKes(99.5)).toBe('KSh 99.50')
+    expect(formatKes(0)).toBe('KSh 0')
+  })
+})
+
+describe('formatDate', () => {
+  it('uses Nairobi time', () => {
+    expect(formatDate('2026-11-21T22:30:00.000Z')).toBe('22 Nov 2026')
+  })
+})

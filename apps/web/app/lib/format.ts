@@ -1,0 +1,20 @@
+const wholeShillings = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 })
+const withCents = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+/** An API amount (KES) as Soko shows every price: `KSh 1,234`, cents only when there are some. */
+export function formatKes(kes: number): string {
+  const cents = Math.round(kes * 100)
+  return `KSh ${(cents % 100 === 0 ? wholeShillings : withCents).format(cents / 100)}`
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-KE', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Africa/Nairobi',
+})
+
+/** A date as Kenyans read it: `22 Nov 2026` (Nairobi time). */
+export function formatDate(iso: string): string {
+  return dateFormat.format(new Date(iso))
+}
