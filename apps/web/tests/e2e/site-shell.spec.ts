@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts'
+import { expect, expectAccessible, test } from './fixtures.ts'
 
 test.describe('navigation bar', () => {
   test('shows the main links, and Login and Signup to a visitor', async ({ page }) => {
@@ -143,5 +143,17 @@ test.describe('client assets', () => {
   test('HTML pages are compressed too', async ({ request }) => {
     const response = await request.get('/', { headers: { 'accept-encoding': 'gzip' } })
     expect(response.headers()['content-encoding']).toBe('gzip')
+  })
+})
+
+test.describe('accessibility', () => {
+  test('the home page has no serious or critical violations', async ({ page }) => {
+    await page.goto('/')
+    await expectAccessible(page)
+  })
+
+  test('the 404 page has no serious or critical violations', async ({ page }) => {
+    await page.goto('/no-such-page')
+    await expectAccessible(page)
   })
 })
