@@ -11,6 +11,7 @@ import type { Config } from './plugins/config.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
 import { registerFaultInjection } from './plugins/faults.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
+import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerWeb, type WebMode } from './plugins/web.ts'
 
 export interface AppOptions {
@@ -54,6 +55,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('soko', { config, database, migrations: options.migrations, catalog })
   registerErrorHandling(app)
   registerConditionalGet(app)
+  registerSecurityHeaders(app, config)
   if (config.FAULT_INJECTION === 'true') registerFaultInjection(app)
 
   // Every process drops its cached catalogue the moment the database announces a change, whoever made it.

@@ -117,3 +117,21 @@ describe.each(engines)('readiness when the database is gone (%s)', (engine) => {
     }
   })
 })
+
+describe('security headers', () => {
+  it('are on every API response', async () => {
+    const server = await startTestServer('pglite')
+    try {
+      for (const path of ['/api/health', '/api/no-such-thing']) {
+        const response = await fetch(`${server.url}${path}`)
+        expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+        expect(response.headers.get('x-frame-options')).toBe('DENY')
+        expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+        // Not in production: no HSTS over plain HTTP in tests and development.
+        expect(response.headers.get('strict-transport-security')).toBeNull()
+      }
+    } finally {
+      await server.close()
+    }
+  })
+})

@@ -7,9 +7,9 @@ import { Footer } from './components/site/footer.tsx'
 import { NavBar } from './components/site/nav-bar.tsx'
 import { getQueryClient } from './lib/query.ts'
 
-export function loader(_args: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs) {
   // Nobody can sign in until accounts exist; the session lookup replaces this constant then.
-  return { isSignedIn: false, year: new Date().getFullYear() }
+  return { isSignedIn: false, year: new Date().getFullYear(), nonce: context.cspNonce }
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -34,8 +34,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer isSignedIn={isSignedIn} year={data?.year ?? new Date().getFullYear()} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
       </body>
     </html>
   )

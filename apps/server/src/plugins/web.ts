@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
@@ -16,6 +17,8 @@ export type WebMode = 'production' | 'development' | 'none'
 export type WebLoadContext = {
   /** Calls this server's own API in-process, with the shopper's cookies and authorization forwarded. */
   fetchApi(path: string, init?: { method?: string; body?: unknown }): Promise<Response>
+  /** This response's CSP nonce (see `contentSecurityPolicy`). */
+  cspNonce: string
 }
 
 type RequestHandler = (request: Request, context: WebLoadContext) => Promise<Response>
@@ -49,7 +52,7 @@ export async function registerWeb(app: FastifyInstance, mode: WebMode): Promise<
       url: '/*',
       handler: (request, reply) => {
         if (isApiPath(request.url)) return reply.callNotFound()
-        return renderWeb(app, handler, request, reply)
+        return renderWeb(app, handler, request, reply, mode)
       },
     })
   })
@@ -102,9 +105,14 @@ async function renderWeb(
   handler: RequestHandler,
   request: FastifyRequest,
   reply: FastifyReply,
+  mode: WebMode,
 ): Promise<FastifyReply> {
-  const response = await handler(createRequest(request.raw, reply.raw), loadContext(app, request))
+  const nonce = randomBytes(16).toString('base64')
+  const response = await handler(createRequest(request.raw, reply.raw), loadContext(app, request, nonce))
   reply.status(response.status)
+  if (response.headers.get('content-type')?.startsWith('text/html')) {
+    reply.header('content-security-policy', contentSecurityPolicy(nonce, mode))
+  }
   for (const [name, value] of response.headers) {
     if (name !== 'set-cookie') reply.header(name, value)
   }
@@ -117,8 +125,30 @@ async function renderWeb(
 /** Headers of the shopper's request that the API needs to answer as it would to the browser. */
 const FORWARDED_HEADERS = ['cookie', 'authorization', 'accept-language', 'user-agent'] as const
 
-function loadContext(app: FastifyInstance, request: FastifyRequest): WebLoadContext {
+/**
+ * A strict policy for server-rendered pages: scripts only with this response's nonce (and what they load),
+ * nothing framed, no plugins. Styles may be inline (React style attributes); images and connections stay on
+ * this origin. Vite's development server needs its websocket and inline module preamble.
+ */
+export function contentSecurityPolicy(nonce: string, mode: WebMode): string {
+  const dev = mode === 'development'
+  return [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-inline'" : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ')
+}
+
+function loadContext(app: FastifyInstance, request: FastifyRequest, nonce: string): WebLoadContext {
   return {
+    cspNonce: nonce,
     async fetchApi(path, init = {}) {
       const headers: Record<string, string> = {}
       for (const name of FORWARDED_HEADERS) {

@@ -5,5 +5,7 @@ declare module 'react-router' {
   interface AppLoadContext {
     /** Calls the marketplace API in-process during server rendering, with the shopper's cookies forwarded. */
     fetchApi(path: string, init?: { method?: string; body?: unknown }): Promise<Response>
+    /** This response's Content-Security-Policy nonce: every inline script must carry it. */
+    cspNonce: string
   }
 }

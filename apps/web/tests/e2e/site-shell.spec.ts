@@ -157,3 +157,33 @@ test.describe('accessibility', () => {
     await expectAccessible(page)
   })
 })
+
+test.describe('security headers', () => {
+  test('pages carry a nonce-based Content-Security-Policy that their scripts satisfy', async ({ page }) => {
+    const violations: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+    })
+    const response = await page.goto('/')
+    const csp = response?.headers()['content-security-policy'] ?? ''
+    const nonce = csp.match(/'nonce-([^']+)'/)?.[1]
+    expect(nonce).toBeTruthy()
+    expect(csp).toContain("object-src 'none'")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(response?.headers()['x-content-type-options']).toBe('nosniff')
+    const html = (await response?.text()) ?? ''
+    const inlineScripts = html.match(/<script(?![^>]*type="application\/ld\+json")[^>]*>/g) ?? []
+    expect(inlineScripts.length).toBeGreaterThan(0)
+    for (const tag of inlineScripts) expect(tag).toContain(`nonce="${nonce}"`)
+    // Hydration ran under the policy: the page is interactive.
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('kikoy')
+    await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeEnabled()
+    expect(violations).toEqual([])
+  })
+
+  test('a fresh nonce is made for every response', async ({ request }) => {
+    const first = (await request.get('/')).headers()['content-security-policy']
+    const second = (await request.get('/')).headers()['content-security-policy']
+    expect(first).not.toBe(second)
+  })
+})
