@@ -6,6 +6,7 @@ import { catalogRoutes } from './modules/catalog/routes.ts'
 import { CatalogService } from './modules/catalog/service.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { mediaRoutes } from './modules/media/routes.ts'
+import { seoRoutes } from './modules/seo/routes.ts'
 import { registerConditionalGet } from './plugins/cache.ts'
 import type { Config } from './plugins/config.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
@@ -69,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes)
   await app.register(catalogRoutes(catalog))
   await app.register(mediaRoutes(database.db, config.mediaDir))
+  await app.register(seoRoutes(database.db, config.PUBLIC_URL))
   await registerWeb(app, options.web)
   return app
 }

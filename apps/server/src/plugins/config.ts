@@ -19,6 +19,11 @@ const ConfigSchema = z
       .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
       .optional(),
     DATA_DIR: z.string().min(1).default('./data'),
+    /** The marketplace's public address (e.g. https://soko.co.ke), for absolute links in sitemaps and emails. */
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
     DB_POOL_SIZE: z.coerce
       .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
       .int('must be a whole number')

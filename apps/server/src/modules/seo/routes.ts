@@ -1,0 +1,116 @@
+import { type Db, queryRows } from '@soko/db/client'
+import { sql } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AppError } from '../../plugins/errors.ts'
+
+/** URLs per sitemap file: under the protocol's 50,000 limit with room to spare. */
+const PER_FILE = 40_000
+const STATIC_PATHS = ['/', '/products', '/search', '/about', '/contact', '/faq', '/shipping', '/privacy', '/terms']
+
+const escapeXml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c)
+
+function urlset(origin: string, entries: { path: string; lastmod?: string }[]): string {
+  const urls = entries
+    .map(
+      ({ path, lastmod }) =>
+        `<url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`,
+    )
+    .join('')
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`
+}
+
+/** `lastmod` values arrive as PostgreSQL text or Date depending on the driver. */
+const isoDate = (value: Date | string) =>
+  value instanceof Date ? value.toISOString() : value.replace(' ', 'T').slice(0, 10)
+
+/**
+ * /robots.txt and /sitemap.xml (an index of sitemaps: static pages, categories, vendors, and products in files of
+ * 40,000), so that search engines find every public page. Absolute URLs use PUBLIC_URL when set, else the
+ * request's own origin.
+ */
+export function seoRoutes(db: Db, publicUrl: string | undefined): FastifyPluginAsyncZod {
+  const originOf = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`
+
+  return async (app) => {
+    app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
+      reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600')
+      return [
+        'User-agent: *',
+        'Allow: /',
+        'Disallow: /api/',
+        'Disallow: /cart',
+        'Disallow: /checkout',
+        'Disallow: /account-settings',
+        'Disallow: /accounts/',
+        'Disallow: /admin/',
+        'Disallow: /search?',
+        '',
+        `Sitemap: ${originOf(request)}/sitemap.xml`,
+        '',
+      ].join('\n')
+    })
+
+    app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from products p join businesses b on b.id = p.business_id
+            where p.is_active and b.is_active`,
+      )
+      const origin = originOf(request)
+      const files = ['static', 'categories', 'vendors']
+      for (let i = 1; i <= Math.max(1, Math.ceil((row?.n ?? 0) / PER_FILE)); i++) files.push(`products-${i}`)
+      const body = files
+        .map((f) => `<sitemap><loc>${escapeXml(`${origin}/sitemaps/${f}.xml`)}</loc></sitemap>`)
+        .join('')
+      reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600')
+      return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</sitemapindex>\n`
+    })
+
+    app.get(
+      '/sitemaps/:file',
+      {
+        schema: {
+          hide: true,
+          params: z.object({
+            file: z
+              .string()
+              .regex(/^(static|categories|vendors|products-[1-9]\d{0,4})\.xml$/, 'is not a sitemap of this site'),
+          }),
+        },
+      },
+      async (request, reply) => {
+        const name = request.params.file.replace(/\.xml$/, '')
+        let entries: { path: string; lastmod?: string }[]
+        if (name === 'static') {
+          entries = STATIC_PATHS.map((path) => ({ path }))
+        } else if (name === 'categories') {
+          const rows = await queryRows<{ slug: string; updated_at: Date | string }>(
+            db,
+            sql`select slug, updated_at from categories where is_active order by id`,
+          )
+          entries = rows.map((r) => ({ path: `/category/${r.slug}`, lastmod: isoDate(r.updated_at) }))
+        } else if (name === 'vendors') {
+          const rows = await queryRows<{ slug: string; updated_at: Date | string }>(
+            db,
+            sql`select slug, updated_at from businesses where is_active order by id`,
+          )
+          entries = rows.map((r) => ({ path: `/vendor/${r.slug}`, lastmod: isoDate(r.updated_at) }))
+        } else {
+          const page = Number(name.slice('products-'.length))
+          const rows = await queryRows<{ slug: string; updated_at: Date | string }>(
+            db,
+            sql`select p.slug, p.updated_at from products p join businesses b on b.id = p.business_id
+                where p.is_active and b.is_active order by p.id limit ${PER_FILE} offset ${(page - 1) * PER_FILE}`,
+          )
+          if (rows.length === 0 && page > 1) throw new AppError('not_found', 'No such sitemap.')
+          entries = rows.map((r) => ({ path: `/product/${r.slug}`, lastmod: isoDate(r.updated_at) }))
+        }
+        reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600')
+        return urlset(originOf(request), entries)
+      },
+    )
+  }
+}
