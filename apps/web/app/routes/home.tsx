@@ -9,6 +9,7 @@ import {
   fetchCategories,
   fetchHome,
   loadHomeInBrowser,
+  settle,
   useCategories,
   useHomeData,
 } from '../features/home/home-data.ts'
@@ -35,7 +36,7 @@ export function meta(_args: Route.MetaArgs) {
 
 // Not awaited: the page's shell (search, skeletons) goes out at once and each section streams in when its data does.
 export function loader({ context }: Route.LoaderArgs) {
-  return { home: fetchHome(context), categories: fetchCategories(context) }
+  return { home: settle(fetchHome(context)), categories: settle(fetchCategories(context)) }
 }
 
 // In the browser (going back to the home page, Try Again) the query cache answers, or fetches.
@@ -127,14 +128,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <Suspense fallback={<HeroCarouselSkeleton />}>
         <Await resolve={loaderData.home} errorElement={<HomeError message="Failed to load home data" />}>
-          {(home) => <Hero initial={home} />}
+          {(home) => (home.ok ? <Hero initial={home.data} /> : <HomeError message="Failed to load home data" />)}
         </Await>
       </Suspense>
 
       <Section title="Shop by Category" id="categories-title">
         <Suspense fallback={<CategoryTilesSkeleton />}>
           <Await resolve={loaderData.categories} errorElement={<HomeError message="Failed to load categories" />}>
-            {(categories) => <Categories initial={categories} />}
+            {(categories) =>
+              categories.ok ? (
+                <Categories initial={categories.data} />
+              ) : (
+                <HomeError message="Failed to load categories" />
+              )
+            }
           </Await>
         </Suspense>
       </Section>
@@ -148,7 +155,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       >
         {/* The hero's place above says when the home data failed to load. */}
         <Await resolve={loaderData.home} errorElement={<Nothing />}>
-          {(home) => <HomeProducts initial={home} />}
+          {(home) => (home.ok ? <HomeProducts initial={home.data} /> : null)}
         </Await>
       </Suspense>
     </div>
