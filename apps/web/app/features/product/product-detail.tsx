@@ -205,7 +205,7 @@ export function ProductDetail({ product }: { product: Product }) {
             </Link>
             {product.business.is_verified && (
               <span className="pd-chip pd-chip--verified">
-                <span aria-hidden="true">✔ </span>Verified Seller
+                <span aria-hidden="true">✔</span>Verified Seller
               </span>
             )}
           </div>
