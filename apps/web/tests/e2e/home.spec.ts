@@ -55,7 +55,7 @@ test.describe('home page with data', () => {
     const vendors = page.getByRole('region', { name: 'Top Vendors' })
     await expect(vendors.getByRole('link')).toHaveCount(home.top_vendors.length)
     for (const vendor of home.top_vendors) {
-      const card = vendors.getByRole('link', { name: new RegExp(`^${escape(vendor.name)}`) })
+      const card = vendors.getByRole('link', { name: new RegExp(`^${escapeRegExp(vendor.name)}`) })
       await expect(card).toHaveAttribute('href', `/vendor/${vendor.slug}`)
       if (vendor.is_verified) await expect(card).toContainText('(Verified Seller)')
       if (vendor.avg_rating !== null) {
@@ -424,7 +424,7 @@ test.describe('performance', () => {
   })
 })
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
