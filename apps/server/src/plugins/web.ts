@@ -37,7 +37,10 @@ export async function registerWeb(app: FastifyInstance, mode: WebMode): Promise<
     encodings: ['br', 'gzip'],
     threshold: 1024,
     // Quality 4 keeps brotli cheaper than gzip -6 on the fly; static assets are pre-compressed at build time at 11.
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    // Flushing every write lets a streamed page reach the browser as React renders it (the shell with its
+    // skeletons first, each section when its data arrives) instead of sitting in the compressor until the end.
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 }, flush: zlib.BROTLI_OPERATION_FLUSH },
+    zlibOptions: { flush: zlib.Z_SYNC_FLUSH },
   })
   if (mode === 'none') return
 

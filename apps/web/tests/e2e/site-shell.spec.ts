@@ -98,7 +98,7 @@ test.describe('home page', () => {
     expect(response?.status()).toBe(200)
     expect(await response?.text()).toContain('Karibu Soko')
     await expect(page).toHaveTitle(/Soko/)
-    const search = page.getByRole('searchbox', { name: 'Search products' })
+    const search = page.getByRole('combobox', { name: 'Search products' })
     const submit = page.getByRole('button', { name: 'Search', exact: true })
     await expect(submit).toBeDisabled()
     await search.fill('sufuria')
@@ -176,7 +176,7 @@ test.describe('security headers', () => {
     expect(inlineScripts.length).toBeGreaterThan(0)
     for (const tag of inlineScripts) expect(tag).toContain(`nonce="${nonce}"`)
     // Hydration ran under the policy: the page is interactive.
-    await page.getByRole('searchbox', { name: 'Search products' }).fill('kikoy')
+    await page.getByRole('combobox', { name: 'Search products' }).fill('kikoy')
     await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeEnabled()
     expect(violations).toEqual([])
   })

@@ -1,0 +1,129 @@
+import type { ProductDetail, ReviewsPage } from '@soko/contract/catalog'
+import { useQuery } from '@tanstack/react-query'
+import type { AppLoadContext } from 'react-router'
+import { ApiError, api, queryString } from '../../lib/api-client.ts'
+import { queryKeys, staleTimes } from '../../lib/query.ts'
+import { type CartItem, PLACEHOLDER_IMAGE } from '../cart/cart-store.ts'
+
+const productPath = (slug: string) => `/api/marketplace/api/products/${encodeURIComponent(slug)}/`
+
+export const fetchProduct = (slug: string, context?: AppLoadContext) =>
+  api<ProductDetail>(productPath(slug), { context })
+
+/** Reviews shown per page on the full review list. */
+export const REVIEWS_PER_PAGE = 10
+
+export const fetchReviews = (slug: string, page: number, context?: AppLoadContext) =>
+  api<ReviewsPage>(`${productPath(slug)}reviews/${queryString({ page, per_page: REVIEWS_PER_PAGE })}`, { context })
+
+export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404
+
+/** A missing product stays missing: retrying a 404 only delays the 'Product Not Found' screen. */
+const retryUnlessMissing = (failures: number, error: unknown) => !isNotFound(error) && failures < 1
+
+/** A product's detail owned by the query cache (fresh for 3 minutes), starting from what the route loaded, if anything. */
+export function useProduct(slug: string, initialData: ProductDetail | null) {
+  return useQuery({
+    queryKey: queryKeys.product(slug),
+    queryFn: () => fetchProduct(slug),
+    initialData: initialData ?? undefined,
+    staleTime: staleTimes.product,
+    retry: retryUnlessMissing,
+  })
+}
+
+export function useReviews(slug: string, page: number, initialData: ReviewsPage | null) {
+  return useQuery({
+    queryKey: queryKeys.reviews(slug, page),
+    queryFn: () => fetchReviews(slug, page),
+    initialData: initialData ?? undefined,
+    staleTime: staleTimes.list,
+    retry: retryUnlessMissing,
+  })
+}
+
+/** The primary image, else the first, else none. */
+export function primaryImage(product: ProductDetail) {
+  return product.images.find((image) => image.is_primary) ?? product.images[0]
+}
+
+/** The cart line for a product (specification section 3's cart item). */
+export function detailToCartItem(product: ProductDetail): Omit<CartItem, 'quantity'> {
+  return {
+    id: product.id,
+    name: product.name,
+    price: product.effective_price,
+    originalPrice: product.price,
+    discountedPrice: product.discounted_price,
+    image: primaryImage(product)?.thumbnail ?? PLACEHOLDER_IMAGE,
+    slug: product.slug,
+    business: { name: product.business.name },
+    stock_qty: product.stock_qty,
+  }
+}
+
+/** Quantity on the product page: a whole number from 1 to the stock (specification section 5). */
+export function clampQuantity(value: number, stockQty: number): number {
+  const max = Math.max(1, stockQty)
+  if (!Number.isFinite(value)) return 1
+  return Math.min(max, Math.max(1, Math.floor(value)))
+}
+
+/** A description for search results and link previews: the product's own, cut at a word near 160 characters. */
+export function summary(text: string, max = 160): string {
+  const clean = text.replace(/\s+/g, ' ').trim()
+  if (clean.length <= max) return clean
+  const cut = clean.slice(0, max - 1)
+  const lastSpace = cut.lastIndexOf(' ')
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:]+$/, '')}…`
+}
+
+/** schema.org Product structured data, with its offer in KES and its rating when it has reviews. */
+export function productJsonLd(product: ProductDetail, origin: string) {
+  const url = `${origin}/product/${product.slug}`
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: summary(product.description, 500),
+    sku: String(product.id),
+    url,
+    image: product.images.map((image) => `${origin}${image.original}`),
+    category: product.category.name,
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: product.effective_price.toFixed(2),
+      priceCurrency: 'KES',
+      availability: product.is_in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      seller: { '@type': 'Organization', name: product.business.name },
+    },
+    ...(product.review_count > 0 && product.avg_rating !== null
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: product.avg_rating,
+            reviewCount: product.review_count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+  }
+}
+
+/** JSON for an inline <script>: `<` escaped so no text in the data can close the script element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+}
+
+/** Up to 5 page numbers, centred on the current page where there is room. */
+export function pageWindow(current: number, total: number, size = 5): number[] {
+  const count = Math.min(size, total)
+  const start = Math.min(Math.max(1, current - Math.floor(size / 2)), Math.max(1, total - count + 1))
+  return Array.from({ length: count }, (_, i) => start + i)
+}

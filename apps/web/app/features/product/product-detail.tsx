@@ -1,0 +1,222 @@
+import type { ProductDetail as Product, Review } from '@soko/contract/catalog'
+import { useId, useState } from 'react'
+import { Link } from 'react-router'
+import { Stars } from '../../components/ui/stars.tsx'
+import { formatDate, formatKes } from '../../lib/format.ts'
+import { ProductGallery } from './product-gallery.tsx'
+
+/** Specification section 9: the description folds when longer than 150 characters; the page shows 2 reviews. */
+const DESCRIPTION_FOLD = 150
+const REVIEWS_SHOWN = 2
+
+const numberFormat = new Intl.NumberFormat('en-KE')
+
+function VerifiedMark() {
+  return (
+    <span className="verified" title="Verified Seller">
+      <span aria-hidden="true"> ✔</span>
+      <span className="visually-hidden"> (Verified Seller)</span>
+    </span>
+  )
+}
+
+function PriceBlock({ product }: { product: Product }) {
+  const isDiscounted = product.discounted_price !== null && product.discounted_price < product.price
+  return (
+    <div className="pd-price">
+      <p className="pd-price__now">
+        {isDiscounted && <span className="visually-hidden">Now </span>}
+        {formatKes(product.effective_price)}
+      </p>
+      {isDiscounted && (
+        <>
+          <p className="pd-price__was">
+            <s>
+              <span className="visually-hidden">Was </span>
+              {formatKes(product.price)}
+            </s>
+            <span className="pd-price__save">Save {formatKes(product.price - product.effective_price)}</span>
+            <span className="pd-price__off">{product.discount_percentage}% OFF</span>
+          </p>
+          <p className="pd-price__note">Limited time offer</p>
+        </>
+      )}
+    </div>
+  )
+}
+
+function Stats({ product }: { product: Product }) {
+  const hasRating = product.avg_rating !== null && product.review_count > 0
+  return (
+    <dl className="pd-stats">
+      <div className="pd-stats__item">
+        <dt>{hasRating ? 'Rating' : 'No ratings'}</dt>
+        <dd>
+          {hasRating ? (
+            <>
+              <span aria-hidden="true" className="pd-stats__star">
+                ★{' '}
+              </span>
+              {product.avg_rating?.toFixed(1)}
+            </>
+          ) : (
+            '--'
+          )}
+        </dd>
+      </div>
+      <div className="pd-stats__item">
+        <dt>Reviews</dt>
+        <dd>{numberFormat.format(product.review_count)}</dd>
+      </div>
+      <div className="pd-stats__item">
+        <dt>Views</dt>
+        <dd>{numberFormat.format(product.view_count)}</dd>
+      </div>
+    </dl>
+  )
+}
+
+function StockBadge({ product }: { product: Product }) {
+  if (!product.is_in_stock) return <p className="pd-stock pd-stock--out">Out of Stock</p>
+  return (
+    <p className="pd-stock pd-stock--in">
+      In Stock
+      {product.is_low_stock && <span className="pd-stock__low">Only {product.stock_qty} left</span>}
+    </p>
+  )
+}
+
+function SellerCard({ product }: { product: Product }) {
+  const seller = product.business
+  return (
+    <section className="pd-card" aria-labelledby="seller-title">
+      <h2 id="seller-title" className="pd-card__title">
+        Seller Information
+      </h2>
+      <div className="pd-seller">
+        <span className="pd-seller__avatar" aria-hidden="true">
+          {seller.name.charAt(0)}
+        </span>
+        <div className="pd-seller__body">
+          <p className="pd-seller__name">
+            {seller.name}
+            {seller.is_verified && <VerifiedMark />}
+          </p>
+          <p className="pd-seller__meta">
+            {seller.type}
+            {seller.town && ` · ${seller.town === seller.county ? seller.town : `${seller.town}, ${seller.county}`}`}
+          </p>
+          {seller.avg_rating !== null && <Stars rating={seller.avg_rating} />}
+        </div>
+        <Link to={`/vendor/${seller.slug}`} className="button button--ghost pd-seller__store">
+          View Store
+        </Link>
+      </div>
+    </section>
+  )
+}
+
+function Description({ text }: { text: string }) {
+  const id = useId()
+  const [isExpanded, setExpanded] = useState(false)
+  const isLong = text.length > DESCRIPTION_FOLD
+  return (
+    <section className="pd-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="pd-card__title">
+        Description
+      </h2>
+      <p
+        id={`${id}-text`}
+        className={isLong && !isExpanded ? 'pd-description pd-description--clamped' : 'pd-description'}
+      >
+        {text}
+      </p>
+      {isLong && (
+        <button
+          type="button"
+          className="pd-link-button"
+          aria-expanded={isExpanded}
+          aria-controls={`${id}-text`}
+          onClick={() => setExpanded((value) => !value)}
+        >
+          {isExpanded ? 'Show Less' : 'Read More'}
+        </button>
+      )}
+    </section>
+  )
+}
+
+/** One review: author (or 'Anonymous'), stars, comment and date. */
+export function ReviewItem({ review }: { review: Review }) {
+  return (
+    <li className="pd-review">
+      <div className="pd-review__head">
+        <span className="pd-review__author">{review.user_name.trim() || 'Anonymous'}</span>
+        <time className="pd-review__date" dateTime={review.created_at}>
+          {formatDate(review.created_at)}
+        </time>
+      </div>
+      <Stars rating={review.rating} />
+      {review.comment && <p className="pd-review__comment">{review.comment}</p>}
+    </li>
+  )
+}
+
+function Reviews({ product }: { product: Product }) {
+  return (
+    <section className="pd-card" aria-labelledby="reviews-title">
+      <div className="pd-card__head">
+        <h2 id="reviews-title" className="pd-card__title">
+          Customer Reviews
+        </h2>
+        {product.review_count > 0 && (
+          <Link to={`/product/${product.slug}/reviews`} className="pd-card__link">
+            View All ({product.review_count})
+          </Link>
+        )}
+      </div>
+      {product.reviews.length > 0 ? (
+        <ul className="pd-reviews">
+          {product.reviews.slice(0, REVIEWS_SHOWN).map((review) => (
+            <ReviewItem key={review.id} review={review} />
+          ))}
+        </ul>
+      ) : (
+        <div className="pd-empty">
+          <p className="pd-empty__title">No reviews yet</p>
+          <p>Be the first to review this product!</p>
+        </div>
+      )}
+    </section>
+  )
+}
+
+/** Everything the product page shows about one product (specification section 2, "Product detail"). */
+export function ProductDetail({ product }: { product: Product }) {
+  return (
+    <div className="pd-layout">
+      <ProductGallery product={product} />
+      <div className="pd-info">
+        <div className="pd-summary">
+          <h1 className="pd-summary__name">{product.name}</h1>
+          <div className="pd-chips">
+            <Link to={`/category/${product.category.slug}`} className="pd-chip">
+              {product.category.name}
+            </Link>
+            {product.business.is_verified && (
+              <span className="pd-chip pd-chip--verified">
+                <span aria-hidden="true">✔</span>Verified Seller
+              </span>
+            )}
+          </div>
+          <PriceBlock product={product} />
+          <Stats product={product} />
+          <StockBadge product={product} />
+        </div>
+        <SellerCard product={product} />
+        <Description text={product.description} />
+        <Reviews product={product} />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,19 @@
+import type { Locator, Page } from '@playwright/test'
+
+/**
+ * Waits until React has hydrated the element (it attaches its props to DOM nodes it owns). Server-rendered pages
+ * look ready before their scripts run; clicks and fake timers only mean something once React listens.
+ */
+export async function waitForHydration(page: Page, element: Locator): Promise<void> {
+  const handle = await element.elementHandle()
+  await page.waitForFunction(
+    (node) => node !== null && Object.keys(node).some((key) => key.startsWith('__reactProps')),
+    handle,
+  )
+}
+
+/** The main navigation's cart link, opening the mobile menu first on narrow screens. */
+export async function cartLink(page: Page, isMobile: boolean, count: number): Promise<Locator> {
+  if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click()
+  return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: `Cart, ${count} items` })
+}
