@@ -25,6 +25,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly detail: string,
     readonly errors?: Record<string, string[]>,
+    /** Response headers that go with it (Retry-After on rate_limited). */
+    readonly headers?: Record<string, string>,
   ) {
     super(detail)
     this.name = 'AppError'
@@ -43,6 +45,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (body.code === 'internal') {
       request.log.error({ err: error }, 'unhandled error')
     }
+    if (error instanceof AppError && error.headers) reply.headers(error.headers)
     reply.status(errorStatus[body.code]).send(body)
   })
 
@@ -60,11 +63,18 @@ function toErrorBody(error: FastifyError): ErrorBody {
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors: Record<string, string[]> = {}
+    const add = (key: string, message: string) => {
+      errors[key] = [...(errors[key] ?? []), message]
+    }
     for (const issue of error.validation) {
-      const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors'
-      const list = errors[key] ?? []
-      list.push(issue.message ?? 'is invalid')
-      errors[key] = list
+      const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.')
+      const unknownKeys = issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: unknown }).keys : undefined
+      if (Array.isArray(unknownKeys)) {
+        // A field the endpoint does not accept (role, isVerified ...) is named, not silently dropped.
+        for (const name of unknownKeys) add(key ? `${key}.${String(name)}` : String(name), 'is not an accepted field')
+        continue
+      }
+      add(key || 'non_field_errors', issue.message ?? 'is invalid')
     }
     const [first] = Object.entries(errors)
     const detail = first ? `${first[0]}: ${first[1][0] ?? 'is invalid'}` : 'The request is invalid.'
