@@ -15,6 +15,8 @@ import { Mailer } from './modules/mail/mailer.ts'
 import { devOutboxRoutes } from './modules/mail/routes.ts'
 import { mediaRoutes } from './modules/media/routes.ts'
 import { seoRoutes } from './modules/seo/routes.ts'
+import { userRoutes } from './modules/user/routes.ts'
+import { UserService } from './modules/user/service.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerConditionalGet } from './plugins/cache.ts'
 import type { Config } from './plugins/config.ts'
@@ -92,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer = new Mailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, app.log)
   const accounts = new AccountsService({ db, config, hasher, sessions, limiter, mailer, log: app.log })
   const google = new GoogleSignIn(db, config.google, sessions, app.log)
+  const users = new UserService(db, accounts, mailer)
   app.decorate('soko', {
     config,
     database,
@@ -128,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes(database.db, config.mediaDir))
   await app.register(seoRoutes(database.db, config.PUBLIC_URL))
   await app.register(authRoutes({ config, accounts, sessions, google, limiter }))
+  await app.register(userRoutes(users))
   if (!config.isProduction) await app.register(devOutboxRoutes(database.db))
   await registerWeb(app, options.web)
   return app
