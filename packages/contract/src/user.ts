@@ -53,9 +53,20 @@ export const ProfileUpdateSchema = z
     lastName: required('Last name', 80),
     email: EmailSchema,
     phone: z
-      .union([z.literal('').transform(() => null), z.null(), KenyanMobileSchema])
+      .string({ error: () => KENYAN_MOBILE_MESSAGE })
+      .max(40, KENYAN_MOBILE_MESSAGE)
+      .nullable()
+      .transform((value, ctx) => {
+        if (value === null || value.trim() === '') return null
+        const phone = normaliseKenyanMobile(value)
+        if (phone === null) {
+          ctx.addIssue({ code: 'custom', message: KENYAN_MOBILE_MESSAGE })
+          return z.NEVER
+        }
+        return phone
+      })
       .optional()
-      .describe('Empty or null removes it; absent leaves it as it is'),
+      .describe('A Kenyan mobile number; empty or null removes it; absent leaves it as it is'),
     currentPassword: z
       .string()
       .max(4096)

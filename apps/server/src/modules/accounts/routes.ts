@@ -32,7 +32,7 @@ import {
   sessionCookieName,
 } from '../../plugins/auth.ts'
 import type { Config } from '../../plugins/config.ts'
-import { AppError } from '../../plugins/errors.ts'
+import { AppError, sentenceErrorHandler } from '../../plugins/errors.ts'
 import { clientKey, type RateLimiter } from '../../plugins/rate-limit.ts'
 import { type GoogleSignIn, SIGN_IN_SECONDS, SignInError } from './google.ts'
 import type { AccountsService } from './service.ts'
@@ -104,6 +104,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
   }
 
   return async (app) => {
+    app.setErrorHandler(sentenceErrorHandler)
     // Answers here carry tokens or personal data: no cache anywhere may keep them.
     app.addHook('onRequest', async (_request, reply) => {
       reply.header('cache-control', 'no-store')

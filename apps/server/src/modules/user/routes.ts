@@ -19,7 +19,7 @@ import { findCardData } from '@soko/domain/card-data'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf, requireUser } from '../../plugins/auth.ts'
-import { AppError } from '../../plugins/errors.ts'
+import { AppError, sentenceErrorHandler } from '../../plugins/errors.ts'
 import type { UserService } from './service.ts'
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema }
@@ -28,6 +28,7 @@ const NoContent = z.null().describe('Done')
 /** /api/user/*: the signed-in customer's own profile, orders, addresses, payment methods and wishlist. */
 export function userRoutes(users: UserService): FastifyPluginAsyncZod {
   return async (app) => {
+    app.setErrorHandler(sentenceErrorHandler)
     app.addHook('onRequest', async (request, reply) => {
       reply.header('cache-control', 'no-store')
       requireUser(request)
