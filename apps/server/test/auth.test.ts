@@ -529,6 +529,41 @@ describe.each(engines)('accounts: sign-up, sign-in, sessions (%s)', (engine) => 
     })
   })
 
+  it('documents the accounts and user calls, with their descriptions, in the OpenAPI document', async () => {
+    const answer = await anonymous().get<{ paths: Record<string, Record<string, { requestBody?: unknown }>> }>(
+      '/api/openapi.json',
+    )
+    expect(Object.keys(answer.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/register/',
+        '/api/auth/login/',
+        '/api/auth/logout/',
+        '/api/auth/me/',
+        '/api/auth/refresh/',
+        '/api/auth/sessions/',
+        '/api/auth/sessions/{id}/',
+        '/api/auth/sessions/revoke-others/',
+        '/api/auth/request-password-reset/',
+        '/api/auth/reset-password/',
+        '/api/auth/change-password/',
+        '/api/auth/providers/',
+        '/api/auth/google',
+        '/api/auth/google/callback',
+        '/api/user/profile',
+        '/api/user/orders',
+        '/api/user/addresses',
+        '/api/user/addresses/{id}',
+        '/api/user/addresses/{id}/default',
+        '/api/user/payment-methods',
+        '/api/user/payment-methods/{id}',
+        '/api/user/payment-methods/{id}/default',
+        '/api/user/wishlist/',
+        '/api/user/wishlist/{productId}/',
+      ]),
+    )
+    expect(JSON.stringify(answer.body.paths['/api/user/payment-methods'])).toContain('never a card number')
+  })
+
   describe('roles and demo accounts', () => {
     it('signs in the demo customer, admin and shop owners with their documented passwords', async () => {
       const customer = await signIn(server, DEMO_ACCOUNTS.customer)
