@@ -18,8 +18,11 @@ function psql(command) {
   if (result.status !== 0) throw new Error(`psql failed: ${result.stderr}`)
 }
 
-/** Starts a seeded server; resolves once it answers /api/ready. Call `stop()` to end it and drop its data. */
-export async function startBenchServer({ engine, products, port }) {
+/**
+ * Starts a seeded server; resolves once it answers /api/ready. Call `stop()` to end it and drop its data. `env`
+ * adds settings (the accounts bench raises the rate limits).
+ */
+export async function startBenchServer({ engine, products, port, env: extraEnv = {} }) {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
@@ -28,6 +31,7 @@ export async function startBenchServer({ engine, products, port }) {
     LOG_LEVEL: 'warn',
     SEED_DEMO_DATA: 'true',
     DEMO_PRODUCTS: String(products),
+    ...extraEnv,
   }
   let cleanup
   if (engine === 'postgres') {

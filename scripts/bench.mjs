@@ -1,6 +1,7 @@
 // `npm run bench`: speed and memory figures, printed as tables. Not a test: nothing here passes or fails.
 // BENCH_LARGE=0 skips the 100,000-product catalogue (it takes a few minutes to seed); BENCH_SECONDS sets the
 // length of each load run (default 5).
+import { main as benchAccounts } from '../bench/accounts.mjs'
 import { benchCatalog } from '../bench/catalog.mjs'
 import { postgresAvailable, startBenchServer } from '../bench/server.mjs'
 import { benchStartup } from '../bench/startup.mjs'
@@ -34,3 +35,5 @@ for (const products of sizes) {
     }
   }
 }
+
+await benchAccounts()

@@ -2,16 +2,28 @@ import type { DatabaseHandle } from '@soko/db/client'
 import type { Migration } from '@soko/db/migrate'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { GoogleSignIn } from './modules/accounts/google.ts'
+import { PasswordHasher } from './modules/accounts/passwords.ts'
+import { authRoutes } from './modules/accounts/routes.ts'
+import { AccountsService } from './modules/accounts/service.ts'
+import { SessionStore } from './modules/accounts/sessions.ts'
+import { startSweeper } from './modules/accounts/sweeper.ts'
 import { catalogRoutes } from './modules/catalog/routes.ts'
 import { CatalogService } from './modules/catalog/service.ts'
 import { healthRoutes } from './modules/health/routes.ts'
+import { Mailer } from './modules/mail/mailer.ts'
+import { devOutboxRoutes } from './modules/mail/routes.ts'
 import { mediaRoutes } from './modules/media/routes.ts'
 import { seoRoutes } from './modules/seo/routes.ts'
+import { userRoutes } from './modules/user/routes.ts'
+import { UserService } from './modules/user/service.ts'
+import { registerAuth } from './plugins/auth.ts'
 import { registerConditionalGet } from './plugins/cache.ts'
 import type { Config } from './plugins/config.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
 import { registerFaultInjection } from './plugins/faults.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
+import { RateLimiter } from './plugins/rate-limit.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerWeb, type WebMode } from './plugins/web.ts'
 
@@ -29,12 +41,25 @@ export interface SokoContext {
   database: DatabaseHandle
   migrations: Migration[]
   catalog: CatalogService
+  accounts: AccountsService
+  sessions: SessionStore
+  mailer: Mailer
+  limiter: RateLimiter
+  hasher: PasswordHasher
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     soko: SokoContext
   }
+}
+
+/** Fastify's trustProxy: a hop count as the function Fastify itself makes of one (its types omit numbers). */
+function trustProxyOption(
+  setting: Config['TRUST_PROXY'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting
+  return setting
 }
 
 /** Builds the Fastify instance with every route; tests call this, `main.ts` adds listening and shutdown. */
@@ -44,7 +69,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     // Shoppers' requests carry small bodies; uploads get their own limit where they are accepted.
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Which proxies may set X-Forwarded-For (request.ip): none by default, so a forged header changes nothing.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     // Fastify's default would answer 404 for `/api/health/` vs `/api/health`; the contract keeps trailing slashes.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>()
@@ -53,17 +79,50 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler)
   const { database } = options
   const catalog = new CatalogService(database.db, (error) => app.log.error({ err: error }, 'view count flush failed'))
-  app.decorate('soko', { config, database, migrations: options.migrations, catalog })
+  const { db } = database
+  const hasher = new PasswordHasher({
+    memoryCost: config.ARGON2_MEMORY_KIB,
+    timeCost: config.ARGON2_TIME_COST,
+    parallelism: config.ARGON2_PARALLELISM,
+  })
+  const limiter = new RateLimiter(db)
+  const sessions = new SessionStore(db, {
+    idleSeconds: config.SESSION_IDLE_TIMEOUT / 1000,
+    absoluteSeconds: config.SESSION_ABSOLUTE_TIMEOUT / 1000,
+    accessSeconds: config.ACCESS_TOKEN_TTL / 1000,
+  })
+  const mailer = new Mailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, app.log)
+  const accounts = new AccountsService({ db, config, hasher, sessions, limiter, mailer, log: app.log })
+  const google = new GoogleSignIn(db, config.google, sessions, app.log)
+  const users = new UserService(db, accounts, mailer)
+  app.decorate('soko', {
+    config,
+    database,
+    migrations: options.migrations,
+    catalog,
+    accounts,
+    sessions,
+    mailer,
+    limiter,
+    hasher,
+  })
   registerErrorHandling(app)
   registerConditionalGet(app)
   registerSecurityHeaders(app, config)
   if (config.FAULT_INJECTION === 'true') registerFaultInjection(app)
+  registerAuth(app, sessions, config)
+  if (config.isProduction && !config.PUBLIC_URL) {
+    app.log.warn('PUBLIC_URL is not set: password-reset links use the Host header of the request that asked for them')
+  }
 
   // Every process drops its cached catalogue the moment the database announces a change, whoever made it.
   const unlisten = await database.listen('soko_catalog', (payload) => catalog.onCatalogChange(payload))
+  const stopSweeper = startSweeper(sessions, limiter, app.log)
   app.addHook('onClose', async () => {
+    stopSweeper()
     await unlisten()
     await catalog.stop()
+    await mailer.close()
   })
 
   await registerOpenApi(app)
@@ -71,6 +130,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogRoutes(catalog))
   await app.register(mediaRoutes(database.db, config.mediaDir))
   await app.register(seoRoutes(database.db, config.PUBLIC_URL))
+  await app.register(authRoutes({ config, accounts, sessions, google, limiter }))
+  await app.register(userRoutes(users))
+  if (!config.isProduction) await app.register(devOutboxRoutes(database.db))
   await registerWeb(app, options.web)
   return app
 }

@@ -4,6 +4,7 @@ import { migrate, readMigrations } from '@soko/db/migrate'
 import { migrationsDir } from '@soko/db/paths'
 import { seedDemoCatalogue } from '@soko/db/seed/seed-demo'
 import { buildApp } from './app.ts'
+import { PasswordHasher } from './modules/accounts/passwords.ts'
 import { ConfigError, loadConfig } from './plugins/config.ts'
 
 /** Starts the marketplace: configuration, database (locked, migrated), HTTP server, and graceful shutdown. */
@@ -19,7 +20,17 @@ async function main(): Promise<void> {
   const migrations = readMigrations(migrationsDir())
   const applied = await migrate(database.db, migrations)
   // Only an empty catalogue is seeded (checked under a lock), so restarts and sibling processes add nothing.
-  const seeded = config.seedDemoData ? await seedDemoCatalogue(database.db, { products: config.DEMO_PRODUCTS }) : null
+  const hasher = new PasswordHasher({
+    memoryCost: config.ARGON2_MEMORY_KIB,
+    timeCost: config.ARGON2_TIME_COST,
+    parallelism: config.ARGON2_PARALLELISM,
+  })
+  const seeded = config.seedDemoData
+    ? await seedDemoCatalogue(database.db, {
+        products: config.DEMO_PRODUCTS,
+        hashPassword: (password) => hasher.hash(password),
+      })
+    : null
 
   const app = await buildApp({
     config,

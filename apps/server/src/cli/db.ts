@@ -6,6 +6,7 @@ import { migrate, readMigrations } from '@soko/db/migrate'
 import { migrationsDir } from '@soko/db/paths'
 import { seedDemoCatalogue } from '@soko/db/seed/seed-demo'
 import { sql } from 'drizzle-orm'
+import { PasswordHasher } from '../modules/accounts/passwords.ts'
 import { ConfigError, loadConfig } from '../plugins/config.ts'
 
 const USAGE = 'Usage: db.ts migrate | reset | seed [--products N]'
@@ -45,11 +46,19 @@ async function main([command, ...args]: string[]): Promise<void> {
       if (command === 'reset') console.log(`Reset ${database.label}. The next start seeds the demo catalogue again.`)
       if (command === 'seed') {
         const started = performance.now()
-        const result = await seedDemoCatalogue(database.db, { products })
+        const hasher = new PasswordHasher({
+          memoryCost: config.ARGON2_MEMORY_KIB,
+          timeCost: config.ARGON2_TIME_COST,
+          parallelism: config.ARGON2_PARALLELISM,
+        })
+        const result = await seedDemoCatalogue(database.db, {
+          products,
+          hashPassword: (password) => hasher.hash(password),
+        })
         const seconds = ((performance.now() - started) / 1000).toFixed(1)
         console.log(
           result.seeded
-            ? `Seeded ${result.products} products, ${result.reviews} reviews, ${result.images} images, ${result.vendors} vendors and ${result.categories} categories in ${seconds} s.`
+            ? `Seeded ${result.products} products, ${result.reviews} reviews, ${result.images} images, ${result.vendors} vendors, ${result.categories} categories and ${result.accounts} demo sign-ins in ${seconds} s.`
             : 'The catalogue is not empty: nothing seeded (run db:reset first to start over).',
         )
       }

@@ -36,6 +36,56 @@ describe('parseConfig', () => {
     expect(() => parseConfig(env)).toThrow(message)
   })
 
+  it('has account defaults: OWASP argon2id, 7-day idle and 30-day absolute sessions, the documented limits', () => {
+    const config = parseConfig({})
+    expect(config.TRUST_PROXY).toBe(false)
+    expect(config.SESSION_IDLE_TIMEOUT).toBe(7 * 86_400_000)
+    expect(config.SESSION_ABSOLUTE_TIMEOUT).toBe(30 * 86_400_000)
+    expect(config.ACCESS_TOKEN_TTL).toBe(15 * 60_000)
+    expect(config.LOGIN_LIMIT_PER_ACCOUNT).toEqual({ max: 10, windowMs: 15 * 60_000 })
+    expect(config.AUTH_LIMIT_PER_IP).toEqual({ max: 100, windowMs: 60_000 })
+    expect(config.RESET_LIMIT_PER_ACCOUNT).toEqual({ max: 5, windowMs: 3_600_000 })
+    expect([config.ARGON2_MEMORY_KIB, config.ARGON2_TIME_COST, config.ARGON2_PARALLELISM]).toEqual([19_456, 2, 1])
+    expect(config.SMTP_URL).toBeUndefined()
+    expect(config.google).toBeNull()
+  })
+
+  it('reads trusted proxies as a hop count or addresses, never as "trust everyone"', () => {
+    expect(parseConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1)
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1'])
+    expect(parseConfig({ TRUST_PROXY: 'loopback,fd00::/8' }).TRUST_PROXY).toEqual(['loopback', 'fd00::/8'])
+    expect(parseConfig({ LOGIN_LIMIT_PER_ACCOUNT: '5/m' }).LOGIN_LIMIT_PER_ACCOUNT).toEqual({
+      max: 5,
+      windowMs: 60_000,
+    })
+    expect(parseConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).google).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      issuer: 'https://accounts.google.com',
+    })
+  })
+
+  it.each([
+    [{ TRUST_PROXY: 'true' }, /^Invalid configuration: TRUST_PROXY must be false, a hop count/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /^Invalid configuration: TRUST_PROXY /],
+    [{ TRUST_PROXY: 'proxy.internal' }, /^Invalid configuration: TRUST_PROXY /],
+    [
+      { LOGIN_LIMIT_PER_ACCOUNT: 'ten' },
+      /^Invalid configuration: LOGIN_LIMIT_PER_ACCOUNT must be a limit such as 10\/15m/,
+    ],
+    [{ AUTH_LIMIT_PER_IP: '0/1m' }, /^Invalid configuration: AUTH_LIMIT_PER_IP /],
+    [{ SESSION_IDLE_TIMEOUT: '7 days' }, /^Invalid configuration: SESSION_IDLE_TIMEOUT must be a duration/],
+    [{ ARGON2_MEMORY_KIB: '4096' }, 'Invalid configuration: ARGON2_MEMORY_KIB must be at least 19456 (got "4096")'],
+    [{ ARGON2_TIME_COST: '1' }, /^Invalid configuration: ARGON2_TIME_COST must be at least 2/],
+    [{ SMTP_URL: 'http://mail.example' }, /^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+    [
+      { GOOGLE_CLIENT_ID: 'id' },
+      /^Invalid configuration: GOOGLE_CLIENT_SECRET and GOOGLE_CLIENT_ID must be set together/,
+    ],
+  ])('rejects the account setting %j', (env, message) => {
+    expect(() => parseConfig(env)).toThrow(message)
+  })
+
   it('accepts a PostgreSQL URL', () => {
     const url = 'postgresql://soko:secret@db.internal:5432/soko'
     expect(parseConfig({ DATABASE_URL: url }).DATABASE_URL).toBe(url)

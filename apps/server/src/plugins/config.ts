@@ -1,5 +1,82 @@
+import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
+
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
+
+/** A duration such as `90s`, `15m`, `12h` or `7d`, in milliseconds. */
+const duration = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const match = /^(\d+)([smhd])$/.exec(value)
+      if (!match || Number(match[1]) === 0) {
+        ctx.addIssue({ code: 'custom', message: 'must be a duration such as 90s, 15m, 12h or 7d' })
+        return z.NEVER
+      }
+      return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS]
+    })
+
+/** A rate limit: at most `max` hits per window, written `10/15m` (10 per 15 minutes) or `100/m`. */
+export interface RateLimit {
+  max: number
+  windowMs: number
+}
+
+const rateLimit = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx): RateLimit => {
+      const match = /^(\d+)\/(\d*)([smhd])$/.exec(value)
+      const max = Number(match?.[1])
+      const windows = match?.[2] === '' ? 1 : Number(match?.[2])
+      if (!match || max < 1 || windows < 1) {
+        ctx.addIssue({ code: 'custom', message: 'must be a limit such as 10/15m (10 per 15 minutes) or 100/m' })
+        return z.NEVER
+      }
+      return { max, windowMs: windows * UNIT_MS[match[3] as keyof typeof UNIT_MS] }
+    })
+
+/** argon2 cost settings: never below OWASP's minimum for argon2id (19 MiB, 2 passes, 1 lane). */
+const argon2Setting = (fallback: number, min: number, max: number) =>
+  z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .default(fallback)
+
+/**
+ * Which proxies may tell Soko the client's address (X-Forwarded-For) and scheme: unset or `false` (none: the
+ * socket's address counts, so a forged header changes nothing), a hop count (`1` behind one load balancer), or
+ * proxy addresses and CIDR ranges (`10.0.0.0/8,127.0.0.1`, or `loopback`).
+ */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((value, ctx): false | number | string[] => {
+    if (value === 'false') return false
+    if (/^\d+$/.test(value)) return Number(value)
+    const entries = value.split(',').map((entry) => entry.trim())
+    const named = new Set(['loopback', 'linklocal', 'uniquelocal'])
+    const valid = (entry: string) => {
+      if (named.has(entry)) return true
+      const [address = '', prefix, extra] = entry.split('/')
+      const family = isIP(address)
+      if (family === 0 || extra !== undefined) return false
+      return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))
+    }
+    if (entries.length === 0 || !entries.every(valid)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be false, a hop count, or proxy addresses/CIDR ranges separated by commas (never "true")',
+      })
+      return z.NEVER
+    }
+    return entries
+  })
 
 /**
  * Every setting the server reads, parsed once at start-up. Nothing else reads process.env. A wrong value stops
@@ -37,6 +114,33 @@ const ConfigSchema = z
       .min(0, 'must be from 0 to 1000000')
       .max(1_000_000, 'must be from 0 to 1000000')
       .default(2000),
+    TRUST_PROXY: trustProxy,
+    /** Sessions end after this long without a request (idle timeout) ... */
+    SESSION_IDLE_TIMEOUT: duration('7d'),
+    /** ... and this long after sign-in whatever happens (absolute timeout). */
+    SESSION_ABSOLUTE_TIMEOUT: duration('30d'),
+    /** Lifetime of a bearer access token (clients renew it with their refresh token). */
+    ACCESS_TOKEN_TTL: duration('15m'),
+    /** Failed sign-ins (and wrong current passwords) per account. */
+    LOGIN_LIMIT_PER_ACCOUNT: rateLimit('10/15m'),
+    /** Requests to the sign-in, sign-up, refresh and password endpoints per client address. */
+    AUTH_LIMIT_PER_IP: rateLimit('100/1m'),
+    REGISTER_LIMIT_PER_IP: rateLimit('30/1h'),
+    RESET_LIMIT_PER_ACCOUNT: rateLimit('5/1h'),
+    RESET_LIMIT_PER_IP: rateLimit('20/1h'),
+    ARGON2_MEMORY_KIB: argon2Setting(19_456, 19_456, 4_194_304),
+    ARGON2_TIME_COST: argon2Setting(2, 2, 100),
+    ARGON2_PARALLELISM: argon2Setting(1, 1, 16),
+    /** Outgoing mail server, e.g. smtps://user:password@smtp.example.com:465. Unset: mail stays in the outbox. */
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z.string().min(3).default('Soko <no-reply@soko.co.ke>'),
+    /** Google sign-in (OpenID Connect). Both unset: the sign-in button says it is unavailable. */
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_ISSUER: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .transform((url) => url.replace(/\/+$/, ''))
+      .default('https://accounts.google.com'),
     /** Test-only: lets browser tests make the API slow or failing (see plugins/faults.ts). */
     FAULT_INJECTION: z.enum(['true', 'false']).default('false'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -44,6 +148,10 @@ const ConfigSchema = z
   .refine((env) => !(env.NODE_ENV === 'production' && env.FAULT_INJECTION === 'true'), {
     path: ['FAULT_INJECTION'],
     message: 'must not be enabled in production',
+  })
+  .refine((env) => (env.GOOGLE_CLIENT_ID === undefined) === (env.GOOGLE_CLIENT_SECRET === undefined), {
+    path: ['GOOGLE_CLIENT_SECRET'],
+    message: 'and GOOGLE_CLIENT_ID must be set together',
   })
   .transform((env) => ({
     ...env,
@@ -55,6 +163,10 @@ const ConfigSchema = z
     // DATA_DIR holds the embedded database and the generated image cache side by side (and the lock on both).
     pgliteDir: join(resolve(env.DATA_DIR), 'pglite'),
     mediaDir: join(resolve(env.DATA_DIR), 'media'),
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }
+        : null,
   }))
 
 export type Config = z.output<typeof ConfigSchema>

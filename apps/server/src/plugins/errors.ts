@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 
 /** The closed set of error codes; the handler below maps each to its HTTP status. */
@@ -25,6 +25,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly detail: string,
     readonly errors?: Record<string, string[]>,
+    /** Response headers that go with it (Retry-After on rate_limited). */
+    readonly headers?: Record<string, string>,
   ) {
     super(detail)
     this.name = 'AppError'
@@ -43,6 +45,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (body.code === 'internal') {
       request.log.error({ err: error }, 'unhandled error')
     }
+    if (error instanceof AppError && error.headers) reply.headers(error.headers)
     reply.status(errorStatus[body.code]).send(body)
   })
 
@@ -54,18 +57,46 @@ export function registerErrorHandling(app: FastifyInstance): void {
   })
 }
 
+/** The field errors of a request that failed its schema (null for any other error). */
+export function validationErrors(error: FastifyError): Record<string, string[]> | null {
+  if (!hasZodFastifySchemaValidationErrors(error)) return null
+  const errors: Record<string, string[]> = {}
+  const add = (key: string, message: string) => {
+    errors[key] = [...(errors[key] ?? []), message]
+  }
+  for (const issue of error.validation) {
+    const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.')
+    const unknownKeys = issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: unknown }).keys : undefined
+    if (Array.isArray(unknownKeys)) {
+      // A field the endpoint does not accept (role, isVerified ...) is named, not silently dropped.
+      for (const name of unknownKeys) add(key ? `${key}.${String(name)}` : String(name), 'is not an accepted field')
+      continue
+    }
+    add(key || 'non_field_errors', issue.message ?? 'is invalid')
+  }
+  return errors
+}
+
+/**
+ * For modules whose schemas speak to shoppers in whole sentences ('Password must be at least 8 characters'):
+ * a failed schema's `detail` is its first message as written, ready to show; fragments ('is not an accepted
+ * field') keep their field name. Anything else goes to the app's handler.
+ */
+export function sentenceErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const errors = validationErrors(error)
+  if (!errors) throw error
+  const [field = '', messages = []] = Object.entries(errors)[0] ?? []
+  const message = messages[0] ?? 'is invalid'
+  const detail = /^[a-z]/.test(message) ? `${field}: ${message}` : message
+  reply.status(400).send({ detail, code: 'invalid_data', errors })
+}
+
 function toErrorBody(error: FastifyError): ErrorBody {
   if (error instanceof AppError) {
     return { detail: error.detail, code: error.code, ...(error.errors ? { errors: error.errors } : {}) }
   }
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors: Record<string, string[]> = {}
-    for (const issue of error.validation) {
-      const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors'
-      const list = errors[key] ?? []
-      list.push(issue.message ?? 'is invalid')
-      errors[key] = list
-    }
+  const errors = validationErrors(error)
+  if (errors) {
     const [first] = Object.entries(errors)
     const detail = first ? `${first[0]}: ${first[1][0] ?? 'is invalid'}` : 'The request is invalid.'
     return { detail, code: 'invalid_data', errors }

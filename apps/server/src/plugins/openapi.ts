@@ -20,6 +20,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'catalogue', description: 'Home, categories, products, vendors' },
         { name: 'media', description: 'Product, category and banner images' },
         { name: 'health', description: 'Liveness and readiness' },
+        {
+          name: 'auth',
+          description:
+            'Sign-up, sign-in (session cookie for browsers, bearer tokens for other clients), sessions, passwords, Google',
+        },
+        { name: 'user', description: "The signed-in customer's own profile, orders, addresses, payments, wishlist" },
+        { name: 'dev', description: 'Development and test helpers (absent in production)' },
       ],
     },
     transform: jsonSchemaTransform,

@@ -125,8 +125,23 @@ async function renderWeb(
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream))
 }
 
-/** Headers of the shopper's request that the API needs to answer as it would to the browser. */
-const FORWARDED_HEADERS = ['cookie', 'authorization', 'accept-language', 'user-agent'] as const
+/**
+ * Headers of the shopper's request that the API needs to answer as it would to the browser: credentials, and
+ * what the API's own checks read (Host, Origin and Referer for cross-site refusal; the forwarded-for headers,
+ * which count only when TRUST_PROXY trusts the peer, for the client's address).
+ */
+const FORWARDED_HEADERS = [
+  'cookie',
+  'authorization',
+  'accept-language',
+  'user-agent',
+  'host',
+  'origin',
+  'referer',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+] as const
 
 /**
  * A strict policy for server-rendered pages: scripts only with this response's nonce (and what they load),
@@ -162,6 +177,8 @@ function loadContext(app: FastifyInstance, request: FastifyRequest, nonce: strin
         method: (init.method ?? 'GET') as 'GET',
         url: path,
         headers: init.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        // The same peer as the shopper's request, so rate limits and sessions see the same client address.
+        remoteAddress: request.raw.socket?.remoteAddress ?? request.ip,
         ...(init.body === undefined ? {} : { payload: JSON.stringify(init.body) }),
       })
       const responseHeaders = new Headers()

@@ -6,6 +6,7 @@ import { migrate, readMigrations } from '@soko/db/migrate'
 import { migrationsDir } from '@soko/db/paths'
 import { seedDemoCatalogue } from '@soko/db/seed/seed-demo'
 import type { TestProject } from 'vitest/node'
+import { PasswordHasher } from '../../src/modules/accounts/passwords.ts'
 import { databaseUrl, dropStaleTestDatabases, findPostgres, TEST_DATABASE_PREFIX, withAdmin } from './postgres.ts'
 
 declare module 'vitest' {
@@ -30,11 +31,13 @@ export const TEST_DEMO_PRODUCTS = 300
  */
 export default async function setup(project: TestProject) {
   const migrations = readMigrations(migrationsDir())
+  const hasher = new PasswordHasher()
+  const hashPassword = (password: string) => hasher.hash(password)
   const workDir = mkdtempSync(join(tmpdir(), 'soko-test-'))
 
   const pglite = await openDatabase({})
   await migrate(pglite.db, migrations)
-  await seedDemoCatalogue(pglite.db, { products: TEST_DEMO_PRODUCTS })
+  await seedDemoCatalogue(pglite.db, { products: TEST_DEMO_PRODUCTS, hashPassword })
   const snapshot = join(workDir, 'pglite-snapshot.tar')
   const dump = await pglite.pglite?.dumpDataDir('none')
   if (!dump) throw new Error('PGlite did not produce a data directory dump')
@@ -53,7 +56,7 @@ export default async function setup(project: TestProject) {
     })
     const postgres = await openDatabase({ databaseUrl: databaseUrl(adminUrl, template), poolSize: 1 })
     await migrate(postgres.db, migrations)
-    await seedDemoCatalogue(postgres.db, { products: TEST_DEMO_PRODUCTS })
+    await seedDemoCatalogue(postgres.db, { products: TEST_DEMO_PRODUCTS, hashPassword })
     await postgres.close()
   } else {
     console.warn('PostgreSQL is not answering on 127.0.0.1:5432 and TEST_DATABASE_URL is unset: PGlite only.')

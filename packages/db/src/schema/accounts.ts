@@ -1,21 +1,192 @@
 import { sql } from 'drizzle-orm'
-import { index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 
-/** Shoppers, vendors' owners and admins. Accounts (sign-up, sessions) build on this table. */
+const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+/** Shoppers, vendors' owners and admins. */
 export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
+    /** argon2id (PHC string); null for an account that signs in with Google only. */
     passwordHash: text('password_hash'),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
+    /** E.164 Kenyan mobile number (+2547XXXXXXXX / +2541XXXXXXXX). */
     phone: text('phone'),
     role: text('role', { enum: ['customer', 'vendor', 'superuser'] })
       .notNull()
       .default('customer'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the owner proved they read this address (completed a reset from an emailed link, or Google said so). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    createdAt,
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), index('users_role_idx').on(t.role)],
+)
+
+/**
+ * A signed-in device. Its secrets (the cookie's session token, the current bearer access token) are stored only as
+ * SHA-256 hashes. It ends at `expires_at` (absolute timeout) or after the idle timeout since `last_seen_at`.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    accessHash: text('access_hash'),
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    createdAt,
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    uniqueIndex('sessions_access_hash_key').on(t.accessHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
+)
+
+/** Refresh tokens of a session (hashed). Each works once; presenting a used one again ends the session. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    createdAt,
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+)
+
+/** Emailed password-reset links (hashed token): single use, short-lived, dropped when the password changes. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt,
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_token_hash_key').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
+)
+
+/** An external sign-in (Google) of a user, keyed by the provider's issuer and subject, never by email. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    /** The email the provider gave when the identity was linked (for support; never used to find the user). */
+    email: text('email').notNull().default(''),
+    createdAt,
+  },
+  (t) => [
+    uniqueIndex('user_identities_issuer_subject_key').on(t.issuer, t.subject),
+    index('user_identities_user_idx').on(t.userId),
+  ],
+)
+
+/**
+ * A sign-in with an OpenID provider in progress: state, nonce and PKCE verifier, bound to the browser that started
+ * it (hash of a short-lived cookie), usable once, for ten minutes.
+ */
+export const oidcStates = pgTable(
+  'oidc_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    browserHash: text('browser_hash').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    nextPath: text('next_path').notNull().default('/'),
+    createdAt,
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('oidc_states_expires_idx').on(t.expiresAt)],
+)
+
+/** A customer's delivery addresses; at most one is the default (the first one saved becomes it). */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label').notNull().default('Home'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    line1: text('line1').notNull(),
+    line2: text('line2').notNull().default(''),
+    city: text('city').notNull(),
+    county: text('county').notNull(),
+    postalCode: text('postal_code').notNull().default(''),
+    country: text('country').notNull().default('Kenya'),
+    phone: text('phone').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt,
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('addresses_user_idx').on(t.userId),
+    uniqueIndex('addresses_one_default_key').on(t.userId).where(sql`${t.isDefault}`),
+  ],
+)
+
+/**
+ * Saved ways to pay: an M-Pesa number, or a card the payment provider holds (its token and display details only;
+ * Soko never stores a card number or security code).
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['mpesa', 'card'] }).notNull(),
+    /** M-Pesa: E.164 number. */
+    phone: text('phone'),
+    /** Card: the provider's name and its token for the card. */
+    provider: text('provider'),
+    providerToken: text('provider_token'),
+    brand: text('brand').notNull().default(''),
+    last4: text('last4'),
+    /** Card: MM/YY. */
+    expiry: text('expiry'),
+    name: text('name').notNull().default(''),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt,
+  },
+  (t) => [
+    index('payment_methods_user_idx').on(t.userId),
+    uniqueIndex('payment_methods_one_default_key').on(t.userId).where(sql`${t.isDefault}`),
+    uniqueIndex('payment_methods_mpesa_key').on(t.userId, t.phone).where(sql`${t.type} = 'mpesa'`),
+    uniqueIndex('payment_methods_card_key').on(t.userId, t.provider, t.providerToken).where(sql`${t.type} = 'card'`),
+    check(
+      'payment_methods_shape',
+      sql`(${t.type} = 'mpesa' and ${t.phone} is not null)
+        or (${t.type} = 'card' and ${t.providerToken} is not null and ${t.last4} ~ '^[0-9]{4}$')`,
+    ),
+  ],
 )

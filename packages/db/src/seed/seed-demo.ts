@@ -1,6 +1,7 @@
 import { Param, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import { queryRows } from '../client.ts'
+import { type HashPassword, seedDemoAccounts } from './demo-accounts.ts'
 import { type DemoProduct, demoCatalogue, demoProducts, demoReviews } from './demo-catalogue.ts'
 
 export interface SeedResult {
@@ -11,6 +12,8 @@ export interface SeedResult {
   reviews: number
   images: number
   banners: number
+  /** Demo sign-ins created or given a password (0 when no hash function was passed). */
+  accounts: number
 }
 
 /** Taken by every seeder, so processes starting together on one empty PostgreSQL seed it once. */
@@ -25,9 +28,13 @@ const arr = (values: unknown[]) => new Param(values)
 
 /**
  * Fills an empty catalogue with the deterministic Kenyan demo catalogue; does nothing when any category exists.
- * Ids are assigned here (1..n) so that related rows can be inserted in bulk without reading ids back.
+ * Ids are assigned here (1..n) so that related rows can be inserted in bulk without reading ids back. With
+ * `hashPassword`, the demo accounts (README, "Demo accounts") are created too.
  */
-export async function seedDemoCatalogue(db: Db, options: { products: number; now?: Date }): Promise<SeedResult> {
+export async function seedDemoCatalogue(
+  db: Db,
+  options: { products: number; now?: Date; hashPassword?: HashPassword },
+): Promise<SeedResult> {
   const now = (options.now ?? new Date()).getTime()
   const at = (daysAgo: number) => new Date(now - daysAgo * DAY_MS).toISOString()
   return db.transaction(async (tx) => {
@@ -42,6 +49,7 @@ export async function seedDemoCatalogue(db: Db, options: { products: number; now
       reviews: 0,
       images: 0,
       banners: 0,
+      accounts: 0,
     }
     if ((existing?.n ?? 0) > 0) return result
 
@@ -176,6 +184,7 @@ export async function seedDemoCatalogue(db: Db, options: { products: number; now
         ),
       )
     }
+    if (options.hashPassword) result.accounts = await seedDemoAccounts(t, options.hashPassword)
     await t.execute(sql`analyze`)
 
     return {

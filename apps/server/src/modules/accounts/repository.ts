@@ -1,0 +1,324 @@
+import { type Db, queryRows } from '@soko/db/client'
+import { sql } from 'drizzle-orm'
+
+// SQL of the accounts module: users, sessions and their tokens, password-reset tokens, external identities and
+// sign-ins in progress. Every secret is stored as a SHA-256 hash; durations are seconds, timed by the database's
+// clock (one clock for every process).
+
+const seconds = (n: number) => sql`(${n}::float8 * interval '1 second')`
+
+export interface UserRow {
+  id: number
+  email: string
+  password_hash: string | null
+  first_name: string
+  last_name: string
+  phone: string | null
+  role: 'customer' | 'vendor' | 'superuser'
+  email_verified_at: Date | string | null
+}
+
+const userColumns = sql`u.id, u.email, u.password_hash, u.first_name, u.last_name, u.phone, u.role, u.email_verified_at`
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const rows = await queryRows<UserRow>(
+    db,
+    sql`select ${userColumns} from users u where lower(u.email) = lower(${email})`,
+  )
+  return rows[0] ?? null
+}
+
+export async function getUserById(db: Db, id: number): Promise<UserRow | null> {
+  const rows = await queryRows<UserRow>(db, sql`select ${userColumns} from users u where u.id = ${id}`)
+  return rows[0] ?? null
+}
+
+/** Locks the user's row until the transaction ends (serialises changes to one user's data). */
+export async function lockUser(db: Db, id: number): Promise<UserRow | null> {
+  const rows = await queryRows<UserRow>(db, sql`select ${userColumns} from users u where u.id = ${id} for update`)
+  return rows[0] ?? null
+}
+
+export interface NewUser {
+  email: string
+  passwordHash: string | null
+  firstName: string
+  lastName: string
+  emailVerified: boolean
+}
+
+/** Inserts a customer; throws the database's unique violation (23505) when the email is taken. */
+export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
+  const [row] = await queryRows<UserRow>(
+    db,
+    sql`insert into users as u (email, password_hash, first_name, last_name, role, email_verified_at)
+        values (${user.email}, ${user.passwordHash}, ${user.firstName}, ${user.lastName}, 'customer',
+          ${user.emailVerified ? sql`now()` : sql`null`})
+        returning ${userColumns}`,
+  )
+  if (!row) throw new Error('user insert returned no row')
+  return row
+}
+
+export async function setPasswordHash(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+  options: { verifyEmail?: boolean } = {},
+): Promise<void> {
+  await db.execute(
+    sql`update users set password_hash = ${passwordHash}, updated_at = now()
+          ${options.verifyEmail ? sql`, email_verified_at = coalesce(email_verified_at, now())` : sql``}
+        where id = ${userId}`,
+  )
+}
+
+/** Replaces a hash only if it is still the one that was verified (a concurrent password change wins). */
+export async function rehashPassword(db: Db, userId: number, oldHash: string, newHash: string): Promise<void> {
+  await db.execute(sql`update users set password_hash = ${newHash} where id = ${userId} and password_hash = ${oldHash}`)
+}
+
+export async function markEmailVerified(db: Db, userId: number): Promise<void> {
+  await db.execute(sql`update users set email_verified_at = coalesce(email_verified_at, now()) where id = ${userId}`)
+}
+
+// Sessions
+
+export interface SessionUserRow extends UserRow {
+  session_id: number
+  stale: boolean
+}
+
+export interface SessionTimeouts {
+  idleSeconds: number
+  absoluteSeconds: number
+  accessSeconds: number
+}
+
+export async function insertSession(
+  db: Db,
+  session: { userId: number; tokenHash: string; accessHash: string; userAgent: string; ip: string },
+  timeouts: SessionTimeouts,
+): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into sessions (user_id, token_hash, access_hash, access_expires_at, user_agent, ip, expires_at)
+        values (${session.userId}, ${session.tokenHash}, ${session.accessHash},
+          now() + least(${seconds(timeouts.accessSeconds)}, ${seconds(timeouts.absoluteSeconds)}),
+          ${session.userAgent}, ${session.ip}, now() + ${seconds(timeouts.absoluteSeconds)})
+        returning id`,
+  )
+  if (!row) throw new Error('session insert returned no row')
+  return row.id
+}
+
+const liveSession = (idleSeconds: number) =>
+  sql`s.expires_at > now() and s.last_seen_at > now() - ${seconds(idleSeconds)}`
+
+/** The live session whose cookie token (or bearer access token) hashes to `hash`, with its user. */
+export async function findLiveSession(
+  db: Db,
+  by: 'cookie' | 'bearer',
+  hash: string,
+  idleSeconds: number,
+): Promise<SessionUserRow | null> {
+  const match =
+    by === 'cookie' ? sql`s.token_hash = ${hash}` : sql`s.access_hash = ${hash} and s.access_expires_at > now()`
+  const rows = await queryRows<SessionUserRow>(
+    db,
+    sql`select ${userColumns}, s.id as session_id, s.last_seen_at < now() - interval '1 minute' as stale
+        from sessions s join users u on u.id = s.user_id
+        where ${match} and ${liveSession(idleSeconds)}`,
+  )
+  return rows[0] ?? null
+}
+
+/** Records activity (the idle timeout counts from here); written at most once a minute per session. */
+export async function touchSession(db: Db, sessionId: number): Promise<void> {
+  await db.execute(
+    sql`update sessions set last_seen_at = now()
+        where id = ${sessionId} and last_seen_at < now() - interval '1 minute'`,
+  )
+}
+
+export async function isSessionLive(db: Db, sessionId: number, idleSeconds: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select s.id from sessions s where s.id = ${sessionId} and ${liveSession(idleSeconds)}`,
+  )
+  return rows.length > 0
+}
+
+export async function setAccessToken(
+  db: Db,
+  sessionId: number,
+  accessHash: string,
+  accessSeconds: number,
+): Promise<void> {
+  await db.execute(
+    sql`update sessions set access_hash = ${accessHash},
+          access_expires_at = least(now() + ${seconds(accessSeconds)}, expires_at), last_seen_at = now()
+        where id = ${sessionId}`,
+  )
+}
+
+export async function setSessionToken(db: Db, sessionId: number, tokenHash: string): Promise<void> {
+  await db.execute(sql`update sessions set token_hash = ${tokenHash} where id = ${sessionId}`)
+}
+
+export interface SessionRow {
+  id: number
+  created_at: Date | string
+  last_seen_at: Date | string
+  expires_at: Date | string
+  user_agent: string
+  ip: string
+}
+
+export function listLiveSessions(db: Db, userId: number, idleSeconds: number): Promise<SessionRow[]> {
+  return queryRows<SessionRow>(
+    db,
+    sql`select s.id, s.created_at, s.last_seen_at, s.expires_at, s.user_agent, s.ip from sessions s
+        where s.user_id = ${userId} and ${liveSession(idleSeconds)}
+        order by s.last_seen_at desc, s.id desc`,
+  )
+}
+
+/** Ends one session; `userId` restricts it to that user's sessions. Returns whether one ended. */
+export async function deleteSession(db: Db, sessionId: number, userId?: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`delete from sessions where id = ${sessionId}
+          ${userId === undefined ? sql`` : sql`and user_id = ${userId}`}
+        returning id`,
+  )
+  return rows.length > 0
+}
+
+/** Ends every session of a user, but the one kept (if any). Returns how many ended. */
+export async function deleteUserSessions(db: Db, userId: number, keepSessionId?: number): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`delete from sessions where user_id = ${userId}
+          ${keepSessionId === undefined ? sql`` : sql`and id <> ${keepSessionId}`}
+        returning id`,
+  )
+  return rows.length
+}
+
+// Refresh tokens
+
+export async function insertRefreshToken(db: Db, sessionId: number, tokenHash: string): Promise<void> {
+  await db.execute(sql`insert into refresh_tokens (token_hash, session_id) values (${tokenHash}, ${sessionId})`)
+}
+
+/**
+ * Spends a refresh token atomically: the session it belongs to when it was unused ('fresh'), the session when it
+ * had been spent already ('reused': a stolen copy, or a client gone wrong), or null for an unknown token.
+ */
+export async function claimRefreshToken(
+  db: Db,
+  tokenHash: string,
+): Promise<{ sessionId: number; state: 'fresh' | 'reused' } | null> {
+  const claimed = await queryRows<{ session_id: number }>(
+    db,
+    sql`update refresh_tokens set used_at = now() where token_hash = ${tokenHash} and used_at is null
+        returning session_id`,
+  )
+  if (claimed[0]) return { sessionId: claimed[0].session_id, state: 'fresh' }
+  const known = await queryRows<{ session_id: number }>(
+    db,
+    sql`select session_id from refresh_tokens where token_hash = ${tokenHash}`,
+  )
+  return known[0] ? { sessionId: known[0].session_id, state: 'reused' } : null
+}
+
+// Password reset tokens
+
+export async function insertResetToken(db: Db, userId: number, tokenHash: string, ttlSeconds: number): Promise<void> {
+  await db.execute(
+    sql`insert into password_reset_tokens (user_id, token_hash, expires_at)
+        values (${userId}, ${tokenHash}, now() + ${seconds(ttlSeconds)})`,
+  )
+}
+
+/** Claims an unused, unexpired reset token of the user, atomically: of two concurrent claims one wins. */
+export async function claimResetToken(db: Db, userId: number, tokenHash: string): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update password_reset_tokens set used_at = now()
+        where token_hash = ${tokenHash} and user_id = ${userId} and used_at is null and expires_at > now()
+        returning id`,
+  )
+  return rows.length > 0
+}
+
+/** Drops a user's reset tokens (the password changed: every link sent before is void). */
+export async function deleteResetTokens(db: Db, userId: number): Promise<void> {
+  await db.execute(sql`delete from password_reset_tokens where user_id = ${userId}`)
+}
+
+// External identities (Google)
+
+export async function findUserByIdentity(db: Db, issuer: string, subject: string): Promise<UserRow | null> {
+  const rows = await queryRows<UserRow>(
+    db,
+    sql`select ${userColumns} from user_identities i join users u on u.id = i.user_id
+        where i.issuer = ${issuer} and i.subject = ${subject}`,
+  )
+  return rows[0] ?? null
+}
+
+export async function insertIdentity(
+  db: Db,
+  identity: { userId: number; issuer: string; subject: string; email: string },
+): Promise<void> {
+  await db.execute(
+    sql`insert into user_identities (user_id, issuer, subject, email)
+        values (${identity.userId}, ${identity.issuer}, ${identity.subject}, ${identity.email})`,
+  )
+}
+
+// Sign-ins in progress (OpenID Connect state)
+
+export async function insertOidcState(
+  db: Db,
+  state: { stateHash: string; browserHash: string; nonce: string; codeVerifier: string; nextPath: string },
+  ttlSeconds: number,
+): Promise<void> {
+  await db.execute(
+    sql`insert into oidc_states (state_hash, browser_hash, nonce, code_verifier, next_path, expires_at)
+        values (${state.stateHash}, ${state.browserHash}, ${state.nonce}, ${state.codeVerifier}, ${state.nextPath},
+          now() + ${seconds(ttlSeconds)})`,
+  )
+}
+
+export interface OidcStateRow {
+  browser_hash: string
+  nonce: string
+  code_verifier: string
+  next_path: string
+  expired: boolean
+}
+
+/** Takes a sign-in in progress out of the table: a state can be used once, even by concurrent callbacks. */
+export async function takeOidcState(db: Db, stateHash: string): Promise<OidcStateRow | null> {
+  const rows = await queryRows<OidcStateRow>(
+    db,
+    sql`delete from oidc_states where state_hash = ${stateHash}
+        returning browser_hash, nonce, code_verifier, next_path, expires_at <= now() as expired`,
+  )
+  return rows[0] ?? null
+}
+
+/** Drops what has expired: sessions, sign-ins in progress, reset tokens, spent refresh tokens of last week. */
+export async function sweepExpired(db: Db, idleSeconds: number): Promise<void> {
+  await db.execute(
+    sql`delete from sessions where expires_at <= now() or last_seen_at <= now() - ${seconds(idleSeconds)}`,
+  )
+  await db.execute(sql`delete from oidc_states where expires_at <= now()`)
+  await db.execute(
+    sql`delete from password_reset_tokens where expires_at <= now() - interval '1 day' or used_at is not null`,
+  )
+  await db.execute(sql`delete from refresh_tokens where used_at <= now() - interval '7 days'`)
+}

@@ -1,0 +1,90 @@
+import type { Db } from '@soko/db/client'
+import type { FastifyBaseLogger } from 'fastify'
+import nodemailer, { type Transporter } from 'nodemailer'
+import * as repo from './repository.ts'
+
+export interface MailMessage {
+  to: string
+  subject: string
+  text: string
+  html?: string
+}
+
+export interface MailerOptions {
+  /** smtp:// or smtps:// URL; absent means messages stay in the outbox (development, tests). */
+  smtpUrl: string | undefined
+  from: string
+}
+
+/**
+ * Email (DESIGN D6). A message is first written to the outbox in the same transaction as what caused it
+ * (`enqueue`), then sent over SMTP after the commit (`deliver`), so a rolled-back change sends nothing. Sending
+ * happens in the background: a slow or broken mail server never fails or slows the shopper's request; a failure
+ * is logged and kept on the message.
+ */
+export class Mailer {
+  private readonly transport: Transporter | null
+  private readonly inFlight = new Set<Promise<void>>()
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: MailerOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.transport = options.smtpUrl
+      ? nodemailer.createTransport(options.smtpUrl, {
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 20_000,
+        })
+      : null
+  }
+
+  get usesSmtp(): boolean {
+    return this.transport !== null
+  }
+
+  /** Writes a message to the outbox inside the caller's transaction; pass the id to `deliver` after commit. */
+  enqueue(tx: Db, message: MailMessage): Promise<number> {
+    return repo.insertOutboxEmail(tx, { ...message, html: message.html ?? null })
+  }
+
+  /** Sends committed outbox messages in the background (no-op without SMTP). Never throws. */
+  deliver(ids: number[]): void {
+    if (!this.transport || ids.length === 0) return
+    const work = Promise.all(ids.map((id) => this.send(id))).then(() => undefined)
+    this.inFlight.add(work)
+    void work.finally(() => this.inFlight.delete(work))
+  }
+
+  private async send(id: number): Promise<void> {
+    const transport = this.transport
+    if (!transport) return
+    try {
+      const row = await repo.getOutboxEmail(this.db, id)
+      if (!row || row.sent_at !== null) return
+      await transport.sendMail({
+        from: this.options.from,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        ...(row.html_body === null ? {} : { html: row.html_body }),
+      })
+      await repo.markSent(this.db, id)
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      this.log.error({ err: error, outboxId: id }, 'sending email failed; it stays in the outbox')
+      await repo.markFailed(this.db, id, reason.slice(0, 1000)).catch(() => {})
+    }
+  }
+
+  /** Waits for background sends (shutdown, tests). */
+  async flush(): Promise<void> {
+    await Promise.all([...this.inFlight])
+  }
+
+  async close(): Promise<void> {
+    await this.flush()
+    this.transport?.close()
+  }
+}

@@ -1,0 +1,38 @@
+import { OutboxListSchema, OutboxQuerySchema } from '@soko/contract/dev'
+import type { Db } from '@soko/db/client'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { iso } from '../catalog/mappers.ts'
+import * as repo from './repository.ts'
+
+/**
+ * GET /api/dev/outbox/: the latest outbox messages, so developers and tests can read the mail Soko sent (a reset
+ * link ...) without a mail server. Registered only outside production, where the path is a plain 404.
+ */
+export function devOutboxRoutes(db: Db): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/dev/outbox/',
+      {
+        schema: {
+          summary: 'Latest messages in the mail outbox (not in production)',
+          tags: ['dev'],
+          querystring: OutboxQuerySchema,
+          response: { 200: OutboxListSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store')
+        const rows = await repo.listOutbox(db, request.query.to, request.query.limit)
+        return rows.map((row) => ({
+          id: row.id,
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          created: iso(row.created_at),
+          sentAt: row.sent_at === null ? null : iso(row.sent_at),
+          error: row.error,
+        }))
+      },
+    )
+  }
+}
