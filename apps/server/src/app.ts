@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { catalogRoutes } from './modules/catalog/routes.ts'
 import { CatalogService } from './modules/catalog/service.ts'
+import { contactRoutes } from './modules/contact/routes.ts'
+import { ContactService } from './modules/contact/service.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { mediaRoutes } from './modules/media/routes.ts'
 import { seoRoutes } from './modules/seo/routes.ts'
@@ -69,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app)
   await app.register(healthRoutes)
   await app.register(catalogRoutes(catalog))
+  await app.register(contactRoutes(new ContactService(database.db, config.CONTACT_RATE_LIMIT)))
   await app.register(mediaRoutes(database.db, config.mediaDir))
   await app.register(seoRoutes(database.db, config.PUBLIC_URL))
   await registerWeb(app, options.web)

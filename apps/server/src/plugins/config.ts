@@ -37,6 +37,13 @@ const ConfigSchema = z
       .min(0, 'must be from 0 to 1000000')
       .max(1_000_000, 'must be from 0 to 1000000')
       .default(2000),
+    /** Contact-form messages one IP address may send per 10 minutes (modules/contact). */
+    CONTACT_RATE_LIMIT: z.coerce
+      .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+      .int('must be a whole number')
+      .min(1, 'must be from 1 to 10000')
+      .max(10_000, 'must be from 1 to 10000')
+      .default(5),
     /** Test-only: lets browser tests make the API slow or failing (see plugins/faults.ts). */
     FAULT_INJECTION: z.enum(['true', 'false']).default('false'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
