@@ -12,9 +12,6 @@ export function meta() {
 export default function ComingSoon() {
   return (
     <section className="coming-soon" aria-labelledby="coming-soon-title">
-      <p className="page__eyebrow" aria-hidden="true">
-        Soon
-      </p>
       <h1 id="coming-soon-title">Coming Soon</h1>
       <p>We're putting the finishing touches on this part of Soko. On the way:</p>
       <ul>

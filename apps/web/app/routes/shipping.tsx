@@ -38,16 +38,17 @@ export default function Shipping() {
             <thead>
               <tr>
                 <th scope="col">Area</th>
-                <th scope="col">Where</th>
                 <th scope="col">Typical time</th>
               </tr>
             </thead>
             <tbody>
               {deliveryTimes.map(([area, where, time]) => (
                 <tr key={area}>
-                  <th scope="row">{area}</th>
-                  <td>{where}</td>
-                  <td>{time}</td>
+                  <th scope="row">
+                    {area}
+                    <span className="static-page__table-note">{where}</span>
+                  </th>
+                  <td className="static-page__table-time">{time}</td>
                 </tr>
               ))}
             </tbody>

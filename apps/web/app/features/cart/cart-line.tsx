@@ -41,6 +41,7 @@ export function CartLine({ item, subtotal, onRemoved }: CartLineProps) {
         </h2>
         <Price price={item.price} originalPrice={item.originalPrice !== item.price ? item.originalPrice : null} />
         {item.business.name && <p className="cart-line__vendor">by {item.business.name}</p>}
+        {isAtStock && max !== null && <p className="cart-line__limit">Only {max} in stock</p>}
       </div>
       <div className="cart-line__controls">
         <fieldset className="cart-qty">
@@ -67,7 +68,6 @@ export function CartLine({ item, subtotal, onRemoved }: CartLineProps) {
             <span aria-hidden="true">+</span>
           </button>
         </fieldset>
-        {isAtStock && max !== null && <p className="cart-line__limit">Only {max} in stock</p>}
         <p className="cart-line__subtotal">
           <span className="visually-hidden">Subtotal: </span>
           {formatKes(subtotal)}
