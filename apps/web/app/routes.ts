@@ -14,13 +14,13 @@ export default [
   // Checkout arrives later and replaces these redirects: /checkout, /payment and /order-summary (and their copies
   // under /products/, with /products/shipping, the checkout's shipping step) go back to the cart meanwhile. /shipping
   // itself is the shipping information page (route table and footer), not a checkout step.
-  route('checkout', 'routes/redirect.tsx', { id: 'checkout' }),
-  route('payment', 'routes/redirect.tsx', { id: 'payment' }),
-  route('order-summary', 'routes/redirect.tsx', { id: 'order-summary' }),
-  route('products/checkout', 'routes/redirect.tsx', { id: 'checkout-copy' }),
-  route('products/payment', 'routes/redirect.tsx', { id: 'payment-copy' }),
-  route('products/shipping', 'routes/redirect.tsx', { id: 'shipping-copy' }),
-  route('products/order-summary', 'routes/redirect.tsx', { id: 'order-summary-copy' }),
+  route('checkout', 'routes/checkout-redirect.tsx'),
+  route('payment', 'routes/checkout-redirect.tsx', { id: 'payment' }),
+  route('order-summary', 'routes/checkout-redirect.tsx', { id: 'order-summary' }),
+  route('products/checkout', 'routes/checkout-redirect.tsx', { id: 'checkout-copy' }),
+  route('products/payment', 'routes/checkout-redirect.tsx', { id: 'payment-copy' }),
+  route('products/shipping', 'routes/checkout-redirect.tsx', { id: 'shipping-copy' }),
+  route('products/order-summary', 'routes/checkout-redirect.tsx', { id: 'order-summary-copy' }),
 
   route('contact', 'routes/contact.tsx'),
 
@@ -36,8 +36,8 @@ export default [
   // commission); /marketplace is the whole catalogue, so it redirects permanently to /products; /demo has no
   // meaning for a live marketplace, so it goes to the home page (temporarily, in case a guided demo comes).
   route('pricing', 'routes/pricing.tsx'),
-  route('marketplace', 'routes/redirect.tsx', { id: 'marketplace' }),
-  route('demo', 'routes/redirect.tsx', { id: 'demo' }),
+  route('marketplace', 'routes/marketplace-redirect.tsx'),
+  route('demo', 'routes/demo-redirect.tsx'),
 
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -181,6 +181,8 @@ test.describe('cart', () => {
     await expect(proceed).toHaveAttribute('href', '/checkout')
     const continueShopping = page.getByRole('complementary').getByRole('link', { name: 'Continue Shopping' })
     await expect(continueShopping).toHaveAttribute('href', '/')
+    // A client-side navigation (the page has hydrated), which follows the redirect as the browser's own would.
+    await waitForHydration(page, proceed)
     await proceed.click()
     await expect(page).toHaveURL('/cart')
     await expect(line(page, p.name)).toBeVisible()
