@@ -56,6 +56,9 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Every browser test sends from 127.0.0.1 and a direct run keeps its data directory: the contact form's limit
+      // per address (integration tests cover it) must not trip over earlier runs.
+      CONTACT_RATE_LIMIT: '10000',
     },
   },
 })

@@ -10,6 +10,8 @@ import { SessionStore } from './modules/accounts/sessions.ts'
 import { startSweeper } from './modules/accounts/sweeper.ts'
 import { catalogRoutes } from './modules/catalog/routes.ts'
 import { CatalogService } from './modules/catalog/service.ts'
+import { contactRoutes } from './modules/contact/routes.ts'
+import { ContactService } from './modules/contact/service.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { Mailer } from './modules/mail/mailer.ts'
 import { devOutboxRoutes } from './modules/mail/routes.ts'
@@ -128,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app)
   await app.register(healthRoutes)
   await app.register(catalogRoutes(catalog))
+  await app.register(contactRoutes(new ContactService(database.db, config.CONTACT_RATE_LIMIT)))
   await app.register(mediaRoutes(database.db, config.mediaDir))
   await app.register(seoRoutes(database.db, config.PUBLIC_URL))
   await app.register(authRoutes({ config, accounts, sessions, google, limiter }))

@@ -31,6 +31,7 @@ describe('parseConfig', () => {
       { NODE_ENV: 'production', FAULT_INJECTION: 'true' },
       /^Invalid configuration: FAULT_INJECTION must not be enabled/,
     ],
+    [{ CONTACT_RATE_LIMIT: '0' }, 'Invalid configuration: CONTACT_RATE_LIMIT must be from 1 to 10000 (got "0")'],
   ])('rejects %j with one line naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError)
     expect(() => parseConfig(env)).toThrow(message)
@@ -89,5 +90,10 @@ describe('parseConfig', () => {
   it('accepts a PostgreSQL URL', () => {
     const url = 'postgresql://soko:secret@db.internal:5432/soko'
     expect(parseConfig({ DATABASE_URL: url }).DATABASE_URL).toBe(url)
+  })
+
+  it('limits contact messages to 5 per address per 10 minutes unless told otherwise', () => {
+    expect(parseConfig({}).CONTACT_RATE_LIMIT).toBe(5)
+    expect(parseConfig({ CONTACT_RATE_LIMIT: '1000' }).CONTACT_RATE_LIMIT).toBe(1000)
   })
 })

@@ -141,6 +141,13 @@ const ConfigSchema = z
       .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
       .transform((url) => url.replace(/\/+$/, ''))
       .default('https://accounts.google.com'),
+    /** Contact-form messages one IP address may send per 10 minutes (modules/contact). */
+    CONTACT_RATE_LIMIT: z.coerce
+      .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+      .int('must be a whole number')
+      .min(1, 'must be from 1 to 10000')
+      .max(10_000, 'must be from 1 to 10000')
+      .default(5),
     /** Test-only: lets browser tests make the API slow or failing (see plugins/faults.ts). */
     FAULT_INJECTION: z.enum(['true', 'false']).default('false'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

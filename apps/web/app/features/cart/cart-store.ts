@@ -1,5 +1,10 @@
 import { useSyncExternalStore } from 'react'
-import { CART_CHANGED_EVENT, CART_STORAGE_KEY } from './cart-count.ts'
+
+/** The cart lives in the browser under this key (specification section 9). */
+export const CART_STORAGE_KEY = 'cartItems'
+
+/** Announces a change made in this tab (other tabs hear the storage event). */
+export const CART_CHANGED_EVENT = 'soko:cart-changed'
 
 /** A cart line as the specification stores it under `cartItems` (section 3). */
 export interface CartItem {
@@ -12,7 +17,8 @@ export interface CartItem {
   image: string
   slug: string
   business: { name: string }
-  stock_qty: number
+  /** The stock when the line was added; null when not known (the cart then sets no upper limit). */
+  stock_qty: number | null
   quantity: number
 }
 
@@ -21,16 +27,41 @@ export const PLACEHOLDER_IMAGE = '/placeholder-product.svg'
 const EMPTY: CartItem[] = []
 let cache: { raw: string | null; items: CartItem[] } = { raw: null, items: EMPTY }
 
-function isCartItem(value: unknown): value is CartItem {
-  const item = value as Partial<CartItem> | null
-  return (
-    typeof item === 'object' &&
-    item !== null &&
-    typeof item.id === 'number' &&
-    typeof item.name === 'string' &&
-    typeof item.price === 'number' &&
-    typeof item.quantity === 'number'
-  )
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value)
+const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0
+
+/**
+ * A stored line as the cart shows it, or null when it cannot be one (no id, name, price or quantity). Fields a
+ * line may lack (stored by hand, or by an older version) get the specification's fallbacks: the slug from the
+ * name, the placeholder image, the price as the original price.
+ */
+function toCartItem(value: unknown): CartItem | null {
+  if (typeof value !== 'object' || value === null) return null
+  const item = value as Record<string, unknown>
+  const { id, name, price, quantity } = item
+  if (!isNumber(id) || !isText(name) || !isNumber(price) || price < 0 || !isNumber(quantity)) return null
+  const business = item.business as { name?: unknown } | null | undefined
+  return {
+    id,
+    name,
+    price,
+    originalPrice: isNumber(item.originalPrice) ? item.originalPrice : price,
+    discountedPrice: isNumber(item.discountedPrice) ? item.discountedPrice : null,
+    image: isText(item.image) ? item.image : PLACEHOLDER_IMAGE,
+    slug: isText(item.slug) ? item.slug : name.toLowerCase().replaceAll(' ', '-'),
+    business: { name: typeof business?.name === 'string' ? business.name : '' },
+    stock_qty: isNumber(item.stock_qty) ? Math.max(0, Math.floor(item.stock_qty)) : null,
+    // Never below 1 (specification section 4).
+    quantity: Math.max(1, Math.floor(quantity)),
+  }
+}
+
+/** The lines of a stored cart; throws when the text is not JSON. Lines that cannot be cart items are left out. */
+export function parseCart(raw: string | null): CartItem[] {
+  if (!raw) return EMPTY
+  const parsed: unknown = JSON.parse(raw)
+  if (!Array.isArray(parsed)) return EMPTY
+  return parsed.map(toCartItem).filter((item): item is CartItem => item !== null)
 }
 
 /** The stored cart; an unreadable one counts as empty (specification section 8). */
@@ -45,8 +76,7 @@ export function readCart(): CartItem[] {
   if (raw === cache.raw) return cache.items
   let items: CartItem[] = EMPTY
   try {
-    const parsed: unknown = raw ? JSON.parse(raw) : []
-    items = Array.isArray(parsed) ? parsed.filter(isCartItem) : EMPTY
+    items = parseCart(raw)
   } catch (error) {
     console.warn('The stored cart is unreadable; starting an empty one', error)
   }

@@ -1,0 +1,90 @@
+import { cartTotals } from '@soko/domain/cart'
+import { useRef, useState } from 'react'
+import { Link } from 'react-router'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { formatKes } from '../../lib/format.ts'
+import { useHydrated } from '../../lib/use-hydrated.ts'
+import { CartLine } from './cart-line.tsx'
+import { type CartItem, useCart } from './cart-store.ts'
+import './cart.css'
+
+const itemsLabel = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`
+
+/**
+ * The cart (specification section 2). It lives in the browser's storage: the server's HTML shows 'Loading your
+ * cart...', and the lines (or 'Your cart is empty.') appear once the page runs in the browser.
+ */
+export function CartPage() {
+  const isHydrated = useHydrated()
+  const items = useCart()
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const [announcement, setAnnouncement] = useState('')
+
+  const onRemoved = (item: CartItem) => {
+    setAnnouncement(`${item.name} was removed from your cart.`)
+    // The line and its button are gone: keep the keyboard user's place at the top of the cart.
+    headingRef.current?.focus()
+  }
+
+  return (
+    <section className="cart" aria-labelledby="cart-title">
+      <h1 id="cart-title" className="cart__title" ref={headingRef} tabIndex={-1}>
+        Shopping Cart
+      </h1>
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+      {!isHydrated ? (
+        <div className="cart__state">
+          <Spinner label="Loading your cart..." />
+        </div>
+      ) : items.length === 0 ? (
+        <div className="cart__state cart__empty">
+          <p>Your cart is empty.</p>
+          <Link to="/" className="button">
+            Continue Shopping
+          </Link>
+        </div>
+      ) : (
+        <CartContents items={items} onRemoved={onRemoved} />
+      )}
+    </section>
+  )
+}
+
+function CartContents({ items, onRemoved }: { items: CartItem[]; onRemoved: (item: CartItem) => void }) {
+  const totals = cartTotals(items)
+  return (
+    <div className="cart__layout">
+      <ul className="cart__lines" aria-label="Items in your cart">
+        {items.map((item, index) => (
+          <CartLine key={item.id} item={item} subtotal={totals.lineSubtotals[index] ?? 0} onRemoved={onRemoved} />
+        ))}
+      </ul>
+      <aside className="cart-summary" aria-labelledby="cart-summary-title">
+        <h2 id="cart-summary-title" className="cart-summary__title">
+          Order Summary
+        </h2>
+        <dl className="cart-summary__rows">
+          <div className="cart-summary__row">
+            <dt>Items</dt>
+            <dd>{itemsLabel(totals.itemCount)}</dd>
+          </div>
+          <div className="cart-summary__row cart-summary__total">
+            <dt>Total Amount</dt>
+            <dd>{formatKes(totals.subtotal)}</dd>
+          </div>
+        </dl>
+        <p className="cart-summary__note">Delivery and VAT are added at checkout, where prices are confirmed.</p>
+        <div className="cart-summary__actions">
+          <Link to="/checkout" className="button">
+            Proceed to Checkout
+          </Link>
+          <Link to="/" className="button button--ghost">
+            Continue Shopping
+          </Link>
+        </div>
+      </aside>
+    </div>
+  )
+}

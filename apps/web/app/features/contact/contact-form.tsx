@@ -1,0 +1,184 @@
+import {
+  type ContactBody,
+  ContactBodySchema,
+  type ContactSent,
+  contactFieldErrors,
+  contactLimits,
+} from '@soko/contract/contact'
+import { useMutation } from '@tanstack/react-query'
+import { type FormEvent, useId, useRef, useState } from 'react'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { ApiError, api } from '../../lib/api-client.ts'
+import { site } from '../../lib/site.ts'
+import './contact.css'
+
+type Field = keyof ContactBody
+type Errors = Partial<Record<Field, string>>
+
+const FIELDS: Field[] = ['name', 'email', 'subject', 'message']
+const EMPTY: ContactBody = { name: '', email: '', subject: '', message: '' }
+
+/** What to tell the shopper when sending failed; what they typed stays in the form either way. */
+function failureMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 429) return error.detail
+    if (error.status === 400) return 'Please correct the fields marked below and try again.'
+    if (error.status === 0) return 'Your message could not be sent: check your connection and try again.'
+  }
+  return `Sorry, your message could not be sent. Please try again in a moment, or email us at ${site.email}.`
+}
+
+/** The first server message for each field, when the server refused what the browser accepted. */
+function serverFieldErrors(error: unknown): Errors {
+  if (!(error instanceof ApiError)) return {}
+  const errors: Errors = {}
+  for (const field of FIELDS) {
+    const message = error.errors[field]?.[0]
+    if (message) errors[field] = message
+  }
+  return errors
+}
+
+/**
+ * The contact form (specification sections 2 and 5): name, email, subject and message, all required. Checked in
+ * the browser with the same schema the server uses; on success a confirmation and an empty form, on failure an
+ * error and everything the shopper typed kept.
+ */
+export function ContactForm() {
+  const id = useId()
+  const [values, setValues] = useState<ContactBody>(EMPTY)
+  const [errors, setErrors] = useState<Errors>({})
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  const confirmationRef = useRef<HTMLParagraphElement>(null)
+  const failureRef = useRef<HTMLDivElement>(null)
+
+  const send = useMutation({
+    mutationFn: (body: ContactBody) => api<ContactSent>('/api/contact/', { method: 'POST', body }),
+    onSuccess: (_sent, body) => {
+      setSentTo(body.name)
+      setValues(EMPTY)
+      setErrors({})
+      // After the re-render: the confirmation is what the shopper (and a screen reader) should meet next.
+      requestAnimationFrame(() => confirmationRef.current?.focus())
+    },
+    onError: (error) => {
+      setErrors(serverFieldErrors(error))
+      requestAnimationFrame(() => failureRef.current?.focus())
+    },
+  })
+
+  const focusField = (field: Field) => formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus()
+
+  const onChange = (field: Field, value: string) => {
+    const next = { ...values, [field]: value }
+    setValues(next)
+    // A field already marked wrong is re-checked as it is corrected; others wait for the next submit.
+    if (errors[field]) {
+      const result = ContactBodySchema.safeParse(next)
+      const message = result.success ? undefined : contactFieldErrors(result.error)[field]
+      setErrors((current) => ({ ...current, [field]: message }))
+    }
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (send.isPending) return
+    setSentTo(null)
+    const result = ContactBodySchema.safeParse(values)
+    if (!result.success) {
+      const found = contactFieldErrors(result.error)
+      setErrors(found)
+      const first = FIELDS.find((field) => found[field])
+      if (first) focusField(first)
+      return
+    }
+    setErrors({})
+    send.reset()
+    send.mutate(result.data)
+  }
+
+  const fieldProps = (field: Field) => {
+    const errorId = `${id}-${field}-error`
+    const hintId = `${id}-${field}-hint`
+    return {
+      id: `${id}-${field}`,
+      name: field,
+      value: values[field],
+      required: true,
+      'aria-invalid': errors[field] ? true : undefined,
+      'aria-describedby':
+        [field === 'message' ? hintId : '', errors[field] ? errorId : ''].join(' ').trim() || undefined,
+      onChange: (event: { target: { value: string } }) => onChange(field, event.target.value),
+    }
+  }
+
+  const fieldError = (field: Field) =>
+    errors[field] ? (
+      <p id={`${id}-${field}-error`} className="contact-form__error">
+        {errors[field]}
+      </p>
+    ) : null
+
+  return (
+    <form ref={formRef} className="contact-form" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
+      <h2 id="contact-form-title" className="contact-form__title">
+        Send us a message
+      </h2>
+      <p className="contact-form__intro">All fields are required.</p>
+
+      {sentTo !== null && (
+        <p ref={confirmationRef} className="contact-form__sent" role="status" tabIndex={-1}>
+          Thank you, {sentTo}. Your message has been sent; we reply within one working day.
+        </p>
+      )}
+      {send.isError && (
+        <div ref={failureRef} className="contact-form__failed" role="alert" tabIndex={-1}>
+          {failureMessage(send.error)}
+        </div>
+      )}
+
+      <div className="contact-form__row">
+        <div className="contact-form__field">
+          <label htmlFor={`${id}-name`}>Name</label>
+          <input {...fieldProps('name')} type="text" autoComplete="name" maxLength={contactLimits.name} />
+          {fieldError('name')}
+        </div>
+        <div className="contact-form__field">
+          <label htmlFor={`${id}-email`}>Email</label>
+          <input
+            {...fieldProps('email')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            maxLength={contactLimits.email}
+          />
+          {fieldError('email')}
+        </div>
+      </div>
+      <div className="contact-form__field">
+        <label htmlFor={`${id}-subject`}>Subject</label>
+        <input {...fieldProps('subject')} type="text" maxLength={contactLimits.subject} />
+        {fieldError('subject')}
+      </div>
+      <div className="contact-form__field">
+        <label htmlFor={`${id}-message`}>Message</label>
+        <textarea {...fieldProps('message')} rows={7} maxLength={contactLimits.message} />
+        <p id={`${id}-message-hint`} className="contact-form__hint">
+          At least {contactLimits.messageMin} characters ({values.message.length} / {contactLimits.message})
+        </p>
+        {fieldError('message')}
+      </div>
+
+      <button
+        type="submit"
+        className="button contact-form__submit"
+        disabled={send.isPending}
+        aria-busy={send.isPending}
+      >
+        {send.isPending && <Spinner size="sm" />}
+        {send.isPending ? 'Sending...' : 'Send Message'}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,77 @@
+import { Link } from 'react-router'
+import { PageSection, pageMeta, StaticPage, StillNeedHelp } from '../features/pages/static-page.tsx'
+
+/** The default commission on a sale (vendors' agreements may differ; the vendor portal shows each shop's rate). */
+const COMMISSION_PERCENT = 10
+
+export function meta() {
+  return pageMeta(
+    'Sell on Soko: Pricing',
+    `Sell to shoppers in all 47 Kenyan counties. No listing or monthly fees: Soko takes a ${COMMISSION_PERCENT} % commission only when you make a sale, with payouts to M-Pesa or your bank.`,
+  )
+}
+
+export default function Pricing() {
+  return (
+    <StaticPage
+      title="Sell on Soko"
+      lead="Open your shop to buyers across Kenya. You pay nothing to list: Soko earns only when you sell."
+    >
+      <PageSection title="Simple pricing" id="pricing">
+        <dl className="static-page__highlight">
+          <div>
+            <dt>Listing fee</dt>
+            <dd>KSh 0</dd>
+          </div>
+          <div>
+            <dt>Monthly fee</dt>
+            <dd>KSh 0</dd>
+          </div>
+          <div>
+            <dt>Commission per sale</dt>
+            <dd>{COMMISSION_PERCENT} %</dd>
+          </div>
+        </dl>
+        <p>
+          The commission is {COMMISSION_PERCENT} % of the price of each item sold; delivery fees are not included in it.
+          It covers payment processing (M-Pesa and card), the marketplace, customer support and buyer protection. If an
+          order is cancelled or refunded, no commission is charged on it.
+        </p>
+      </PageSection>
+
+      <PageSection title="How selling works" id="how-selling-works">
+        <ol className="static-page__steps">
+          <li>
+            <strong>Apply and get verified.</strong> Tell us about your business and send your business registration
+            certificate, KRA PIN and the owner's national ID. Verified shops show a Verified Seller mark.
+          </li>
+          <li>
+            <strong>List your products.</strong> Add photos, descriptions, prices in KES and your stock.
+          </li>
+          <li>
+            <strong>Receive orders.</strong> Shoppers pay Soko when they order; you are notified by email to pack and
+            ship.
+          </li>
+          <li>
+            <strong>Get paid.</strong> Once an order is delivered, its amount less commission is paid to your M-Pesa or
+            bank account in the next weekly payout.
+          </li>
+        </ol>
+      </PageSection>
+
+      <PageSection title="What you need" id="requirements">
+        <ul>
+          <li>A business registered in Kenya (a sole proprietorship is fine) and its KRA PIN.</li>
+          <li>An M-Pesa till or paybill number, or a Kenyan bank account, for payouts.</li>
+          <li>Stock you can ship within two working days of an order.</li>
+        </ul>
+        <p>
+          Ready to start? <Link to="/contact">Contact us</Link> with "Selling on Soko" as the subject and we will guide
+          you through setting up your shop.
+        </p>
+      </PageSection>
+
+      <StillNeedHelp />
+    </StaticPage>
+  )
+}
