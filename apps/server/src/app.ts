@@ -16,6 +16,8 @@ import { healthRoutes } from './modules/health/routes.ts'
 import { Mailer } from './modules/mail/mailer.ts'
 import { devOutboxRoutes } from './modules/mail/routes.ts'
 import { mediaRoutes } from './modules/media/routes.ts'
+import { searchRoutes } from './modules/search/routes.ts'
+import { PostgresSearchService } from './modules/search/service.ts'
 import { seoRoutes } from './modules/seo/routes.ts'
 import { userRoutes } from './modules/user/routes.ts'
 import { UserService } from './modules/user/service.ts'
@@ -130,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app)
   await app.register(healthRoutes)
   await app.register(catalogRoutes(catalog))
+  await app.register(searchRoutes(new PostgresSearchService(database.db)))
   await app.register(contactRoutes(new ContactService(database.db, config.CONTACT_RATE_LIMIT)))
   await app.register(mediaRoutes(database.db, config.mediaDir))
   await app.register(seoRoutes(database.db, config.PUBLIC_URL))

@@ -1,0 +1,484 @@
+import { type Db, queryRows } from '@soko/db/client'
+import { Param, type SQL, sql } from 'drizzle-orm'
+import { listingColumns, listingJoins, type ProductRow, type VendorRow, visibleProduct } from '../catalog/repository.ts'
+
+// SQL of the search module, over the tables of migration 0003 (search_products, search_facet_counts,
+// search_suggestions, search_terms) and, for the page shown, the catalogue's own. Every value from a request
+// travels as a parameter; tsquery texts are built by the service from normalised words only.
+
+/** The price facet's band edges in cents (KES 1,000 / 5,000 / 10,000 / 50,000): soko_price_band() has the same. */
+export const PRICE_EDGES_CENTS = [100_000, 500_000, 1_000_000, 5_000_000] as const
+
+const ints = (values: number[]) => new Param(values)
+const priceEdges = sql`array[100000, 500000, 1000000, 5000000]::int[]`
+
+export interface WordRow {
+  ord: number
+  word: string
+  /** The word's English stem; null for a stop word. */
+  lexeme: string | null
+  /** Whether the vocabulary has the word, its stem, or (for the word being typed) a word it begins. */
+  known: boolean
+  /** Vocabulary words that look like it (trigram similarity), most alike first. */
+  candidates: { term: string; lexeme: string; similarity: number }[]
+}
+
+/** Cuts the text into normalised words (at most `maxWords`) and looks each up in the vocabulary. */
+export async function analyseWords(db: Db, text: string, maxWords: number): Promise<WordRow[]> {
+  const rows = await queryRows<Omit<WordRow, 'candidates'> & { candidates: WordRow['candidates'] | string }>(
+    db,
+    sql`with words as (
+          select x.word, x.ord::int as ord, (x.ord = x.n) as is_last
+          from (
+            select w.word, w.ord, count(*) over () as n
+            from unnest(string_to_array(soko_search_text(${text}), ' ')) with ordinality as w(word, ord)
+            where w.word <> ''
+          ) x
+          where x.ord <= ${maxWords}
+        )
+        select w.ord, w.word, s.lexeme,
+          exists (
+            select 1 from search_terms t
+            where t.term = w.word or t.lexeme = s.lexeme
+              or (w.is_last and t.term >= w.word and t.term < w.word || '{')
+          ) as known,
+          (select coalesce(json_agg(json_build_object('term', c.term, 'lexeme', c.lexeme, 'similarity', c.sim)), '[]')
+           from (
+             select t.term, t.lexeme, similarity(t.term, w.word) as sim from search_terms t
+             where t.term % w.word and t.term <> w.word
+             order by sim desc, t.doc_count desc limit 8
+           ) c) as candidates
+        from words w
+        cross join lateral (
+          select (tsvector_to_array(to_tsvector('pg_catalog.english'::regconfig, w.word)))[1] as lexeme
+        ) s
+        order by w.ord`,
+  )
+  return rows.map((row) => ({
+    ...row,
+    candidates: typeof row.candidates === 'string' ? JSON.parse(row.candidates) : row.candidates,
+  }))
+}
+
+/** One word of a text search, as tsquery texts (see the service for how they are built). */
+export interface WordQuery {
+  /** Any form of the word, anywhere in the document. */
+  any: string
+  /** The same, in the product's name (weight A). */
+  inName: string
+  /** The same, in its category or shop names (weight B). */
+  inContext: string
+  /** The word's exact stem (no prefix, no correction), when the word has other forms too. */
+  exact: string | null
+}
+
+export interface SearchFilters {
+  /** Leaf and parent ids the category filter admits; null: no category filter; empty: nothing matches. */
+  categoryIds: number[] | null
+  /** The vendor filter; null: none; empty: nothing matches. */
+  vendorIds: number[] | null
+  priceMinCents: number | null
+  priceMaxCents: number | null
+  minRating: number | null
+  inStockOnly: boolean
+  verifiedOnly: boolean
+}
+
+export type SortKey = 'relevance' | 'price_low' | 'price_high' | 'rating' | 'newest' | 'popular'
+
+/**
+ * Facet counts of a search, as rows: `kind` says which (see FacetKind), `key` is the category, vendor, price band
+ * (0-4) or rating floor (0 without reviews), `n` the count, leaving the facet's own filter out. Vendor rows also
+ * carry `matching`, the vendor's products under every filter (they add up to the total). Page rows (kind 0) carry a
+ * product id and its position.
+ */
+export interface FacetRow {
+  kind: number
+  key: number
+  n: number
+  matching: number
+}
+
+export const FacetKind = { page: 0, category: 1, vendor: 2, band: 3, rating: 4 } as const
+
+export interface TextSearchResult {
+  /** Product ids of the page, in order. */
+  pageIds: number[]
+  facets: FacetRow[]
+}
+
+function anyOf(column: SQL, ids: number[] | null): SQL {
+  return ids === null ? sql`true` : sql`${column} = any(${ints(ids)}::int[])`
+}
+
+function between(column: SQL, min: number | null, max: number | null): SQL {
+  if (min === null && max === null) return sql`true`
+  if (max === null) return sql`${column} >= ${min}`
+  if (min === null) return sql`${column} <= ${max}`
+  return sql`${column} between ${min} and ${max}`
+}
+
+function atLeast(column: SQL, min: number | null): SQL {
+  return min === null ? sql`true` : sql`coalesce(${column} >= ${min}, false)`
+}
+
+/**
+ * The facet rows over `f` (grouped matches: category_id, business_id, band, rating_floor, price_ok, rating_ok, n,
+ * with category_ok and vendor_ok) in one pass: a grouping set per facet, each summing the groups that pass every
+ * filter but its own. `f` holds a few thousand groups at most, whatever the number of matches.
+ */
+function facetSelects(): SQL {
+  const sumWhere = (condition: SQL) => sql`coalesce(sum(f.n) filter (where ${condition}), 0)::int`
+  // grouping() sets a bit for each column left out of the set: 7 = (category), 11 = (vendor), 13 = (band).
+  const set = sql`grouping(f.category_id, f.business_id, f.band, f.rating_floor)`
+  return sql`
+    select x.kind, x.key, (array[x.for_category, x.for_vendor, x.for_band, x.for_rating])[x.kind] as n, x.matching
+    from (
+      select case ${set} when 7 then 1 when 11 then 2 when 13 then 3 else 4 end as kind,
+        coalesce(f.category_id, f.business_id, f.band, f.rating_floor) as key,
+        ${sumWhere(sql`f.vendor_ok and f.price_ok and f.rating_ok`)} as for_category,
+        ${sumWhere(sql`f.category_ok and f.price_ok and f.rating_ok`)} as for_vendor,
+        ${sumWhere(sql`f.category_ok and f.vendor_ok and f.rating_ok`)} as for_band,
+        ${sumWhere(sql`f.category_ok and f.vendor_ok and f.price_ok`)} as for_rating,
+        ${sumWhere(sql`f.category_ok and f.vendor_ok and f.price_ok and f.rating_ok`)} as matching
+      from f
+      group by grouping sets ((f.category_id), (f.business_id), (f.band), (f.rating_floor))
+    ) x`
+}
+
+/** `f`: the groups `g` with whether they pass the category and vendor filters. */
+function flagged(filters: SearchFilters): SQL {
+  return sql`f as (
+    select g.*, ${anyOf(sql`g.category_id`, filters.categoryIds)} as category_ok,
+      ${anyOf(sql`g.business_id`, filters.vendorIds)} as vendor_ok
+    from g
+  )`
+}
+
+/** ORDER BY over `m` (the text search's matches): the same orders as `catalogueOrder`, plus relevance. */
+function matchOrder(sort: SortKey): SQL {
+  switch (sort) {
+    case 'relevance':
+      return sql`m.score desc, m.sales_count desc, m.product_id`
+    case 'popular':
+      return sql`m.sales_count desc, m.product_id`
+    case 'price_low':
+      return sql`m.price_cents, m.product_id`
+    case 'price_high':
+      return sql`m.price_cents desc, m.product_id desc`
+    case 'rating':
+      return sql`m.rating_avg desc nulls last, m.rating_count desc, m.product_id`
+    case 'newest':
+      return sql`m.created_at desc, m.product_id`
+  }
+}
+
+/**
+ * ORDER BY over the catalogue's products (`p`), each matching one of its indexes (migrations 0001 and 0003) exactly:
+ * Drizzle made the descending ones NULLS LAST, and a plain DESC (nulls first) would not walk them.
+ */
+function catalogueOrder(sort: Exclude<SortKey, 'relevance'>): SQL {
+  switch (sort) {
+    case 'popular':
+      return sql`p.sales_count desc nulls last, p.id`
+    case 'price_low':
+      return sql`p.effective_price_cents, p.id`
+    case 'price_high':
+      return sql`p.effective_price_cents desc, p.id desc`
+    case 'rating':
+      return sql`soko_rating_avg(p.rating_sum, p.rating_count) desc nulls last, p.rating_count desc, p.id`
+    case 'newest':
+      return sql`p.created_at desc nulls last, p.id`
+  }
+}
+
+/** The same orders over the columns `listPage` selects per category (`x`). */
+function pickedOrder(sort: Exclude<SortKey, 'relevance'>): SQL {
+  switch (sort) {
+    case 'popular':
+      return sql`x.sales_count desc, x.id`
+    case 'price_low':
+      return sql`x.effective_price_cents, x.id`
+    case 'price_high':
+      return sql`x.effective_price_cents desc, x.id desc`
+    case 'rating':
+      return sql`x.rating_avg desc nulls last, x.rating_count desc, x.id`
+    case 'newest':
+      return sql`x.created_at desc, x.id`
+  }
+}
+
+/**
+ * Runs `work` in a transaction where the planner reads matches through the document's GIN index: it prefers a
+ * sequential scan once it expects more than a few percent of the rows (a broad word such as "phone"), which costs a
+ * document check on every row and is several times slower at 100,000 products (it underestimates what @@ costs).
+ * JIT compilation is off too: its milliseconds of compiling never pay off on queries this short.
+ */
+async function withIndexScans<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const scoped = tx as unknown as Db
+    await scoped.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`)
+    return work(scoped)
+  })
+}
+
+/**
+ * A text search in one statement: the matching products (through the document's index) scored once, then the page
+ * in the order asked for and the facet counts. Only search_products is read: one narrow row per match, no joins.
+ *
+ * Relevance, per word of the text: 1004 when it matches the product's name (weight A), 1002 its category or shop
+ * (B), 1001 its description (C), plus 1 when the word itself matches (not only its prefix or a typo correction).
+ * So products matching more of the words come first, then those matching in better places; ties go to the best
+ * sellers.
+ */
+export async function searchText(
+  db: Db,
+  words: WordQuery[],
+  filters: SearchFilters,
+  sort: SortKey,
+  limit: number,
+  offset: number,
+): Promise<TextSearchResult> {
+  const all = words.map((word) => word.any).join(' | ')
+  // Most matches miss most words: test the word anywhere first, and its place and form only when it is there.
+  const score = sql.join(
+    words.map(
+      (word) =>
+        sql`(case when not sp.document @@ ${word.any}::tsquery then 0 else
+             (case when sp.document @@ ${word.inName}::tsquery then 1004
+                   when sp.document @@ ${word.inContext}::tsquery then 1002 else 1001 end)${
+                     word.exact === null
+                       ? sql``
+                       : sql` + (case when sp.document @@ ${word.exact}::tsquery then 1 else 0 end)`
+                   } end)`,
+    ),
+    sql` + `,
+  )
+  const rows = await withIndexScans(db, (tx) =>
+    queryRows<FacetRow>(
+      tx,
+      sql`with m as materialized (
+          select sp.product_id, sp.category_id, sp.business_id, sp.price_cents, sp.rating_avg, sp.rating_count,
+            sp.sales_count, sp.created_at, ${sort === 'relevance' ? score : sql`0`} as score,
+            ${between(sql`sp.price_cents`, filters.priceMinCents, filters.priceMaxCents)} as price_ok,
+            ${atLeast(sql`sp.rating_avg`, filters.minRating)} as rating_ok
+          from search_products sp
+          where sp.document @@ ${all}::tsquery
+            and ${filters.inStockOnly ? sql`sp.in_stock` : sql`true`}
+            and ${filters.verifiedOnly ? sql`sp.is_verified` : sql`true`}
+        ),
+        g as (
+          select m.category_id, m.business_id, width_bucket(m.price_cents, ${priceEdges}) as band,
+            coalesce(floor(m.rating_avg), 0)::int as rating_floor, m.price_ok, m.rating_ok, count(*)::int as n
+          from m group by 1, 2, 3, 4, 5, 6
+        ),
+        ${flagged(filters)}
+        select ${sql.raw(String(FacetKind.page))} as kind, page.product_id as key, (row_number() over ())::int as n,
+          0 as matching
+        from (
+          select m.product_id from m
+          where m.price_ok and m.rating_ok
+            and ${anyOf(sql`m.category_id`, filters.categoryIds)} and ${anyOf(sql`m.business_id`, filters.vendorIds)}
+          order by ${matchOrder(sort)} limit ${limit} offset ${offset}
+        ) page
+        union all
+        ${facetSelects()}`,
+    ),
+  )
+  const page = rows.filter((row) => row.kind === FacetKind.page).sort((x, y) => x.n - y.n)
+  return { pageIds: page.map((row) => row.key), facets: rows.filter((row) => row.kind !== FacetKind.page) }
+}
+
+/**
+ * Facet counts of a search without text from the maintained counts: exact when the price bounds are band edges and
+ * the minimum rating a whole number (the caller checks), and independent of the catalogue's size.
+ */
+export function countFromSummary(db: Db, filters: SearchFilters): Promise<FacetRow[]> {
+  return queryRows<FacetRow>(
+    db,
+    sql`with g as (
+          select c.category_id, c.business_id, width_bucket(c.price_band, ${priceEdges}) as band,
+            c.rating_floor::int as rating_floor,
+            ${between(sql`c.price_band`, filters.priceMinCents, filters.priceMaxCents)} as price_ok,
+            ${filters.minRating === null ? sql`true` : sql`c.rating_floor >= ${filters.minRating}`} as rating_ok,
+            c.product_count as n
+          from search_facet_counts c
+          where c.product_count > 0
+            and ${filters.inStockOnly ? sql`c.in_stock` : sql`true`}
+            and ${filters.verifiedOnly ? sql`c.is_verified` : sql`true`}
+        ),
+        ${flagged(filters)}
+        ${facetSelects()}`,
+  )
+}
+
+/** Facet counts of a search without text whose price or rating bounds fall inside bands: counts every product. */
+export function countByScan(db: Db, filters: SearchFilters): Promise<FacetRow[]> {
+  return queryRows<FacetRow>(
+    db,
+    sql`with g as (
+          select sp.category_id, sp.business_id, width_bucket(sp.price_cents, ${priceEdges}) as band,
+            coalesce(floor(sp.rating_avg), 0)::int as rating_floor,
+            ${between(sql`sp.price_cents`, filters.priceMinCents, filters.priceMaxCents)} as price_ok,
+            ${atLeast(sql`sp.rating_avg`, filters.minRating)} as rating_ok,
+            count(*)::int as n
+          from search_products sp
+          where ${filters.inStockOnly ? sql`sp.in_stock` : sql`true`}
+            and ${filters.verifiedOnly ? sql`sp.is_verified` : sql`true`}
+          group by 1, 2, 3, 4, 5, 6
+        ),
+        ${flagged(filters)}
+        ${facetSelects()}`,
+  )
+}
+
+/**
+ * A page of a search without text, straight from the catalogue in the order of one of its indexes, stopping after
+ * the page. Visibility is tested against the (usually empty) sets of hidden shops and categories rather than by
+ * joins, so that the planner walks the index. With a category filter each of its categories is read in order
+ * separately (a parent's subcategories) and the pieces merged: one walk of the whole catalogue's order would pass
+ * every other category's products first.
+ */
+export async function listPage(
+  db: Db,
+  filters: SearchFilters,
+  sort: Exclude<SortKey, 'relevance'>,
+  limit: number,
+  offset: number,
+): Promise<number[]> {
+  const hiddenShops = sql`array(
+    select b.id from businesses b where not b.is_active${filters.verifiedOnly ? sql` or not b.is_verified` : sql``})`
+  const conditions = sql`p.is_active
+    and p.business_id <> all(${hiddenShops})
+    and ${anyOf(sql`p.business_id`, filters.vendorIds)}
+    and ${between(sql`p.effective_price_cents`, filters.priceMinCents, filters.priceMaxCents)}
+    and ${atLeast(sql`soko_rating_avg(p.rating_sum, p.rating_count)`, filters.minRating)}
+    and ${filters.inStockOnly ? sql`p.stock_qty > 0` : sql`true`}`
+  const query =
+    filters.categoryIds === null
+      ? sql`select p.id from products p
+          where ${conditions}
+            and p.category_id <> all(array(
+              select c.id from categories c left join categories pc on pc.id = c.parent_id
+              where not c.is_active or not coalesce(pc.is_active, true)))
+          order by ${catalogueOrder(sort)} limit ${limit} offset ${offset}`
+      : sql`select x.id from unnest(${ints(filters.categoryIds)}::int[]) as c(id)
+          cross join lateral (
+            select p.id, p.sales_count, p.effective_price_cents, p.created_at, p.rating_count,
+              soko_rating_avg(p.rating_sum, p.rating_count) as rating_avg
+            from products p
+            where p.category_id = c.id and ${conditions}
+            order by ${catalogueOrder(sort)} limit ${limit + offset}
+          ) x
+          order by ${pickedOrder(sort)} limit ${limit} offset ${offset}`
+  const rows = await queryRows<{ id: number }>(db, query)
+  return rows.map((row) => row.id)
+}
+
+/** Listing rows of the given products (in no particular order; hidden ones are left out). */
+export function listListings(db: Db, ids: number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return Promise.resolve([])
+  return queryRows<ProductRow>(
+    db,
+    sql`select ${listingColumns} from products p ${listingJoins}
+        where p.id = any(${ints(ids)}::int[]) and ${visibleProduct}`,
+  )
+}
+
+export interface CategoryRow {
+  id: number
+  name: string
+  slug: string
+  parent_id: number | null
+}
+
+/** Every active category (under an active parent), parents first, in the catalogue's order. */
+export function listCategories(db: Db): Promise<CategoryRow[]> {
+  return queryRows<CategoryRow>(
+    db,
+    sql`select c.id, c.name, c.slug, c.parent_id from categories c
+        left join categories parent on parent.id = c.parent_id
+        where c.is_active and (parent.id is null or parent.is_active)
+        order by c.parent_id nulls first, c.position, c.name`,
+  )
+}
+
+/** The id of an active vendor, by id or slug. */
+export async function findVendorId(db: Db, ref: { id: number } | { slug: string }): Promise<number | null> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    'id' in ref
+      ? sql`select id from businesses where id = ${ref.id} and is_active`
+      : sql`select id from businesses where slug = ${ref.slug} and is_active`,
+  )
+  return rows[0]?.id ?? null
+}
+
+/** Vendors whose name matches the words: the best `limit`, and how many match in all. */
+export async function matchVendorNames(
+  db: Db,
+  words: WordQuery[],
+  limit: number,
+): Promise<{ ids: number[]; total: number }> {
+  const all = words.map((word) => word.any).join(' | ')
+  const matched = sql.join(
+    words.map((word) => sql`(s.document @@ ${word.any}::tsquery)::int`),
+    sql` + `,
+  )
+  const rows = await queryRows<{ id: number; total: number }>(
+    db,
+    sql`select s.key::int as id, count(*) over ()::int as total
+        from search_suggestions s
+        where s.kind = 'vendor' and s.document @@ ${all}::tsquery
+        order by ${matched} desc, length(s.norm), s.key::int
+        limit ${limit}`,
+  )
+  return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 }
+}
+
+/** Full vendor rows (the catalogue's VendorRow) of the given shops; product_count counts their visible products. */
+export function listVendors(db: Db, ids: number[]): Promise<VendorRow[]> {
+  if (ids.length === 0) return Promise.resolve([])
+  return queryRows<VendorRow>(
+    db,
+    sql`select b.id, b.slug, b.name, b.type, b.is_verified, b.county, b.town, b.description, b.phone, b.email,
+          b.rating_sum, b.rating_count, b.created_at,
+          coalesce((select sum(f.product_count) from search_facet_counts f where f.business_id = b.id), 0)::int
+            as product_count
+        from businesses b where b.id = any(${ints(ids)}::int[]) and b.is_active`,
+  )
+}
+
+/** Names and slugs of the given shops (for the vendor facet). */
+export function listVendorNames(db: Db, ids: number[]): Promise<{ id: number; name: string; slug: string }[]> {
+  if (ids.length === 0) return Promise.resolve([])
+  return queryRows(db, sql`select id, name, slug from businesses where id = any(${ints(ids)}::int[])`)
+}
+
+export interface SuggestionRow {
+  kind: 'product' | 'category' | 'vendor'
+  label: string
+}
+
+/**
+ * Suggestions for a partly typed text: names that begin with it, then names with a word that begins with it; then
+ * the same for `corrected` (the text with its unknown words replaced by the vocabulary's nearest, already
+ * normalised), for typos. Categories before shops before products within each, then the names most products carry,
+ * shortest first. Reads search_suggestions only, through its trigram index (which serves these LIKE patterns).
+ */
+export function suggest(db: Db, text: string, corrected: string | null, limit: number): Promise<SuggestionRow[]> {
+  const typed = sql`soko_search_text(${text})`
+  const fixed = corrected ?? ''
+  return queryRows<SuggestionRow>(
+    db,
+    sql`select s.kind, s.label from search_suggestions s
+        where (${typed} <> '' and (s.norm like ${typed} || '%' or s.norm like '% ' || ${typed} || '%'))
+          or (${fixed} <> '' and (s.norm like ${fixed} || '%' or s.norm like '% ' || ${fixed} || '%'))
+        order by
+          case when s.norm like ${typed} || '%' then 0 when s.norm like '% ' || ${typed} || '%' then 1
+               when s.norm like ${fixed} || '%' then 2 else 3 end,
+          case s.kind when 'category' then 0 when 'vendor' then 1 else 2 end,
+          s.product_count desc, length(s.label), s.label
+        limit ${limit}`,
+  )
+}

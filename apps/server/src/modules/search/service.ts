@@ -1,0 +1,327 @@
+import type { ProductListing } from '@soko/contract/catalog'
+import {
+  type EntityRef,
+  PRICE_RANGES,
+  RATING_OPTIONS,
+  type SearchFacets,
+  type SearchQuery,
+  type SearchResponse,
+  SUGGESTIONS_MAX,
+  SUGGESTIONS_MIN_CHARS,
+} from '@soko/contract/search'
+import type { Db } from '@soko/db/client'
+import { kesToCents } from '@soko/domain/money'
+import { toProductListing, toVendor } from '../catalog/mappers.ts'
+import * as repo from './repository.ts'
+
+/**
+ * Product search and suggestions. The routes only know this interface, so that a dedicated search engine can take
+ * over from PostgreSQL without the API changing.
+ */
+export interface SearchService {
+  search(query: SearchQuery): Promise<SearchResponse>
+  /** Up to 8 product, category and shop names for a partly typed text; empty under 2 characters. */
+  suggest(text: string): Promise<string[]>
+}
+
+/** Words of a text that count (the rest of a long text is ignored). */
+const MAX_WORDS = 8
+/** Typo corrections tried per unknown word. */
+const MAX_CORRECTIONS = 3
+/** Vendors listed with a text (by name) and without one (by matching products; the filter panel's list). */
+const VENDORS_FOR_TEXT = 12
+const VENDORS_FOR_FILTERS = 100
+const VENDOR_FACET_MAX = 100
+
+/**
+ * Search in PostgreSQL (and PGlite): full text search over a weighted document per product (name A; category, parent
+ * category and shop B; description C; English stemming, accents and case folded), with typo tolerance from a
+ * vocabulary of names looked up by trigram similarity. See `rankedWords` for how a text becomes a query and
+ * `repository.searchText` for how matches are ranked.
+ */
+export class PostgresSearchService implements SearchService {
+  constructor(private readonly db: Db) {}
+
+  async search(query: SearchQuery): Promise<SearchResponse> {
+    const text = query.q.trim()
+    const perPage = query.per_page
+    const offset = (query.page - 1) * perPage
+    const [categories, vendorIds, words] = await Promise.all([
+      repo.listCategories(this.db),
+      this.vendorIds(query.vendor),
+      text === '' ? Promise.resolve([]) : this.rankedWords(text),
+    ])
+    const filters = toFilters(query, categories, vendorIds)
+
+    let pageIds: number[]
+    let facetRows: repo.FacetRow[]
+    let named: { ids: number[]; total: number } | null = null
+    if (text === '') {
+      const sort = query.sort_by === 'relevance' ? 'popular' : query.sort_by
+      ;[facetRows, pageIds] = await Promise.all([
+        isSummaryExact(filters) ? repo.countFromSummary(this.db, filters) : repo.countByScan(this.db, filters),
+        repo.listPage(this.db, filters, sort, perPage, offset),
+      ])
+    } else if (words.length === 0) {
+      // Nothing searchable in the text (only punctuation, say): nothing matches it.
+      pageIds = []
+      facetRows = []
+      named = { ids: [], total: 0 }
+    } else {
+      const [found, vendors] = await Promise.all([
+        repo.searchText(this.db, words, filters, query.sort_by, perPage, offset),
+        repo.matchVendorNames(this.db, words, VENDORS_FOR_TEXT),
+      ])
+      pageIds = found.pageIds
+      facetRows = found.facets
+      named = vendors
+    }
+
+    const counts = foldFacets(facetRows)
+    const listedVendors = named ?? {
+      ids: counts.matchingVendors.slice(0, VENDORS_FOR_FILTERS).map(([id]) => id),
+      total: counts.matchingVendors.length,
+    }
+    const facetVendorIds = counts.vendors.slice(0, VENDOR_FACET_MAX).map(([id]) => id)
+    const [listings, vendorRows, vendorNames] = await Promise.all([
+      repo.listListings(this.db, pageIds),
+      repo.listVendors(this.db, listedVendors.ids),
+      repo.listVendorNames(this.db, facetVendorIds),
+    ])
+
+    const byId = new Map(listings.map((row) => [row.id, toProductListing(row)]))
+    const vendorsById = new Map(vendorRows.map((row) => [row.id, toVendor(row)]))
+    const namesById = new Map(vendorNames.map((row) => [row.id, row]))
+    const facets: SearchFacets = {
+      categories: categoryFacet(categories, counts.categories),
+      vendors: counts.vendors.flatMap(([id, count]) => {
+        const vendor = namesById.get(id)
+        return vendor ? [{ id, name: vendor.name, slug: vendor.slug, count }] : []
+      }),
+      price_ranges: PRICE_RANGES.map((range, band) => ({ ...range, count: counts.bands[band] ?? 0 })),
+      ratings: RATING_OPTIONS.map((option) => ({ ...option, count: counts.ratings.get(option.min) ?? 0 })),
+    }
+    return {
+      products: pageIds.flatMap((id) => {
+        const listing: ProductListing | undefined = byId.get(id)
+        return listing ? [listing] : []
+      }),
+      vendors: listedVendors.ids.flatMap((id) => {
+        const vendor = vendorsById.get(id)
+        return vendor ? [vendor] : []
+      }),
+      total_products: counts.total,
+      total_vendors: listedVendors.total,
+      page: query.page,
+      per_page: perPage,
+      total_pages: Math.ceil(counts.total / perPage),
+      facets,
+      // DESIGN D2: with q empty the same body is the filters response of specification section 3.
+      ...(text === ''
+        ? {
+            categories: categories.map(({ id, name, slug, parent_id }) => ({ id, name, slug, parent_id })),
+            price_ranges: PRICE_RANGES.map((range) => ({ ...range })),
+            rating_options: RATING_OPTIONS.map((option) => ({ ...option })),
+          }
+        : {}),
+    }
+  }
+
+  async suggest(text: string): Promise<string[]> {
+    if (text.trim().length < SUGGESTIONS_MIN_CHARS) return []
+    let rows = await repo.suggest(this.db, text, null, SUGGESTIONS_MAX * 2)
+    if (distinctLabels(rows).length < SUGGESTIONS_MAX) {
+      // Typos: try again with the unknown words replaced by the nearest known ones ('samsng gal' -> 'samsung gal').
+      const words = await repo.analyseWords(this.db, text, MAX_WORDS)
+      const corrected = words.map((row) => nearestTerms(row)[0]?.term ?? row.word)
+      if (words.some((row, index) => corrected[index] !== row.word)) {
+        rows = await repo.suggest(this.db, text, corrected.join(' '), SUGGESTIONS_MAX * 2)
+      }
+    }
+    return distinctLabels(rows).slice(0, SUGGESTIONS_MAX)
+  }
+
+  private async vendorIds(ref: EntityRef | undefined): Promise<number[] | null> {
+    if (ref === undefined) return null
+    const id = await repo.findVendorId(this.db, ref)
+    return id === null ? [] : [id]
+  }
+
+  /**
+   * The text as tsquery texts, one per word (at most 8). A word matches through its English stem ('shoes' finds
+   * 'shoe'), as a prefix when it is the last word (still being typed: 'sams' finds Samsung), and, when the
+   * vocabulary of names does not know it, through the vocabulary's words within one edit (words of up to 5
+   * letters) or two (longer words) of it: 'samsng' finds Samsung, 'sufria' sufuria. Stop words count only as the
+   * last word's prefix.
+   */
+  private async rankedWords(text: string): Promise<repo.WordQuery[]> {
+    const rows = await repo.analyseWords(this.db, text, MAX_WORDS)
+    const queries = new Map<string, repo.WordQuery>()
+    rows.forEach((row, index) => {
+      const isLast = index === rows.length - 1
+      const lexemes = new Set<string>()
+      if (row.lexeme !== null) lexemes.add(row.lexeme)
+      for (const correction of nearestTerms(row)) lexemes.add(correction.lexeme)
+      const operands = [...lexemes].filter(isLexeme).map((lexeme) => ({ text: `'${lexeme}'`, prefix: false }))
+      if (isLast && row.word.length >= 2 && isLexeme(row.word)) operands.push({ text: `'${row.word}'`, prefix: true })
+      if (operands.length === 0) return
+      const render = (weights: string) =>
+        `(${operands.map((o) => `${o.text}${o.prefix || weights ? ':' : ''}${o.prefix ? '*' : ''}${weights}`).join(' | ')})`
+      const stem = row.lexeme !== null && isLexeme(row.lexeme) ? `'${row.lexeme}'` : null
+      const query: repo.WordQuery = {
+        any: render(''),
+        inName: render('A'),
+        inContext: render('B'),
+        exact: stem !== null && operands.length > 1 ? stem : null,
+      }
+      queries.set(query.any, query)
+    })
+    return [...queries.values()]
+  }
+}
+
+/**
+ * Typo corrections of a word the vocabulary does not know: its words within one edit (words of up to 5 letters) or
+ * two (longer words), the closest only ('kitengee' is kitenge, not Kitengela), most alike by trigrams first.
+ */
+function nearestTerms(row: repo.WordRow): repo.WordRow['candidates'] {
+  if (row.known) return []
+  const budget = maxEdits(row.word)
+  const near = row.candidates
+    .map((candidate) => ({ ...candidate, edits: editDistance(row.word, candidate.term) }))
+    .filter((candidate) => candidate.edits <= budget)
+  const best = Math.min(...near.map((candidate) => candidate.edits))
+  return near.filter((candidate) => candidate.edits === best).slice(0, MAX_CORRECTIONS)
+}
+
+/** Labels once each (the same name can be a product's and a category's), in order. */
+function distinctLabels(rows: repo.SuggestionRow[]): string[] {
+  const seen = new Set<string>()
+  return rows.flatMap((row) => {
+    const key = row.label.toLowerCase()
+    if (seen.has(key)) return []
+    seen.add(key)
+    return [row.label]
+  })
+}
+
+/** Normalised words only ever reach a tsquery text (they come from soko_search_text: ASCII letters and digits). */
+function isLexeme(value: string): boolean {
+  return /^[a-z0-9]+$/.test(value)
+}
+
+function maxEdits(word: string): number {
+  if (word.length <= 3) return 0
+  return word.length <= 5 ? 1 : 2
+}
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours cost 1. */
+export function editDistance(a: string, b: string): number {
+  const rows = a.length + 1
+  const cols = b.length + 1
+  const d: number[] = new Array(rows * cols).fill(0)
+  const at = (i: number, j: number) => d[i * cols + j] ?? 0
+  for (let i = 0; i < rows; i++) d[i * cols] = i
+  for (let j = 0; j < cols; j++) d[j] = j
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at(i - 2, j - 2) + 1)
+      d[i * cols + j] = best
+    }
+  }
+  return at(a.length, b.length)
+}
+
+function toFilters(query: SearchQuery, categories: repo.CategoryRow[], vendorIds: number[] | null): repo.SearchFilters {
+  let categoryIds: number[] | null = null
+  if (query.category !== undefined) {
+    const ref = query.category
+    const category = categories.find((c) => ('id' in ref ? c.id === ref.id : c.slug === ref.slug))
+    // A category that does not exist (or is hidden) matches nothing; its facet still shows the others.
+    categoryIds = category
+      ? [category.id, ...categories.filter((c) => c.parent_id === category.id).map((c) => c.id)]
+      : []
+  }
+  return {
+    categoryIds,
+    vendorIds,
+    priceMinCents: query.price_min === undefined ? null : kesToCents(query.price_min),
+    priceMaxCents: query.price_max === undefined ? null : kesToCents(query.price_max),
+    minRating: query.min_rating ?? null,
+    inStockOnly: query.in_stock_only,
+    verifiedOnly: query.verified_only,
+  }
+}
+
+/** Whether search_facet_counts answers the filters exactly (see soko_price_band in migration 0003). */
+function isSummaryExact(filters: repo.SearchFilters): boolean {
+  const onEdge = (cents: number | null) =>
+    cents === null || cents === 0 || (repo.PRICE_EDGES_CENTS as readonly number[]).includes(cents)
+  return (
+    onEdge(filters.priceMinCents) &&
+    onEdge(filters.priceMaxCents) &&
+    (filters.minRating === null || Number.isInteger(filters.minRating))
+  )
+}
+
+interface FacetCounts {
+  total: number
+  /** Category id -> matching products directly in it (the category filter left out). */
+  categories: Map<number, number>
+  /** [vendor id, count], most first (the vendor filter left out). */
+  vendors: [number, number][]
+  /** Counts per price band (the price filter left out). */
+  bands: number[]
+  /** Minimum rating -> products rated at least that (the rating filter left out). */
+  ratings: Map<number, number>
+  /** [vendor id, count] under every filter, most first. */
+  matchingVendors: [number, number][]
+}
+
+/** The repository's facet rows as totals and facets (ratings made cumulative: 4+ is part of 3+). */
+function foldFacets(rows: repo.FacetRow[]): FacetCounts {
+  const categories = new Map<number, number>()
+  const vendors = new Map<number, number>()
+  const matching = new Map<number, number>()
+  const bands = PRICE_RANGES.map(() => 0)
+  const ratings = new Map<number, number>(RATING_OPTIONS.map((option) => [option.min, 0]))
+  let total = 0
+  for (const { kind, key, n, matching: m } of rows) {
+    switch (kind) {
+      case repo.FacetKind.category:
+        if (n > 0) categories.set(key, n)
+        break
+      case repo.FacetKind.vendor:
+        if (n > 0) vendors.set(key, n)
+        if (m > 0) matching.set(key, m)
+        total += m
+        break
+      case repo.FacetKind.band:
+        bands[key] = n
+        break
+      case repo.FacetKind.rating:
+        for (const option of RATING_OPTIONS) {
+          if (key >= option.min) ratings.set(option.min, (ratings.get(option.min) ?? 0) + n)
+        }
+        break
+    }
+  }
+  const mostFirst = (counts: Map<number, number>) => [...counts].sort((x, y) => y[1] - x[1] || x[0] - y[0])
+  return { total, categories, vendors: mostFirst(vendors), bands, ratings, matchingVendors: mostFirst(matching) }
+}
+
+/** Each top-level category followed by its subcategories, with products in it and in its subcategories. */
+function categoryFacet(categories: repo.CategoryRow[], counts: Map<number, number>): SearchFacets['categories'] {
+  const facet: SearchFacets['categories'] = []
+  for (const parent of categories.filter((c) => c.parent_id === null)) {
+    const children = categories
+      .filter((c) => c.parent_id === parent.id)
+      .map((c) => ({ ...c, count: counts.get(c.id) ?? 0 }))
+      .filter((c) => c.count > 0)
+    const count = (counts.get(parent.id) ?? 0) + children.reduce((sum, c) => sum + c.count, 0)
+    if (count > 0) facet.push({ ...parent, count }, ...children)
+  }
+  return facet
+}
