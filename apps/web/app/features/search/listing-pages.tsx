@@ -120,7 +120,6 @@ export function CategoryIntro({ category }: { category: CategoryDetail }) {
               <li key={child.id}>
                 <Link to={`/category/${child.slug}`} className="chip" prefetch="intent">
                   {child.name}
-                  <span className="visually-hidden">, </span>
                   <span className="chip__count">&nbsp;({child.product_count})</span>
                 </Link>
               </li>

@@ -123,6 +123,11 @@ export function SearchBar({ filters, options, facets, fixed = {}, onApply }: Sea
           <div className="search-panel__main">
             <FilterFields {...fieldProps} part="main" />
           </div>
+          <div id={`${id}-more`} className="search-panel__more" hidden={!isMoreOpen}>
+            {isMoreOpen && (
+              <FilterFields {...fieldProps} part="more" isAutoApply={isAutoApply} onAutoApplyChange={setAutoApply} />
+            )}
+          </div>
           <div className="search-panel__more-row">
             <button
               type="button"
@@ -135,24 +140,24 @@ export function SearchBar({ filters, options, facets, fixed = {}, onApply }: Sea
             </button>
             {actions}
           </div>
-          <div id={`${id}-more`} className="search-panel__more" hidden={!isMoreOpen}>
-            {isMoreOpen && (
-              <FilterFields {...fieldProps} part="more" isAutoApply={isAutoApply} onAutoApplyChange={setAutoApply} />
-            )}
-          </div>
         </div>
 
-        <FilterSheet isOpen={isSheetOpen} onClose={() => setSheetOpen(false)}>
+        <FilterSheet
+          isOpen={isSheetOpen}
+          onClose={() => setSheetOpen(false)}
+          footer={
+            <>
+              <button type="submit" className="button">
+                Apply
+              </button>
+              <button type="button" className="button button--ghost" onClick={clear}>
+                Clear
+              </button>
+            </>
+          }
+        >
           <FilterFields {...fieldProps} part="main" />
           <FilterFields {...fieldProps} part="more" isAutoApply={isAutoApply} onAutoApplyChange={setAutoApply} />
-          <div className="filter-sheet__actions">
-            <button type="submit" className="button">
-              Apply
-            </button>
-            <button type="button" className="button button--ghost" onClick={clear}>
-              Clear
-            </button>
-          </div>
         </FilterSheet>
       </form>
     </search>
@@ -163,7 +168,17 @@ export function SearchBar({ filters, options, facets, fixed = {}, onApply }: Sea
  * The phone's filter sheet: a native modal dialog, so focus moves into it and stays there, Escape closes it and
  * focus returns to the 'Filters' button. Its fields exist only while it is open.
  */
-function FilterSheet({ isOpen, onClose, children }: { isOpen: boolean; onClose: () => void; children: ReactNode }) {
+function FilterSheet({
+  isOpen,
+  onClose,
+  footer,
+  children,
+}: {
+  isOpen: boolean
+  onClose: () => void
+  footer: ReactNode
+  children: ReactNode
+}) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   useEffect(() => {
@@ -183,6 +198,7 @@ function FilterSheet({ isOpen, onClose, children }: { isOpen: boolean; onClose: 
             </button>
           </div>
           <div className="filter-sheet__body">{children}</div>
+          <div className="filter-sheet__actions">{footer}</div>
         </>
       )}
     </dialog>
