@@ -5,7 +5,12 @@ export default [
   route('home', 'routes/home.tsx', { id: 'home-alias' }),
   route('product/:slug', 'routes/product.tsx'),
   route('product/:slug/reviews', 'routes/product-reviews.tsx'),
+  route('search', 'routes/search.tsx'),
+  route('products/search', 'routes/search.tsx', { id: 'products-search' }),
+  route('products', 'routes/products.tsx'),
   route('products/:slug', 'routes/product-redirect.tsx'),
+  route('category/:slug', 'routes/category.tsx'),
+  route('vendor/:slug', 'routes/vendor.tsx'),
 
   // The cart, and the specification's copy of it under /products/.
   route('cart', 'routes/cart.tsx'),

@@ -14,8 +14,8 @@ import {
   useHomeData,
 } from '../features/home/home-data.ts'
 import { HomeError } from '../features/home/home-error.tsx'
-import { HomeSearch } from '../features/home/home-search.tsx'
 import { TopVendors } from '../features/home/top-vendors.tsx'
+import { HomeSearch } from '../features/search/home-search.tsx'
 import { getQueryClient } from '../lib/query.ts'
 import type { Route } from './+types/home'
 import '../features/home/home.css'

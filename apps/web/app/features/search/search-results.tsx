@@ -1,0 +1,220 @@
+import type { ProductListing, Vendor } from '@soko/contract/catalog'
+import type { SortBy } from '@soko/contract/search'
+import { type ReactNode, useId } from 'react'
+import { Link } from 'react-router'
+import { ProductCardSkeleton } from '../../components/ui/skeleton.tsx'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { Stars } from '../../components/ui/stars.tsx'
+import type { SearchResult } from './search-data.ts'
+import { PAGE_SIZE, pageWindow, resultCount, SORT_OPTIONS } from './search-params.ts'
+
+export type Heading = 'h1' | 'h2'
+
+export interface ResultsHeaderProps {
+  title: string
+  as: Heading
+  titleId: string
+  /** '{n} result(s)', or nothing while loading. */
+  total: number | undefined
+  summary: string
+  sortBy: SortBy
+  onSort: (sortBy: SortBy) => void
+}
+
+/** Title, '{n} result(s)', the summary of active filters and the sort dropdown (specification section 2). */
+export function ResultsHeader({ title, as: Title, titleId, total, summary, sortBy, onSort }: ResultsHeaderProps) {
+  const id = useId()
+  return (
+    <div className="results-header">
+      <div className="results-header__text">
+        <Title id={titleId} className="results-header__title">
+          {title}
+        </Title>
+        <p className="results-header__count" aria-live="polite">
+          {total === undefined ? '\u00a0' : resultCount(total)}
+        </p>
+        <p className="results-header__summary">{summary}</p>
+      </div>
+      <div className="results-header__sort">
+        <label htmlFor={`${id}-sort`}>Sort</label>
+        <select id={`${id}-sort`} value={sortBy} onChange={(event) => onSort(event.target.value as SortBy)}>
+          {SORT_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  )
+}
+
+/** Specification section 9: 24 skeleton cards while the results load. */
+export function ResultsSkeleton() {
+  return (
+    <div className="product-grid">
+      {Array.from({ length: PAGE_SIZE }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart
+        <ProductCardSkeleton key={i} label={i === 0 ? 'Loading search results' : undefined} />
+      ))}
+    </div>
+  )
+}
+
+/** Blue 'Fast Search' banner: these results come from this browser's cache, not from the search call. */
+export function FastSearchBanner({
+  source,
+  onFullSearch,
+}: {
+  source: SearchResult['source']
+  onFullSearch: () => void
+}) {
+  return (
+    <div className="fast-banner" role="status">
+      <p>
+        <strong>Fast Search</strong>{' '}
+        {source === 'fallback'
+          ? 'Search is unavailable right now, so these are matches saved on this device. Some products may be missing.'
+          : 'Showing matches saved on this device from your earlier browsing. Some products may be missing.'}
+      </p>
+      <button type="button" className="button fast-banner__button" onClick={onFullSearch}>
+        Search with Full API
+      </button>
+    </div>
+  )
+}
+
+/** 'Matching Vendors': shops whose name matches the text, linking to their store pages. */
+export function MatchingVendors({ vendors }: { vendors: Vendor[] }) {
+  return (
+    <section className="matching-vendors" aria-labelledby="matching-vendors-title">
+      <h2 id="matching-vendors-title" className="results-section-title">
+        Matching Vendors
+      </h2>
+      <ul className="matching-vendors__list">
+        {vendors.map((vendor) => (
+          <li key={vendor.id}>
+            <Link to={`/vendor/${vendor.slug}`} className="match-vendor" prefetch="intent">
+              <span className="match-vendor__avatar" aria-hidden="true">
+                {vendor.name.charAt(0)}
+              </span>
+              <span className="match-vendor__body">
+                <span className="match-vendor__name">
+                  {vendor.name}
+                  {vendor.is_verified && (
+                    <span className="verified" title="Verified Seller">
+                      <span aria-hidden="true"> ✔</span>
+                      <span className="visually-hidden"> (Verified Seller)</span>
+                    </span>
+                  )}
+                </span>
+                <span className="match-vendor__meta">
+                  {vendor.type} · {vendor.town}, {vendor.county} · {vendor.product_count}{' '}
+                  {vendor.product_count === 1 ? 'product' : 'products'}
+                </span>
+                <Stars rating={vendor.avg_rating} count={vendor.review_count} />
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** 'No products found' (specification section 2). */
+export function NoResults() {
+  return (
+    <div className="results-state">
+      <h2 className="results-state__title">No products found</h2>
+      <p>Try adjusting your search or filters</p>
+      <Link to="/products" className="button">
+        View All Products
+      </Link>
+    </div>
+  )
+}
+
+/** 'Search Unavailable' (specification sections 2 and 8). */
+export function SearchUnavailable({ onRetry, isRetrying }: { onRetry: () => void; isRetrying: boolean }) {
+  return (
+    <div className="results-state" role="alert">
+      <h2 className="results-state__title">Search Unavailable</h2>
+      <p>Search service temporarily unavailable</p>
+      <div className="results-state__actions">
+        <button type="button" className="button" onClick={onRetry} disabled={isRetrying} aria-busy={isRetrying}>
+          {isRetrying && <Spinner size="sm" />}
+          Try Again
+        </button>
+        <Link to="/products" className="button button--ghost">
+          Browse All Products
+        </Link>
+      </div>
+    </div>
+  )
+}
+
+/** Previous, up to 5 page numbers centred near the current page, next: links, so each page has its own URL. */
+export function Pagination({
+  page,
+  totalPages,
+  href,
+}: {
+  page: number
+  totalPages: number
+  href: (page: number) => string
+}) {
+  if (totalPages <= 1) return null
+  return (
+    <nav className="pagination" aria-label="Pagination">
+      {page > 1 ? (
+        <Link to={href(page - 1)} className="pagination__step" rel="prev">
+          ‹ Previous
+        </Link>
+      ) : (
+        <span className="pagination__step" aria-disabled="true">
+          ‹ Previous
+        </span>
+      )}
+      <ul className="pagination__pages">
+        {pageWindow(page, totalPages).map((n) => (
+          <li key={n}>
+            <Link
+              to={href(n)}
+              className={n === page ? 'pagination__page pagination__page--current' : 'pagination__page'}
+              aria-current={n === page ? 'page' : undefined}
+              aria-label={`Page ${n}`}
+            >
+              {n}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {page < totalPages ? (
+        <Link to={href(page + 1)} className="pagination__step" rel="next">
+          Next ›
+        </Link>
+      ) : (
+        <span className="pagination__step" aria-disabled="true">
+          Next ›
+        </span>
+      )}
+    </nav>
+  )
+}
+
+/** The grid, dimmed under a spinner while results for new filters load over the old ones. */
+export function ResultsBody({ isReloading, children }: { isReloading: boolean; children: ReactNode }) {
+  return (
+    <div className="results-body" aria-busy={isReloading}>
+      {children}
+      {isReloading && (
+        <div className="results-body__overlay">
+          <Spinner label="Updating results" />
+        </div>
+      )}
+    </div>
+  )
+}
+
+export type RenderProducts = (products: ProductListing[]) => ReactNode
