@@ -70,7 +70,8 @@ describe('migrations', () => {
 })
 
 describe('the embedded data directory lock', () => {
-  it('stops a second opener with a message naming the process that holds it', async () => {
+  // Each step starts a fresh Node.js process with the TypeScript loader: slow on a busy two-core machine.
+  it('stops a second opener with a message naming the process that holds it', { timeout: 120_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'soko-lock-'))
     const release = lockDataDir(dataDir, 'soko server')
     try {
@@ -91,7 +92,7 @@ describe('the embedded data directory lock', () => {
 })
 
 describe('configuration', () => {
-  it('stops the server with one line naming a wrong variable', async () => {
+  it('stops the server with one line naming a wrong variable', { timeout: 60_000 }, async () => {
     const { code, output } = await runCli(['apps/server/src/main.ts'], { PORT: 'abc', DATA_DIR: tmpdir() })
     expect(code).toBe(1)
     expect(output.trim()).toBe('Invalid configuration: PORT must be a port number (got "abc")')

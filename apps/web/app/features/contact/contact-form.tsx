@@ -6,7 +6,7 @@ import {
   contactLimits,
 } from '@soko/contract/contact'
 import { useMutation } from '@tanstack/react-query'
-import { type FormEvent, useId, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { ApiError, api } from '../../lib/api-client.ts'
 import { site } from '../../lib/site.ts'
@@ -59,14 +59,18 @@ export function ContactForm() {
       setSentTo(body.name)
       setValues(EMPTY)
       setErrors({})
-      // After the re-render: the confirmation is what the shopper (and a screen reader) should meet next.
-      requestAnimationFrame(() => confirmationRef.current?.focus())
     },
     onError: (error) => {
       setErrors(serverFieldErrors(error))
-      requestAnimationFrame(() => failureRef.current?.focus())
     },
   })
+
+  // Once React has rendered the outcome, it is what the shopper (and a screen reader) should meet next. An effect,
+  // not a timer: on a slow phone the re-render can come after the next animation frame.
+  useEffect(() => {
+    if (send.isSuccess) confirmationRef.current?.focus()
+    if (send.isError) failureRef.current?.focus()
+  }, [send.isSuccess, send.isError, send.submittedAt])
 
   const focusField = (field: Field) => formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus()
 
