@@ -1,3 +1,10 @@
-export default function Page() {
-  return <h1>Coming</h1>
+import { OrdersPanel } from '../features/account/orders-panel.tsx'
+import '../features/account/account.css'
+
+export function meta() {
+  return [{ title: 'My Orders | Soko' }, { name: 'robots', content: 'noindex' }]
+}
+
+export default function AccountsOrders() {
+  return <OrdersPanel headingLevel={1} />
 }
