@@ -240,7 +240,7 @@ test.describe('the /accounts pages and the wishlist', () => {
       ['My Wishlist', '/accounts/wishlist'],
       ['My Profile', '/accounts/profile'],
       ['Change Password', '/accounts/changepassword'],
-    ]) {
+    ] as const) {
       await expect(main(page).getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href)
     }
     await page.goto('/accounts/profile')
