@@ -59,6 +59,11 @@ export default defineConfig({
       // Every browser test sends from 127.0.0.1 and a direct run keeps its data directory: the contact form's limit
       // per address (integration tests cover it) must not trip over earlier runs.
       CONTACT_RATE_LIMIT: '10000',
+      // The same holds for sign-up, sign-in and reset requests per address. The limit per account stays at its
+      // default: one test trips it on purpose, with an account of its own.
+      AUTH_LIMIT_PER_IP: '10000/1m',
+      REGISTER_LIMIT_PER_IP: '10000/1h',
+      RESET_LIMIT_PER_IP: '10000/1h',
     },
   },
 })

@@ -5,18 +5,24 @@ import type { Route } from './+types/root'
 import './app.css'
 import { Footer } from './components/site/footer.tsx'
 import { NavBar } from './components/site/nav-bar.tsx'
+import './components/site/theme.css'
 import { getQueryClient } from './lib/query.ts'
+import { getSessionUser } from './lib/session.server.ts'
+import { THEME_BOOT_SCRIPT } from './lib/theme.ts'
+import { toViewer } from './lib/viewer.ts'
 
-export function loader({ context }: Route.LoaderArgs) {
-  // Nobody can sign in until accounts exist; the session lookup replaces this constant then.
-  return { isSignedIn: false, year: new Date().getFullYear(), nonce: context.cspNonce }
+export async function loader({ context }: Route.LoaderArgs) {
+  // The session cookie is forwarded in-process: the server's HTML already shows Account or Login/Signup.
+  const user = await getSessionUser(context).catch(() => null)
+  return { user: user ? toViewer(user) : null, year: new Date().getFullYear(), nonce: context.cspNonce }
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
-  const isSignedIn = data?.isSignedIn ?? false
+  const isSignedIn = Boolean(data?.user)
   return (
-    <html lang="en">
+    // The theme script sets the `dark` class before React hydrates: that difference is expected.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -24,6 +30,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, before first paint */}
+        <script nonce={data?.nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
       </head>
       <body>
         <a href="#main" className="skip-link">

@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes'
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes'
 
 export default [
   index('routes/home.tsx'),
@@ -28,6 +28,31 @@ export default [
   route('products/order-summary', 'routes/checkout-redirect.tsx', { id: 'order-summary-copy' }),
 
   route('contact', 'routes/contact.tsx'),
+
+  // Accounts: sign-in, sign-up, password reset, and signing out (a POST).
+  route('login', 'routes/login.tsx'),
+  route('signup', 'routes/signup.tsx'),
+  route('forgot-password', 'routes/forgot-password.tsx'),
+  route('reset-password/:uid/:token', 'routes/reset-password.tsx'),
+  route('logout', 'routes/logout.tsx'),
+
+  // The signed-in guard group: a visitor goes to /login?next=<the page> (section 2).
+  layout('routes/signed-in.tsx', [
+    route('account-settings', 'routes/account-settings.tsx'),
+    route('accounts/dashboard', 'routes/accounts-dashboard.tsx'),
+    route('accounts/orders', 'routes/accounts-orders.tsx'),
+    route('accounts/wishlist', 'routes/accounts-wishlist.tsx'),
+    route('accounts/profile', 'routes/accounts-profile.tsx'),
+    route('accounts/changepassword', 'routes/change-password.tsx'),
+  ]),
+
+  // The admin-only guard group: superusers only (section 2, DESIGN S6).
+  layout('routes/admin-only.tsx', [
+    route('admin/dashboard', 'routes/admin.tsx', { id: 'admin-dashboard' }),
+    route('admin/products', 'routes/admin.tsx', { id: 'admin-products' }),
+    route('admin/orders', 'routes/admin.tsx', { id: 'admin-orders' }),
+    route('admin/users', 'routes/admin.tsx', { id: 'admin-users' }),
+  ]),
 
   // Information pages.
   route('about', 'routes/about.tsx'),

@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly detail: string,
     readonly errors: Record<string, string[]> = {},
+    /** Whether `detail` is the server's own words (its `detail` or `message`), not a generic fallback. */
+    readonly hasServerDetail = false,
   ) {
     super(detail)
     this.name = 'ApiError'
@@ -47,8 +49,14 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   if (response.status === 204) return undefined as T
   const payload: unknown = await response.json().catch(() => null)
   if (!response.ok) {
-    const { detail, errors } = (payload ?? {}) as { detail?: string; errors?: Record<string, string[]> }
-    throw new ApiError(response.status, detail ?? `Request failed (${response.status}).`, errors)
+    // Sign-in and sign-up answer the specification's `message` where other calls answer `detail`.
+    const { detail, message, errors } = (payload ?? {}) as {
+      detail?: string
+      message?: string
+      errors?: Record<string, string[]>
+    }
+    const text = detail ?? message
+    throw new ApiError(response.status, text ?? `Request failed (${response.status}).`, errors, text !== undefined)
   }
   return payload as T
 }

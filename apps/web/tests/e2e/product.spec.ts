@@ -210,13 +210,13 @@ test.describe('product detail', () => {
     await expect(buyBar(page).getByRole('spinbutton', { name: 'Quantity' })).toHaveCount(0)
   })
 
-  test('the favourite button is a toggle', async ({ page, request }) => {
+  test('the favourite button sends a visitor to sign in and back', async ({ page, request }) => {
     const p = await product(request, DISCOUNTED)
     await openProduct(page, DISCOUNTED, p.name)
-    const favourite = buyBar(page).getByRole('button', { name: `Add ${p.name} to favourites` })
+    const favourite = buyBar(page).getByRole('button', { name: `Add ${p.name} to wishlist` })
     await expect(favourite).toHaveAttribute('aria-pressed', 'false')
     await favourite.click()
-    await expect(favourite).toHaveAttribute('aria-pressed', 'true')
+    await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/product/${DISCOUNTED}`)}`)
   })
 
   test('the header stays at the top and the purchase bar at the bottom while scrolling', async ({ page, request }) => {

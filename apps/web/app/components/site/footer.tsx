@@ -1,5 +1,6 @@
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
 import { site } from '../../lib/site.ts'
+import { LogoutButton } from './logout-button.tsx'
 
 export interface FooterProps {
   isSignedIn: boolean
@@ -63,11 +64,7 @@ export function Footer({ isSignedIn, year }: FooterProps) {
         </nav>
         <section aria-label="Your account">
           {isSignedIn ? (
-            <Form method="post" action="/logout">
-              <button type="submit" className="button button--ghost">
-                Logout
-              </button>
-            </Form>
+            <LogoutButton />
           ) : (
             <Link to="/signup" className="button">
               Create Account

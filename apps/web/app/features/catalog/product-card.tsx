@@ -1,6 +1,7 @@
 import type { ProductListing } from '@soko/contract/catalog'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { FavouriteButton } from '../../components/site/favourite-button.tsx'
 import { Price } from '../../components/ui/price.tsx'
 import { Stars } from '../../components/ui/stars.tsx'
 import { addToCart, type CartItem, PLACEHOLDER_IMAGE, useIsInCart } from '../cart/cart-store.ts'
@@ -33,6 +34,12 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
   const image = product.primary_image
   return (
     <article className="product-card" aria-labelledby={`product-${product.id}`}>
+      <FavouriteButton
+        productId={product.id}
+        productName={product.name}
+        className="favourite product-card__favourite"
+        size={18}
+      />
       <Link to={href} className="product-card__link" prefetch="intent">
         <div className="product-card__media">
           <img

@@ -23,33 +23,6 @@ export function BackButton({ label = 'Go back' }: { label?: string }) {
   )
 }
 
-/**
- * The favourite (heart) toggle. TODO: the wishlist API does not exist yet; until it does the choice lasts only
- * while the page is open (the specification's own button does nothing at all).
- */
-export function FavouriteButton({ productName }: { productName: string }) {
-  const [isFavourite, setFavourite] = useState(false)
-  return (
-    <button
-      type="button"
-      className={isFavourite ? 'pd-icon-button pd-icon-button--on' : 'pd-icon-button'}
-      aria-label={`Add ${productName} to favourites`}
-      aria-pressed={isFavourite}
-      onClick={() => setFavourite((value) => !value)}
-    >
-      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-        <path
-          d="M12 20.5s-7.5-4.6-9.3-9.2C1.4 8 3.4 4.5 6.9 4.5c2 0 3.5 1.1 5.1 3 1.6-1.9 3.1-3 5.1-3 3.5 0 5.5 3.5 4.2 6.8-1.8 4.6-9.3 9.2-9.3 9.2z"
-          fill={isFavourite ? 'currentColor' : 'none'}
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinejoin="round"
-        />
-      </svg>
-    </button>
-  )
-}
-
 /** Shares the page with the phone's share sheet, or copies its link where there is none. */
 export function ShareButton({ title, url }: { title: string; url: string }) {
   const [message, setMessage] = useState('')

@@ -1,8 +1,8 @@
 import type { ProductDetail } from '@soko/contract/catalog'
 import { useId, useState } from 'react'
 import { useNavigate } from 'react-router'
+import { FavouriteButton } from '../../components/site/favourite-button.tsx'
 import { addToCart, useIsInCart } from '../cart/cart-store.ts'
-import { FavouriteButton } from './product-actions.tsx'
 import { clampQuantity, detailToCartItem } from './product-data.ts'
 
 /**
@@ -28,7 +28,7 @@ export function PurchaseBar({ product }: { product: ProductDetail }) {
   return (
     <section className="pd-bar" aria-label="Buy this product">
       <div className="pd-bar__inner">
-        <FavouriteButton productName={product.name} />
+        <FavouriteButton productId={product.id} productName={product.name} className="pd-icon-button" />
         {canBuy ? (
           <>
             <div className="pd-stepper">

@@ -1,0 +1,44 @@
+import type { SessionInfo } from '@soko/contract/auth'
+import type { Address, Order, PaymentMethod, Profile } from '@soko/contract/user'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../lib/api-client.ts'
+
+/** Query keys of the signed-in user's own data (cleared on sign-in and logout). */
+export const accountKeys = {
+  all: ['account'] as const,
+  profile: ['account', 'profile'] as const,
+  orders: ['account', 'orders'] as const,
+  addresses: ['account', 'addresses'] as const,
+  paymentMethods: ['account', 'payment-methods'] as const,
+  sessions: ['account', 'sessions'] as const,
+}
+
+// Private data: always fresh when a tab opens, never retried into a long wait on a real failure.
+const fresh = { staleTime: 0, retry: false } as const
+
+export const useProfile = () =>
+  useQuery({ queryKey: accountKeys.profile, queryFn: () => api<Profile>('/api/user/profile'), ...fresh })
+export const useOrders = () =>
+  useQuery({ queryKey: accountKeys.orders, queryFn: () => api<Order[]>('/api/user/orders'), ...fresh })
+export const useAddresses = () =>
+  useQuery({ queryKey: accountKeys.addresses, queryFn: () => api<Address[]>('/api/user/addresses'), ...fresh })
+export const usePaymentMethods = () =>
+  useQuery({
+    queryKey: accountKeys.paymentMethods,
+    queryFn: () => api<PaymentMethod[]>('/api/user/payment-methods'),
+    ...fresh,
+  })
+export const useSessions = () =>
+  useQuery({ queryKey: accountKeys.sessions, queryFn: () => api<SessionInfo[]>('/api/auth/sessions/'), ...fresh })
+
+/** A write that refreshes one list when it succeeds. */
+export function useAccountWrite<TBody, TResult = unknown>(
+  key: readonly string[],
+  request: (body: TBody) => Promise<TResult>,
+) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: request,
+    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+  })
+}

@@ -1,0 +1,80 @@
+import { AUTH_MESSAGES, type Detail } from '@soko/contract/auth'
+import { type FormEvent, useState } from 'react'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { FormMessage, TextField } from '../../components/ui/text-field.tsx'
+import { ApiError, api } from '../../lib/api-client.ts'
+import {
+  type NewPasswordErrors,
+  NewPasswordFields,
+  type NewPasswordValues,
+  validateNewPassword,
+} from './new-password-fields.tsx'
+import './auth.css'
+
+/**
+ * Change password for a signed-in user (the reset screen's fields plus the current password). The server signs the
+ * account's other devices out and keeps this one signed in.
+ */
+export function ChangePasswordForm({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
+  const [currentPassword, setCurrentPassword] = useState('')
+  const [currentError, setCurrentError] = useState('')
+  const [values, setValues] = useState<NewPasswordValues>({ password: '', confirmPassword: '' })
+  const [errors, setErrors] = useState<NewPasswordErrors>({})
+  const [result, setResult] = useState<{ kind: 'error' | 'success'; text: string } | null>(null)
+  const [isSubmitting, setSubmitting] = useState(false)
+  const Heading = headingLevel === 1 ? 'h1' : 'h2'
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (isSubmitting) return
+    setResult(null)
+    const found = validateNewPassword(values)
+    const missingCurrent = currentPassword ? '' : 'Enter your current password'
+    setErrors(found)
+    setCurrentError(missingCurrent)
+    if (Object.keys(found).length > 0 || missingCurrent) return
+    setSubmitting(true)
+    try {
+      const answer = await api<Detail>('/api/auth/change-password/', {
+        method: 'POST',
+        body: { currentPassword, newPassword: values.password },
+      })
+      setResult({ kind: 'success', text: answer?.detail || AUTH_MESSAGES.passwordChanged })
+      setCurrentPassword('')
+      setValues({ password: '', confirmPassword: '' })
+    } catch (caught) {
+      const text =
+        caught instanceof ApiError && caught.hasServerDetail && caught.status < 500
+          ? caught.detail
+          : 'Failed to change password. Please try again.'
+      setResult({ kind: 'error', text })
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <section className="change-password" aria-labelledby="change-password-title">
+      <Heading id="change-password-title" className="auth__title">
+        Change Password
+      </Heading>
+      <form className="auth__form" noValidate onSubmit={onSubmit} aria-labelledby="change-password-title">
+        {result && <FormMessage kind={result.kind}>{result.text}</FormMessage>}
+        <TextField
+          label="Current Password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onValueChange={setCurrentPassword}
+          error={currentError}
+        />
+        <NewPasswordFields values={values} errors={errors} onChange={setValues} />
+        <button type="submit" className="button auth__submit" disabled={isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting && <Spinner size="sm" />}
+          Change Password
+        </button>
+      </form>
+    </section>
+  )
+}

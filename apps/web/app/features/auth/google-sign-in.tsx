@@ -1,0 +1,52 @@
+import { AUTH_MESSAGES } from '@soko/contract/auth'
+
+export interface GoogleSignInProps {
+  isAvailable: boolean
+  /** Where to come back to after signing in with Google. */
+  next: string
+}
+
+const GoogleMark = () => (
+  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+    <path
+      fill="#4285F4"
+      d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.4h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.3-2.1 3.5-5.2 3.5-8.7z"
+    />
+    <path
+      fill="#34A853"
+      d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3c-1.1.7-2.5 1.2-4.1 1.2-3.1 0-5.8-2.1-6.7-5H1.3v3.1A12 12 0 0 0 12 24z"
+    />
+    <path fill="#FBBC05" d="M5.3 14.3a7.2 7.2 0 0 1 0-4.6V6.6h-4a12 12 0 0 0 0 10.8l4-3.1z" />
+    <path fill="#EA4335" d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1c.9-2.9 3.6-4.9 6.7-4.9z" />
+  </svg>
+)
+
+/**
+ * 'Sign in with Google': a full-page navigation to the API, which sends the browser to Google and back. When the
+ * server has no Google credentials the button is shown disabled with the reason.
+ */
+export function GoogleSignIn({ isAvailable, next }: GoogleSignInProps) {
+  if (!isAvailable) {
+    return (
+      <div className="auth__google">
+        <button type="button" className="button auth__google-button" disabled aria-describedby="google-unavailable">
+          <GoogleMark />
+          Sign in with Google
+        </button>
+        <p id="google-unavailable" className="auth__note">
+          {AUTH_MESSAGES.googleUnavailable}
+        </p>
+      </div>
+    )
+  }
+  const href = next === '/' ? '/api/auth/google' : `/api/auth/google?next=${encodeURIComponent(next)}`
+  return (
+    <div className="auth__google">
+      {/* A plain link, not client-side routing: the API answers with a redirect to Google. */}
+      <a className="button auth__google-button" href={href} data-discover="false" rel="nofollow">
+        <GoogleMark />
+        Sign in with Google
+      </a>
+    </div>
+  )
+}

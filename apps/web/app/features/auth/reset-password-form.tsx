@@ -1,0 +1,74 @@
+import { AUTH_MESSAGES, type Detail } from '@soko/contract/auth'
+import { type FormEvent, useState } from 'react'
+import { Link } from 'react-router'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { FormMessage } from '../../components/ui/text-field.tsx'
+import { ApiError, api } from '../../lib/api-client.ts'
+import {
+  type NewPasswordErrors,
+  NewPasswordFields,
+  type NewPasswordValues,
+  validateNewPassword,
+} from './new-password-fields.tsx'
+import { REDIRECT_DELAY_MS, useDelayedRedirect } from './use-delayed-redirect.ts'
+import './auth.css'
+
+export const RESET_FAILED = 'Failed to reset password'
+
+/**
+ * Reset password (specification sections 2, 4, 8): 'Reset Your Password', the new password twice, then
+ * 'Password changed successfully. Redirecting...' and /login 3 s later.
+ */
+export function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
+  const [values, setValues] = useState<NewPasswordValues>({ password: '', confirmPassword: '' })
+  const [errors, setErrors] = useState<NewPasswordErrors>({})
+  const [result, setResult] = useState<{ kind: 'error' | 'success'; text: string } | null>(null)
+  const [isSubmitting, setSubmitting] = useState(false)
+  const redirectLater = useDelayedRedirect()
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (isSubmitting || result?.kind === 'success') return
+    setResult(null)
+    const found = validateNewPassword(values)
+    setErrors(found)
+    if (Object.keys(found).length > 0) return
+    setSubmitting(true)
+    try {
+      await api<Detail>('/api/auth/reset-password/', {
+        method: 'POST',
+        body: { uid, token, password: values.password },
+      })
+      setResult({ kind: 'success', text: AUTH_MESSAGES.resetDone })
+      redirectLater('/login', REDIRECT_DELAY_MS.reset)
+    } catch (caught) {
+      const text =
+        caught instanceof ApiError && caught.hasServerDetail && caught.status < 500 ? caught.detail : RESET_FAILED
+      setResult({ kind: 'error', text })
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <div className="auth">
+      <h1 className="auth__title">Reset Your Password</h1>
+      <form className="auth__form" noValidate onSubmit={onSubmit} aria-label="Reset password">
+        {result && <FormMessage kind={result.kind}>{result.text}</FormMessage>}
+        <NewPasswordFields values={values} errors={errors} onChange={setValues} />
+        <button
+          type="submit"
+          className="button auth__submit"
+          disabled={isSubmitting || result?.kind === 'success'}
+          aria-busy={isSubmitting}
+        >
+          {isSubmitting && <Spinner size="sm" />}
+          Reset Password
+        </button>
+      </form>
+      <p className="auth__switch">
+        Link expired? <Link to="/forgot-password">Request a new one</Link>
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,144 @@
+import { AUTH_MESSAGES, RegisterBodySchema, type RegisterResponse } from '@soko/contract/auth'
+import { type FormEvent, useState } from 'react'
+import { Link } from 'react-router'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { FormMessage, TextField } from '../../components/ui/text-field.tsx'
+import { ApiError, api } from '../../lib/api-client.ts'
+import { GoogleSignIn } from './google-sign-in.tsx'
+import { REDIRECT_DELAY_MS, useDelayedRedirect } from './use-delayed-redirect.ts'
+import './auth.css'
+
+type Field = 'email' | 'password' | 'confirmPassword'
+type Errors = Partial<Record<Field, string>>
+
+export const SIGNUP_MESSAGES = {
+  confirmRequired: 'Please confirm your password',
+  mismatch: 'Passwords do not match',
+  failed: 'Registration failed. Please try again',
+  networkError: 'An error occurred. Please try again later',
+} as const
+
+/** Section 5's checks: the email and password with the server's own schema, the confirmation here. */
+export function validateSignup(values: Record<Field, string>): Errors {
+  const errors: Errors = {}
+  const result = RegisterBodySchema.safeParse({ email: values.email, password: values.password })
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = issue.path[0]
+      if ((field === 'email' || field === 'password') && !errors[field]) errors[field] = issue.message
+    }
+  }
+  if (!values.confirmPassword) errors.confirmPassword = SIGNUP_MESSAGES.confirmRequired
+  else if (values.confirmPassword !== values.password) errors.confirmPassword = SIGNUP_MESSAGES.mismatch
+  return errors
+}
+
+/**
+ * Signup (specification sections 2, 4, 5, 8): email, password and its confirmation, 'Signing Up...' while
+ * submitting, the server's field errors under their fields, then 'Account created successfully!' and /login.
+ */
+export function SignupForm({ isGoogleAvailable }: { isGoogleAvailable: boolean }) {
+  const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '', confirmPassword: '' })
+  const [errors, setErrors] = useState<Errors>({})
+  const [message, setMessage] = useState('')
+  const [success, setSuccess] = useState('')
+  const [isSubmitting, setSubmitting] = useState(false)
+  const redirectLater = useDelayedRedirect()
+
+  const set = (field: Field) => (value: string) => {
+    const nextValues = { ...values, [field]: value }
+    setValues(nextValues)
+    // A field already marked wrong is re-checked as it is corrected.
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: validateSignup(nextValues)[field] }))
+  }
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (isSubmitting || success) return
+    setMessage('')
+    const found = validateSignup(values)
+    setErrors(found)
+    if (Object.keys(found).length > 0) return
+    setSubmitting(true)
+    try {
+      const result = await api<RegisterResponse>('/api/auth/register/', {
+        method: 'POST',
+        body: { email: values.email, password: values.password },
+      })
+      setSuccess(result.message || AUTH_MESSAGES.registered)
+      redirectLater('/login', REDIRECT_DELAY_MS.signUp)
+    } catch (caught) {
+      if (!(caught instanceof ApiError) || caught.status === 0 || caught.status >= 500) {
+        setMessage(SIGNUP_MESSAGES.networkError)
+        return
+      }
+      const fieldErrors: Errors = {}
+      for (const field of ['email', 'password'] as const) {
+        const first = caught.errors[field]?.[0]
+        if (first) fieldErrors[field] = first
+      }
+      setErrors(fieldErrors)
+      // The server's message is shown once: under its field when it belongs to one, else above the form.
+      const text = caught.hasServerDetail ? caught.detail : SIGNUP_MESSAGES.failed
+      setMessage(Object.values(fieldErrors).includes(text) ? '' : text)
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <div className="auth">
+      <h1 className="auth__title">Create Account</h1>
+      <p className="auth__lead">Join Soko to save addresses, track orders and keep a wishlist.</p>
+      <form className="auth__form" noValidate onSubmit={onSubmit} aria-label="Signup">
+        {message && <FormMessage kind="error">{message}</FormMessage>}
+        {success && <FormMessage kind="success">{success}</FormMessage>}
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={values.email}
+          onValueChange={set('email')}
+          error={errors.email}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onValueChange={set('password')}
+          error={errors.password}
+          hint="At least 8 characters"
+        />
+        <TextField
+          label="Confirm Password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onValueChange={set('confirmPassword')}
+          error={errors.confirmPassword}
+        />
+        <button
+          type="submit"
+          className="button auth__submit"
+          disabled={isSubmitting || Boolean(success)}
+          aria-busy={isSubmitting}
+        >
+          {isSubmitting && <Spinner size="sm" />}
+          {isSubmitting ? 'Signing Up...' : 'Sign Up'}
+        </button>
+      </form>
+      <p className="auth__divider">
+        <span>or</span>
+      </p>
+      <GoogleSignIn isAvailable={isGoogleAvailable} next="/" />
+      <p className="auth__switch">
+        Already have an account? <Link to="/login">Login</Link>
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,12 @@
+import type { Providers } from '@soko/contract/auth'
+import type { AppLoadContext } from 'react-router'
+import { api } from './api-client.ts'
+
+/** Whether Google sign-in is configured on this server (false when the API cannot say). */
+export async function isGoogleAvailable(context: AppLoadContext): Promise<boolean> {
+  try {
+    return (await api<Providers>('/api/auth/providers/', { context })).google
+  } catch {
+    return false
+  }
+}
