@@ -68,6 +68,8 @@ export function ContactForm() {
   // Once React has rendered the outcome, it is what the shopper (and a screen reader) should meet next. An effect,
   // not a timer: on a slow phone the re-render can come after the next animation frame.
   useEffect(() => {
+    // Each send (a retry that fails again too) moves focus once more.
+    if (send.submittedAt === 0) return
     if (send.isSuccess) confirmationRef.current?.focus()
     if (send.isError) failureRef.current?.focus()
   }, [send.isSuccess, send.isError, send.submittedAt])
