@@ -45,3 +45,22 @@ export function contactFieldErrors(error: z.ZodError): Partial<Record<keyof Cont
   }
   return errors
 }
+
+/** A message as the support team reads it in the admin area. */
+export const ContactMessageSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string().describe('Plain text as sent: never render it as HTML'),
+  created_at: z.string(),
+})
+export type ContactMessage = z.infer<typeof ContactMessageSchema>
+
+export const ContactMessagesPageSchema = z.object({
+  count: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  results: z.array(ContactMessageSchema),
+})
+export type ContactMessagesPage = z.infer<typeof ContactMessagesPageSchema>

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { DEMO_ADMIN, signInByApi } from './accounts.ts'
 import { expect, expectAccessible, test } from './fixtures.ts'
 import { waitForHydration } from './hydration.ts'
 
@@ -109,5 +110,22 @@ test.describe('contact page', () => {
     await expect(page.getByText('Thank you, <b>Kip</b>. Your message has been sent;', { exact: false })).toBeVisible()
     expect(await page.evaluate(() => (window as { pwned?: boolean }).pwned)).toBeUndefined()
     await expect(page.locator('main b')).toHaveCount(0)
+  })
+})
+
+test.describe('contact messages for the support team', () => {
+  test('a sent message is listed on the admin dashboard, as plain text', async ({ page }) => {
+    const subject = `Order question ${Date.now()}`
+    await openContact(page)
+    await fill(page, { ...message, subject, message: '<i>Habari</i>, is the kikoy available in blue?' })
+    await send(page).click()
+    await expect(page.getByText(/^Thank you, Achieng Otieno\./)).toBeVisible()
+
+    await signInByApi(page, DEMO_ADMIN)
+    await page.goto('/admin/dashboard')
+    const inbox = page.getByRole('region', { name: /^Contact messages/ })
+    const item = inbox.getByRole('listitem').filter({ hasText: subject })
+    await expect(item).toContainText('Achieng Otieno')
+    await expect(item).toContainText('<i>Habari</i>, is the kikoy available in blue?')
   })
 })

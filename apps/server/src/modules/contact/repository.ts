@@ -43,3 +43,27 @@ export async function insertWithinLimit(
     return row?.id ?? null
   })
 }
+
+export interface ContactMessageRow {
+  id: number
+  name: string
+  email: string
+  subject: string
+  message: string
+  created_at: Date | string
+}
+
+/** The newest messages first, with the total count. */
+export async function listMessages(
+  db: Db,
+  limit: number,
+  offset: number,
+): Promise<{ count: number; rows: ContactMessageRow[] }> {
+  const [total] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from contact_messages`)
+  const rows = await queryRows<ContactMessageRow>(
+    db,
+    sql`select id, name, email, subject, message, created_at from contact_messages
+        order by created_at desc, id desc limit ${limit} offset ${offset}`,
+  )
+  return { count: total?.count ?? 0, rows }
+}

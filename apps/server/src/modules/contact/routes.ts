@@ -1,6 +1,8 @@
-import { ContactBodySchema, ContactSentSchema } from '@soko/contract/contact'
+import { PageQuerySchema } from '@soko/contract/common'
+import { ContactBodySchema, ContactMessagesPageSchema, ContactSentSchema } from '@soko/contract/contact'
 import { ErrorSchema } from '@soko/contract/health'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { requireRole } from '../../plugins/auth.ts'
 import type { ContactService } from './service.ts'
 
 /** A message is at most about 5,000 characters; 64 KiB leaves room for JSON escapes and multi-byte text. */
@@ -26,7 +28,22 @@ export function contactRoutes(contact: ContactService): FastifyPluginAsyncZod {
       },
     )
 
-    // TODO: GET /api/admin/contact-messages/ for the admin area, which lists these messages for the support team;
-    // it waits for the admin area's auth guard (superuser only), since the messages hold shoppers' personal data.
+    app.get(
+      '/api/admin/contact-messages/',
+      {
+        schema: {
+          summary: 'Contact-form messages for the support team, newest first (superusers only)',
+          tags: ['contact'],
+          querystring: PageQuerySchema,
+          response: { 200: ContactMessagesPageSchema, 401: ErrorSchema, 403: ErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        // Shoppers' personal data: superusers only, and never kept by a cache.
+        requireRole(request, 'superuser')
+        reply.header('cache-control', 'no-store')
+        return contact.listMessages(request.query.page, request.query.per_page)
+      },
+    )
   }
 }

@@ -1,6 +1,7 @@
-import type { ContactBody, ContactSent } from '@soko/contract/contact'
+import type { ContactBody, ContactMessagesPage, ContactSent } from '@soko/contract/contact'
 import type { Db } from '@soko/db/client'
 import { AppError } from '../../plugins/errors.ts'
+import { iso } from '../catalog/mappers.ts'
 import * as repo from './repository.ts'
 
 /** The rate limit's window: CONTACT_RATE_LIMIT messages per address per this many minutes. */
@@ -35,5 +36,16 @@ export class ContactService {
       )
     }
     return { detail: 'Your message has been sent; we reply within one working day.' }
+  }
+
+  /** The support team's inbox (admin area): newest first. */
+  async listMessages(page: number, perPage: number): Promise<ContactMessagesPage> {
+    const { count, rows } = await repo.listMessages(this.db, perPage, (page - 1) * perPage)
+    return {
+      count,
+      page,
+      per_page: perPage,
+      results: rows.map((row) => ({ ...row, created_at: iso(row.created_at) })),
+    }
   }
 }
