@@ -35,7 +35,7 @@ export function renderProducts(products: ProductListing[]) {
   return (
     <ProductGrid>
       {products.map((product, index) => (
-        <ProductCard key={product.id} product={product} eager={index < 4} />
+        <ProductCard key={product.id} product={product} eager={index < 4} priority={index < 2} />
       ))}
     </ProductGrid>
   )

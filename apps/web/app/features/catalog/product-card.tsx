@@ -25,10 +25,12 @@ export interface ProductCardProps {
   product: ProductListing
   /** Images of cards in the first screenful load eagerly; the rest lazily. */
   eager?: boolean
+  /** The first cards of a results grid: likely the page's largest image, so fetched ahead of the rest. */
+  priority?: boolean
 }
 
 /** A product in a grid: image, name, price, vendor, stock and 'Add to Cart' (specification section 2). */
-export function ProductCard({ product, eager = false }: ProductCardProps) {
+export function ProductCard({ product, eager = false, priority = false }: ProductCardProps) {
   const isInCart = useIsInCart(product.id)
   const href = `/product/${product.slug}`
   const image = product.primary_image
@@ -50,7 +52,8 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
             alt={image?.alt_text ?? ''}
             width={200}
             height={200}
-            loading={eager ? 'eager' : 'lazy'}
+            loading={eager || priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
             decoding="async"
           />
           {product.discount_percentage > 0 && (
