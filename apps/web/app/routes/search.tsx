@@ -26,8 +26,9 @@ export function meta({ location, loaderData }: Route.MetaArgs) {
       : 'Search thousands of products from trusted Kenyan vendors on Soko, by category, price, rating and vendor.',
     canonicalPath: canonicalPath('/search', location.search),
     origin: loaderData?.origin ?? '',
-    // Result pages for arbitrary text are thin content for search engines; their links are still followed.
-    isIndexable: false,
+    // A search for words shoppers type ("sufuria", "kitenge dress") is a landing page worth indexing, under its
+    // canonical URL (filters in one order, no fast mode or tracking); a page with no words is /products again.
+    isIndexable: text !== '',
   })
 }
 
