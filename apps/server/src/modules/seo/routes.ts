@@ -46,7 +46,6 @@ export function seoRoutes(db: Db, publicUrl: string | undefined): FastifyPluginA
         'Disallow: /account-settings',
         'Disallow: /accounts/',
         'Disallow: /admin/',
-        'Disallow: /search?',
         '',
         `Sitemap: ${originOf(request)}/sitemap.xml`,
         '',
