@@ -3,6 +3,7 @@
 // length of each load run (default 5).
 import { main as benchAccounts } from '../bench/accounts.mjs'
 import { benchCatalog } from '../bench/catalog.mjs'
+import { benchSearch } from '../bench/search.mjs'
 import { postgresAvailable, startBenchServer } from '../bench/server.mjs'
 import { benchStartup } from '../bench/startup.mjs'
 import { isBuildCurrent, run } from './lib.mjs'
@@ -29,6 +30,10 @@ for (const products of sizes) {
       table(
         `Catalogue API, ${engine}, ${products.toLocaleString('en')} products (started and seeded in ${server.startSeconds.toFixed(1)} s)`,
         await benchCatalog(server.base),
+      )
+      table(
+        `Search latency, ${engine}, ${products.toLocaleString('en')} products`,
+        await benchSearch({ baseUrl: server.base }),
       )
     } finally {
       await server.stop()
