@@ -150,6 +150,13 @@ describe.each(engines)('search (%s)', (engine) => {
       expect(paths[SUGGEST]?.get?.tags).toEqual(['search'])
     })
 
+    it('answers suggestions as public but revalidated JSON', async () => {
+      const response = await fetch(url(server, SUGGEST, { q: 'tea' }))
+      expect(response.status).toBe(200)
+      expect(response.headers.get('cache-control')).toBe('public, no-cache')
+      expect(((await response.json()) as { suggestions: string[] }).suggestions.length).toBeGreaterThan(0)
+    })
+
     it('accepts the path without its trailing slash', async () => {
       expect((await fetch(`${server.url}/api/marketplace/search?q=tea`)).status).toBe(200)
       expect((await fetch(`${server.url}/api/marketplace/search/suggestions?q=tea`)).status).toBe(200)
@@ -187,6 +194,10 @@ describe.each(engines)('search (%s)', (engine) => {
       const suggestions = await suggest(server, 'sa')
       expect(suggestions).toHaveLength(8)
       expect(new Set(suggestions.map((s) => s.toLowerCase())).size).toBe(8)
+      // Colour and size variants of one name ("... (Black)", "... (Mint)") fold into the name.
+      const galaxy = await suggest(server, 'samsung galaxy a05')
+      expect(galaxy.length).toBeGreaterThan(0)
+      expect(galaxy.filter((s) => s.endsWith(')'))).toEqual([])
     })
 
     it('keeps the totals and the pages in agreement', async () => {
@@ -224,6 +235,10 @@ describe.each(engines)('search (%s)', (engine) => {
     it('ranks products with all the words above products with some', async () => {
       // 11 (Kitenge Shirt) outsells both dresses but has one word of two.
       expect(await ids(server, { q: 'kitenge dress' })).toEqual([10, 12, 11, 16])
+      // Page by page, whether the page is filled by products with every word or not.
+      const pages = []
+      for (const page of [1, 2, 3, 4, 5]) pages.push(await ids(server, { q: 'kitenge dress', per_page: 1, page }))
+      expect(pages).toEqual([[10], [12], [11], [16], []])
       const maize = await ids(server, { q: 'maize flour 2kg' })
       expect(maize[0]).toBe(17)
       expect(maize.indexOf(20)).toBeGreaterThan(maize.indexOf(18))
@@ -470,6 +485,10 @@ describe.each(engines)('search (%s)', (engine) => {
         sql`update businesses set is_active = true, name = 'Gikomba Fashion House' where id = ${VENDOR.gikomba}`,
       )
       expect(await ids(server, { q: 'kitenge dress' })).toEqual([10, 12, 11, 16])
+      // Page by page, whether the page is filled by products with every word or not.
+      const pages = []
+      for (const page of [1, 2, 3, 4, 5]) pages.push(await ids(server, { q: 'kitenge dress', per_page: 1, page }))
+      expect(pages).toEqual([[10], [12], [11], [16], []])
       expect((await search(server, { q: 'fashion house' })).vendors.map((v) => v.name)).toEqual([
         'Gikomba Fashion House',
       ])

@@ -2,8 +2,8 @@
 -- Nothing here is in the Drizzle schema: the search module owns these tables, and the database keeps them in step
 -- with the catalogue through the triggers below, whoever writes the catalogue.
 --
---   search_products      one narrow row per visible product: its weighted text document and what search filters,
---                        sorts and counts on. Search never reads the wide products table except for the page shown.
+--   search_products      one row per visible product: its weighted text document and what search filters, sorts
+--                        and counts on. A text search reads only this table (and the catalogue for the page shown).
 --   search_facet_counts  visible products counted by category, shop, price band, rating, stock and verification:
 --                        facet counts and totals of searches without text, without scanning the catalogue.
 --   search_suggestions   distinct product names, categories and shops: the source of search suggestions.
@@ -41,7 +41,7 @@ CREATE FUNCTION soko_product_vector(name text, description text, context text) R
 -- The price facet's bands (KES 1,000 / 5,000 / 10,000 / 50,000, in cents), each band stood for by one price inside
 -- it, and a price exactly on a band edge by itself: so a price filter whose bounds are band edges (the price-range
 -- presets, inclusive at both ends) is answered exactly from search_facet_counts. The search repository knows the
--- same edges (PRICE_EDGES_KES).
+-- same edges (PRICE_EDGES_CENTS).
 CREATE FUNCTION soko_price_band(price_cents integer) RETURNS integer
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
   AS $$
@@ -102,7 +102,8 @@ CREATE TABLE search_products (
 CREATE INDEX search_products_document_idx ON search_products USING gin (document) WITH (fastupdate = off);
 --> statement-breakpoint
 -- Re-reads the given products from the catalogue: visible ones are added or brought up to date (the document is
--- rebuilt only when its inputs changed), the others removed. Every catalogue trigger below ends here.
+-- rebuilt only when its inputs changed), the others removed. The catalogue triggers below end here, but for updates
+-- that change only numbers (copied directly).
 CREATE FUNCTION soko_search_refresh(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM search_products sp
@@ -213,7 +214,7 @@ CREATE TABLE search_facet_counts (
   PRIMARY KEY (category_id, business_id, price_band, rating_floor, in_stock, is_verified)
 );
 --> statement-breakpoint
--- Shop names and product counts of vendor objects come from here too.
+-- The product counts of vendor objects come from here too.
 CREATE INDEX search_facet_counts_business_idx ON search_facet_counts (business_id);
 --> statement-breakpoint
 -- search_suggestions: one row per distinct product name (by its normalised text; product_count counts the visible

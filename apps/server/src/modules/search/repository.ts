@@ -17,7 +17,9 @@ export interface WordRow {
   word: string
   /** The word's English stem; null for a stop word. */
   lexeme: string | null
-  /** Whether the vocabulary has the word, its stem, or (for the word being typed) a word it begins. */
+  /** Whether the vocabulary has the word or its stem: a whole word, not one still being typed. */
+  whole: boolean
+  /** Whether the vocabulary has the word, its stem, or (for the last word, maybe still being typed) a word it begins. */
   known: boolean
   /** Vocabulary words that look like it (trigram similarity), most alike first. */
   candidates: { term: string; lexeme: string; similarity: number }[]
@@ -36,12 +38,10 @@ export async function analyseWords(db: Db, text: string, maxWords: number): Prom
           ) x
           where x.ord <= ${maxWords}
         )
-        select w.ord, w.word, s.lexeme,
-          exists (
-            select 1 from search_terms t
-            where t.term = w.word or t.lexeme = s.lexeme
-              or (w.is_last and t.term >= w.word and t.term < w.word || '{')
-          ) as known,
+        select w.ord, w.word, s.lexeme, k.whole,
+          k.whole or (w.is_last and exists (
+            select 1 from search_terms t where t.term >= w.word and t.term < w.word || '{'
+          )) as known,
           (select coalesce(json_agg(json_build_object('term', c.term, 'lexeme', c.lexeme, 'similarity', c.sim)), '[]')
            from (
              select t.term, t.lexeme, similarity(t.term, w.word) as sim from search_terms t
@@ -52,6 +52,9 @@ export async function analyseWords(db: Db, text: string, maxWords: number): Prom
         cross join lateral (
           select (tsvector_to_array(to_tsvector('pg_catalog.english'::regconfig, w.word)))[1] as lexeme
         ) s
+        cross join lateral (
+          select exists (select 1 from search_terms t where t.term = w.word or t.lexeme = s.lexeme) as whole
+        ) k
         order by w.ord`,
   )
   return rows.map((row) => ({
@@ -223,13 +226,14 @@ async function withIndexScans<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<
 }
 
 /**
- * A text search in one statement: the matching products (through the document's index) scored once, then the page
- * in the order asked for and the facet counts. Only search_products is read: one narrow row per match, no joins.
+ * A text search in one statement: the matching products (through the document's index) with what the facets and
+ * the sorts need, the facet counts, and the page in the order asked for. Only search_products is read.
  *
  * Relevance, per word of the text: 1004 when it matches the product's name (weight A), 1002 its category or shop
- * (B), 1001 its description (C), plus 1 when the word itself matches (not only its prefix or a typo correction).
- * So products matching more of the words come first, then those matching in better places; ties go to the best
- * sellers.
+ * (B), 1001 its description (C), plus 1 when the word itself matches (not only as a prefix or a typo correction).
+ * So products with more of the words come first, then those matching in better places; ties go to the best sellers.
+ * A product with every word outscores any with fewer (1001 n > 1005 (n - 1)), so when those fill the page only they
+ * are scored: scoring is most of the work, and a broad word ("phone") matches a fifth of the catalogue.
  */
 export async function searchText(
   db: Db,
@@ -239,31 +243,61 @@ export async function searchText(
   limit: number,
   offset: number,
 ): Promise<TextSearchResult> {
-  const all = words.map((word) => word.any).join(' | ')
-  // Most matches miss most words: test the word anywhere first, and its place and form only when it is there.
-  const score = sql.join(
-    words.map(
-      (word) =>
-        sql`(case when not sp.document @@ ${word.any}::tsquery then 0 else
-             (case when sp.document @@ ${word.inName}::tsquery then 1004
-                   when sp.document @@ ${word.inContext}::tsquery then 1002 else 1001 end)${
-                     word.exact === null
-                       ? sql``
-                       : sql` + (case when sp.document @@ ${word.exact}::tsquery then 1 else 0 end)`
-                   } end)`,
-    ),
-    sql` + `,
-  )
+  const several = words.length > 1
+  const wordScore = (document: SQL, word: WordQuery) =>
+    sql`(case when ${document} @@ ${word.inName}::tsquery then 1004
+         when ${document} @@ ${word.inContext}::tsquery then 1002 else 1001 end)${
+           word.exact === null ? sql`` : sql` + (case when ${document} @@ ${word.exact}::tsquery then 1 else 0 end)`
+         }`
+  // With one word every match has it; with several, most matches miss most words: test each one first.
+  const scoreOf = (document: SQL) =>
+    several
+      ? sql.join(
+          words.map(
+            (word) => sql`(case when ${document} @@ ${word.any}::tsquery then ${wordScore(document, word)} else 0 end)`,
+          ),
+          sql` + `,
+        )
+      : sql.join(
+          words.map((word) => wordScore(document, word)),
+          sql``,
+        )
+  const passes = sql`m.price_ok and m.rating_ok
+    and ${anyOf(sql`m.category_id`, filters.categoryIds)} and ${anyOf(sql`m.business_id`, filters.vendorIds)}`
+  const relevance = sort === 'relevance'
+  // Relevance with several words: the products with every word, when there are enough for the page, else all.
+  const page =
+    relevance && several
+      ? sql`select r.product_id from (
+            select m.product_id, m.score, m.sales_count from m
+            where m.complete and ${passes}
+              and (select count(*) from m where m.complete and ${passes}) >= ${limit + offset}
+            union all
+            select m.product_id, coalesce(m.score, ${scoreOf(sql`later.document`)}), m.sales_count
+            from m join search_products later on later.product_id = m.product_id
+            where ${passes} and (select count(*) from m where m.complete and ${passes}) < ${limit + offset}
+          ) r
+          order by r.score desc, r.sales_count desc, r.product_id limit ${limit} offset ${offset}`
+      : sql`select m.product_id from m where ${passes}
+          order by ${matchOrder(sort)} limit ${limit} offset ${offset}`
   const rows = await withIndexScans(db, (tx) =>
     queryRows<FacetRow>(
       tx,
       sql`with m as materialized (
           select sp.product_id, sp.category_id, sp.business_id, sp.price_cents, sp.rating_avg, sp.rating_count,
-            sp.sales_count, sp.created_at, ${sort === 'relevance' ? score : sql`0`} as score,
+            sp.sales_count, sp.created_at, c.complete,
+            ${relevance ? sql`case when c.complete then ${scoreOf(sql`sp.document`)} end` : sql`null::int`} as score,
             ${between(sql`sp.price_cents`, filters.priceMinCents, filters.priceMaxCents)} as price_ok,
             ${atLeast(sql`sp.rating_avg`, filters.minRating)} as rating_ok
           from search_products sp
-          where sp.document @@ ${all}::tsquery
+          cross join lateral (
+            select ${
+              relevance && several
+                ? sql`sp.document @@ ${words.map((word) => word.any).join(' & ')}::tsquery`
+                : sql`true`
+            } as complete
+          ) c
+          where sp.document @@ ${words.map((word) => word.any).join(' | ')}::tsquery
             and ${filters.inStockOnly ? sql`sp.in_stock` : sql`true`}
             and ${filters.verifiedOnly ? sql`sp.is_verified` : sql`true`}
         ),
@@ -275,18 +309,13 @@ export async function searchText(
         ${flagged(filters)}
         select ${sql.raw(String(FacetKind.page))} as kind, page.product_id as key, (row_number() over ())::int as n,
           0 as matching
-        from (
-          select m.product_id from m
-          where m.price_ok and m.rating_ok
-            and ${anyOf(sql`m.category_id`, filters.categoryIds)} and ${anyOf(sql`m.business_id`, filters.vendorIds)}
-          order by ${matchOrder(sort)} limit ${limit} offset ${offset}
-        ) page
+        from (${page}) page
         union all
         ${facetSelects()}`,
     ),
   )
-  const page = rows.filter((row) => row.kind === FacetKind.page).sort((x, y) => x.n - y.n)
-  return { pageIds: page.map((row) => row.key), facets: rows.filter((row) => row.kind !== FacetKind.page) }
+  const pageRows = rows.filter((row) => row.kind === FacetKind.page).sort((x, y) => x.n - y.n)
+  return { pageIds: pageRows.map((row) => row.key), facets: rows.filter((row) => row.kind !== FacetKind.page) }
 }
 
 /**

@@ -129,13 +129,14 @@ export class PostgresSearchService implements SearchService {
 
   async suggest(text: string): Promise<string[]> {
     if (text.trim().length < SUGGESTIONS_MIN_CHARS) return []
-    let rows = await repo.suggest(this.db, text, null, SUGGESTIONS_MAX * 2)
+    // Enough rows for 8 distinct labels once colour and size variants of a name fold together.
+    let rows = await repo.suggest(this.db, text, null, SUGGESTIONS_MAX * 5)
     if (distinctLabels(rows).length < SUGGESTIONS_MAX) {
       // Typos: try again with the unknown words replaced by the nearest known ones ('samsng gal' -> 'samsung gal').
       const words = await repo.analyseWords(this.db, text, MAX_WORDS)
       const corrected = words.map((row) => nearestTerms(row)[0]?.term ?? row.word)
       if (words.some((row, index) => corrected[index] !== row.word)) {
-        rows = await repo.suggest(this.db, text, corrected.join(' '), SUGGESTIONS_MAX * 2)
+        rows = await repo.suggest(this.db, text, corrected.join(' '), SUGGESTIONS_MAX * 5)
       }
     }
     return distinctLabels(rows).slice(0, SUGGESTIONS_MAX)
@@ -149,10 +150,10 @@ export class PostgresSearchService implements SearchService {
 
   /**
    * The text as tsquery texts, one per word (at most 8). A word matches through its English stem ('shoes' finds
-   * 'shoe'), as a prefix when it is the last word (still being typed: 'sams' finds Samsung), and, when the
-   * vocabulary of names does not know it, through the vocabulary's words within one edit (words of up to 5
-   * letters) or two (longer words) of it: 'samsng' finds Samsung, 'sufria' sufuria. Stop words count only as the
-   * last word's prefix.
+   * 'shoe'); as a prefix too when it is the last word and not a whole word of the vocabulary of names (still being
+   * typed: 'sams' finds Samsung); and, when the vocabulary does not know it, through the vocabulary's words within
+   * one edit (words of up to 5 letters) or two (longer words) of it: 'samsng' finds Samsung, 'sufria' sufuria. Stop
+   * words count only as the last word's prefix.
    */
   private async rankedWords(text: string): Promise<repo.WordQuery[]> {
     const rows = await repo.analyseWords(this.db, text, MAX_WORDS)
@@ -163,7 +164,10 @@ export class PostgresSearchService implements SearchService {
       if (row.lexeme !== null) lexemes.add(row.lexeme)
       for (const correction of nearestTerms(row)) lexemes.add(correction.lexeme)
       const operands = [...lexemes].filter(isLexeme).map((lexeme) => ({ text: `'${lexeme}'`, prefix: false }))
-      if (isLast && row.word.length >= 2 && isLexeme(row.word)) operands.push({ text: `'${row.word}'`, prefix: true })
+      // The last word may be unfinished ('sams'), unless it is a whole word the vocabulary knows ('phone').
+      if (isLast && !row.whole && row.word.length >= 2 && isLexeme(row.word)) {
+        operands.push({ text: `'${row.word}'`, prefix: true })
+      }
       if (operands.length === 0) return
       const render = (weights: string) =>
         `(${operands.map((o) => `${o.text}${o.prefix || weights ? ':' : ''}${o.prefix ? '*' : ''}${weights}`).join(' | ')})`
@@ -194,14 +198,22 @@ function nearestTerms(row: repo.WordRow): repo.WordRow['candidates'] {
   return near.filter((candidate) => candidate.edits === best).slice(0, MAX_CORRECTIONS)
 }
 
-/** Labels once each (the same name can be a product's and a category's), in order. */
+/**
+ * Labels once each, in order. A product name loses its trailing brackets ("Samsung Galaxy A05 64GB (Black)" and
+ * "(Mint)" suggest "Samsung Galaxy A05 64GB" once, which then finds every colour), and the same name can be a
+ * product's and a category's.
+ */
 function distinctLabels(rows: repo.SuggestionRow[]): string[] {
   const seen = new Set<string>()
   return rows.flatMap((row) => {
-    const key = row.label.toLowerCase()
+    let label = row.label
+    if (row.kind === 'product') {
+      while (/\S\s*\([^()]*\)$/.test(label)) label = label.replace(/\s*\([^()]*\)$/, '')
+    }
+    const key = label.toLowerCase()
     if (seen.has(key)) return []
     seen.add(key)
-    return [row.label]
+    return [label]
   })
 }
 
@@ -216,7 +228,7 @@ function maxEdits(word: string): number {
 }
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours cost 1. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const rows = a.length + 1
   const cols = b.length + 1
   const d: number[] = new Array(rows * cols).fill(0)
