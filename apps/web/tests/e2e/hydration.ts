@@ -5,11 +5,21 @@ import type { Locator, Page } from '@playwright/test'
  * look ready before their scripts run; clicks and fake timers only mean something once React listens.
  */
 export async function waitForHydration(page: Page, element: Locator): Promise<void> {
-  const handle = await element.elementHandle()
-  await page.waitForFunction(
-    (node) => node !== null && Object.keys(node).some((key) => key.startsWith('__reactProps')),
-    handle,
-  )
+  // A streamed section can replace the server's node while React hydrates; a handle held on the old node would
+  // wait for ever, so a wait that runs long starts again on the node the locator finds now.
+  for (let attempt = 1; ; attempt++) {
+    const handle = await element.elementHandle()
+    try {
+      await page.waitForFunction(
+        (node) => node !== null && Object.keys(node).some((key) => key.startsWith('__reactProps')),
+        handle,
+        { timeout: 5_000 },
+      )
+      return
+    } catch (error) {
+      if (attempt >= 4) throw error
+    }
+  }
 }
 
 /** The main navigation's cart link, opening the mobile menu first on narrow screens. */

@@ -70,9 +70,9 @@ export function listFeaturedProducts(db: Db, limit: number): Promise<ProductRow[
   )
 }
 
-/** Best sellers that can still be bought. */
+/** Best sellers that can still be bought ('nulls last' matches products_trending_idx, so the index is used). */
 export function listTrendingProducts(db: Db, limit: number): Promise<ProductRow[]> {
-  return listProducts(db, sql`p.stock_qty > 0`, sql`p.sales_count desc, p.id`, limit)
+  return listProducts(db, sql`p.stock_qty > 0`, sql`p.sales_count desc nulls last, p.id`, limit)
 }
 
 export interface VendorRow {
