@@ -1,9 +1,10 @@
-import { isRouteErrorResponse, Link } from 'react-router'
+import { isRouteErrorResponse } from 'react-router'
 import {
   CategoryIntro,
   canonicalPath,
   ensureCategory,
   fetchCategoryDetail,
+  ListingErrorPage,
   listingMeta,
   pageSuffix,
   requireRecord,
@@ -67,24 +68,11 @@ export default function CategoryRoute({ loaderData, params }: Route.ComponentPro
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const isMissing = isRouteErrorResponse(error) && error.status === 404
   return (
-    <section className="page page--centered" aria-labelledby="category-error-title">
-      {isMissing && <p className="page__eyebrow">404</p>}
-      <h1 id="category-error-title">{isMissing ? 'Category Not Found' : 'Something went wrong'}</h1>
-      <p>
-        {isMissing
-          ? "Sorry, the category you're looking for doesn't exist or has been removed."
-          : 'Failed to load page data. Please try again.'}
-      </p>
-      <div className="page__actions">
-        <Link to="/products" className="button">
-          Browse All Products
-        </Link>
-        <Link to="/" className="button button--ghost">
-          Go to the home page
-        </Link>
-      </div>
-    </section>
+    <ListingErrorPage
+      isMissing={isRouteErrorResponse(error) && error.status === 404}
+      title="Category Not Found"
+      missing="Sorry, the category you're looking for doesn't exist or has been removed."
+    />
   )
 }

@@ -1,8 +1,9 @@
-import { isRouteErrorResponse, Link } from 'react-router'
+import { isRouteErrorResponse } from 'react-router'
 import {
   canonicalPath,
   ensureVendor,
   fetchVendorDetail,
+  ListingErrorPage,
   listingMeta,
   pageSuffix,
   requireRecord,
@@ -62,24 +63,11 @@ export default function VendorRoute({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const isMissing = isRouteErrorResponse(error) && error.status === 404
   return (
-    <section className="page page--centered" aria-labelledby="vendor-error-title">
-      {isMissing && <p className="page__eyebrow">404</p>}
-      <h1 id="vendor-error-title">{isMissing ? 'Vendor Not Found' : 'Something went wrong'}</h1>
-      <p>
-        {isMissing
-          ? "Sorry, the shop you're looking for doesn't exist or has closed."
-          : 'Failed to load page data. Please try again.'}
-      </p>
-      <div className="page__actions">
-        <Link to="/products" className="button">
-          Browse All Products
-        </Link>
-        <Link to="/" className="button button--ghost">
-          Go to the home page
-        </Link>
-      </div>
-    </section>
+    <ListingErrorPage
+      isMissing={isRouteErrorResponse(error) && error.status === 404}
+      title="Vendor Not Found"
+      missing="Sorry, the shop you're looking for doesn't exist or has closed."
+    />
   )
 }

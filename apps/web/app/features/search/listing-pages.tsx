@@ -170,3 +170,30 @@ export function VendorIntro({ vendor }: { vendor: VendorDetail }) {
     </header>
   )
 }
+
+/** The error page of a category or vendor page: a 404 names what is missing; anything else offers the way on. */
+export function ListingErrorPage({
+  isMissing,
+  title,
+  missing,
+}: {
+  isMissing: boolean
+  title: string
+  missing: string
+}) {
+  return (
+    <section className="page page--centered" aria-labelledby="listing-error-title">
+      {isMissing && <p className="page__eyebrow">404</p>}
+      <h1 id="listing-error-title">{isMissing ? title : 'Something went wrong'}</h1>
+      <p>{isMissing ? missing : 'Failed to load page data. Please try again.'}</p>
+      <div className="page__actions">
+        <Link to="/products" className="button">
+          Browse All Products
+        </Link>
+        <Link to="/" className="button button--ghost">
+          Go to the home page
+        </Link>
+      </div>
+    </section>
+  )
+}
