@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/payment-simulators/src/**/*.test.ts',
+            'apps/web/app/**/*.test.{ts,tsx}',
+          ],
           environment: 'node',
           // Image rendering and the like are quick alone but share two cores with everything else in a full run.
           testTimeout: 30_000,

@@ -1,0 +1,43 @@
+// `npm run simulators`: both stand-ins on fixed ports for a developer, until Ctrl+C.
+import { startTestCardProvider } from './card/provider.ts'
+import { startDarajaSimulator } from './daraja/simulator.ts'
+
+const env = process.env
+
+function port(name: string, fallback: number): number {
+  const value = Number(env[name] ?? fallback)
+  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new Error(`${name} must be a port number`)
+  return value
+}
+
+const host = env.SIMULATOR_HOST ?? '127.0.0.1'
+
+// The public sandbox shortcode and passkey, so requests built from the sandbox documentation work unchanged.
+const daraja = await startDarajaSimulator({
+  host,
+  port: port('DARAJA_SIMULATOR_PORT', 4010),
+  consumerKey: env.MPESA_CONSUMER_KEY ?? 'soko-simulator-key',
+  consumerSecret: env.MPESA_CONSUMER_SECRET ?? 'soko-simulator-secret',
+  shortCode: env.MPESA_SHORTCODE ?? '174379',
+  passkey: env.MPESA_PASSKEY ?? 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
+})
+
+const card = await startTestCardProvider({
+  host,
+  port: port('CARD_PROVIDER_PORT', 4020),
+  secretKey: env.CARD_PROVIDER_SECRET_KEY ?? 'sk_test_soko',
+  webhookUrl: () => env.CARD_WEBHOOK_URL ?? null,
+})
+
+process.stdout.write(
+  `Daraja simulator:   ${daraja.url}  (sessions: ${daraja.url}/__simulator/sessions)\n` +
+    `Test card provider: ${card.url}\n` +
+    `Card webhooks to:   ${env.CARD_WEBHOOK_URL ?? '(none: set CARD_WEBHOOK_URL)'}\n`,
+)
+
+async function stop() {
+  await Promise.all([daraja.close(), card.close()])
+  process.exit(0)
+}
+process.once('SIGINT', stop)
+process.once('SIGTERM', stop)
