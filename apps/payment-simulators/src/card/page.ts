@@ -84,7 +84,7 @@ ${error}
 <input id="card-number" name="card_number" inputmode="numeric" autocomplete="cc-number" required placeholder="1234 5678 9012 3456" maxlength="23">
 <div class="row">
 <div><label for="expiry">Expiry (MM/YY)</label>
-<input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" required placeholder="MM/YY" maxlength="5" value="${escapeHtml(input.expiry ?? '')}"></div>
+<input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" required placeholder="MM/YY" maxlength="7" value="${escapeHtml(input.expiry ?? '')}"></div>
 <div><label for="cvc">CVC</label>
 <input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required placeholder="123" maxlength="4"></div>
 </div>
@@ -93,7 +93,7 @@ ${error}
 <button class="pay" type="submit" name="action" value="pay">Pay ${escapeHtml(amount)}</button>
 <button class="cancel" type="submit" name="action" value="cancel" formnovalidate>Cancel and return to ${escapeHtml(input.merchantName)}</button>
 </form>
-<details>
+<details open>
 <summary>Test cards</summary>
 <table><thead><tr><th scope="col">Number</th><th scope="col">Result</th></tr></thead><tbody>${cards}
 <tr><td>Any other valid number</td><td>Succeeds</td></tr></tbody></table>

@@ -210,7 +210,8 @@ export async function startTestCardProvider(options: TestCardProviderOptions): P
     const cvc = (form.get('cvc') ?? '').trim()
     const refuse = (error: string) => showPage(response, transaction, 400, { error, expiry, name })
     if (!isLuhnValid(digits)) return refuse('The card number is not valid. Check it and try again.')
-    const expiryMatch = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/.exec(expiry)
+    // The slash is optional: a phone's numeric keypad may have none.
+    const expiryMatch = /^(0[1-9]|1[0-2])\s*\/?\s*(\d{2})$/.exec(expiry)
     if (!expiryMatch) return refuse('Enter the expiry date as MM/YY.')
     const [month, year] = [Number(expiryMatch[1]), 2000 + Number(expiryMatch[2])]
     // A card is valid until the end of its expiry month.
