@@ -8,9 +8,17 @@ export class ApiError extends Error {
     readonly errors: Record<string, string[]> = {},
     /** Whether `detail` is the server's own words (its `detail` or `message`), not a generic fallback. */
     readonly hasServerDetail = false,
+    /** The whole answer, for errors that carry more than a message (a checkout's changed quote). */
+    readonly payload: unknown = null,
   ) {
     super(detail)
     this.name = 'ApiError'
+  }
+
+  /** The server's error code (`invalid_data`, `quote_changed`, `out_of_stock` ...), when it sent one. */
+  get code(): string | null {
+    const code = (this.payload as { code?: unknown } | null)?.code
+    return typeof code === 'string' ? code : null
   }
 }
 
@@ -20,6 +28,8 @@ export interface ApiOptions {
   signal?: AbortSignal
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   body?: unknown
+  /** Extra request headers (in the browser only): `Idempotency-Key`, `X-Order-Token`. */
+  headers?: Record<string, string>
 }
 
 /**
@@ -27,7 +37,7 @@ export interface ApiOptions {
  * browser. Throws ApiError for a non-2xx answer, and for a network failure (status 0).
  */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
-  const { context, signal, method = 'GET', body } = options
+  const { context, signal, method = 'GET', body, headers = {} } = options
   let response: Response
   try {
     response = context
@@ -38,8 +48,8 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
           credentials: 'same-origin',
           headers:
             body === undefined
-              ? { accept: 'application/json' }
-              : { 'content-type': 'application/json', accept: 'application/json' },
+              ? { ...headers, accept: 'application/json' }
+              : { ...headers, 'content-type': 'application/json', accept: 'application/json' },
           body: body === undefined ? undefined : JSON.stringify(body),
         })
   } catch (error) {
@@ -56,7 +66,13 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       errors?: Record<string, string[]>
     }
     const text = detail ?? message
-    throw new ApiError(response.status, text ?? `Request failed (${response.status}).`, errors, text !== undefined)
+    throw new ApiError(
+      response.status,
+      text ?? `Request failed (${response.status}).`,
+      errors,
+      text !== undefined,
+      payload,
+    )
   }
   return payload as T
 }

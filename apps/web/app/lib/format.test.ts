@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatKes } from './format.ts'
+import { formatDate, formatDateTime, formatKes } from './format.ts'
 
 describe('formatKes', () => {
   it('shows KSh with thousands separators and cents only when present', () => {
@@ -13,5 +13,11 @@ describe('formatKes', () => {
 describe('formatDate', () => {
   it('uses Nairobi time', () => {
     expect(formatDate('2026-11-21T22:30:00.000Z')).toBe('22 Nov 2026')
+  })
+})
+
+describe('formatDateTime', () => {
+  it('shows the day and the time in Nairobi', () => {
+    expect(formatDateTime('2026-11-22T12:45:00.000Z')).toBe('22 Nov, 15:45')
   })
 })

@@ -18,3 +18,16 @@ const dateFormat = new Intl.DateTimeFormat('en-KE', {
 export function formatDate(iso: string): string {
   return dateFormat.format(new Date(iso))
 }
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-KE', {
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'Africa/Nairobi',
+})
+
+/** A moment as Kenyans read it: `22 Nov, 15:45` (Nairobi time), e.g. when an unpaid order's reservation ends. */
+export function formatDateTime(iso: string): string {
+  return dateTimeFormat.format(new Date(iso))
+}

@@ -5,7 +5,9 @@ import { Spinner } from '../../components/ui/spinner.tsx'
 import { formatKes } from '../../lib/format.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { CartLine } from './cart-line.tsx'
+import { quoteItems, useQuote } from './cart-quote.ts'
 import { type CartItem, useCart } from './cart-store.ts'
+import { QuoteNotice } from './quote-notice.tsx'
 import './cart.css'
 
 const itemsLabel = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`
@@ -54,14 +56,20 @@ export function CartPage() {
 
 function CartContents({ items, onRemoved }: { items: CartItem[]; onRemoved: (item: CartItem) => void }) {
   const totals = cartTotals(items)
+  const quote = useQuote(quoteItems(items))
+  // The server's quote once it answers (DESIGN S2); the browser's own sum while it loads or when offline.
+  const priced = quote.data && !quote.isError ? quote.data : null
   return (
     <div className="cart__layout">
-      <ul className="cart__lines" aria-label="Items in your cart">
-        {items.map((item, index) => (
-          <CartLine key={item.id} item={item} subtotal={totals.lineSubtotals[index] ?? 0} onRemoved={onRemoved} />
-        ))}
-      </ul>
-      <aside className="cart-summary" aria-labelledby="cart-summary-title">
+      <div className="cart__main">
+        {priced && <QuoteNotice quote={priced} />}
+        <ul className="cart__lines" aria-label="Items in your cart">
+          {items.map((item, index) => (
+            <CartLine key={item.id} item={item} subtotal={totals.lineSubtotals[index] ?? 0} onRemoved={onRemoved} />
+          ))}
+        </ul>
+      </div>
+      <aside className="cart-summary" aria-labelledby="cart-summary-title" aria-busy={quote.isFetching}>
         <h2 id="cart-summary-title" className="cart-summary__title">
           Order Summary
         </h2>
@@ -70,12 +78,35 @@ function CartContents({ items, onRemoved }: { items: CartItem[]; onRemoved: (ite
             <dt>Items</dt>
             <dd>{itemsLabel(totals.itemCount)}</dd>
           </div>
-          <div className="cart-summary__row cart-summary__total">
-            <dt>Total Amount</dt>
-            <dd>{formatKes(totals.subtotal)}</dd>
-          </div>
+          {priced ? (
+            <>
+              <div className="cart-summary__row">
+                <dt>Subtotal</dt>
+                <dd>{formatKes(priced.subtotal)}</dd>
+              </div>
+              <div className="cart-summary__row">
+                <dt>Delivery</dt>
+                <dd>{formatKes(priced.shipping)}</dd>
+              </div>
+              <div className="cart-summary__row">
+                <dt>VAT ({Math.round(priced.vatRate * 100)}%)</dt>
+                <dd>{formatKes(priced.vat)}</dd>
+              </div>
+              <div className="cart-summary__row cart-summary__total">
+                <dt>Total Amount</dt>
+                <dd>{formatKes(priced.total)}</dd>
+              </div>
+            </>
+          ) : (
+            <div className="cart-summary__row cart-summary__total">
+              <dt>Total Amount</dt>
+              <dd>{formatKes(totals.subtotal)}</dd>
+            </div>
+          )}
         </dl>
-        <p className="cart-summary__note">Delivery and VAT are added at checkout, where prices are confirmed.</p>
+        {!priced && (
+          <p className="cart-summary__note">Delivery and VAT are added at checkout, where prices are confirmed.</p>
+        )}
         <div className="cart-summary__actions">
           <Link to="/checkout" className="button">
             Proceed to Checkout

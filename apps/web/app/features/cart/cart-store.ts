@@ -118,6 +118,11 @@ export function clearCart(): void {
   writeCart([])
 }
 
+/** Replaces every line at once (the server's quote accepted, or the signed-in shopper's merged cart). */
+export function replaceCart(items: CartItem[]): void {
+  writeCart(items)
+}
+
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('storage', onChange)
   window.addEventListener(CART_CHANGED_EVENT, onChange)

@@ -1,0 +1,83 @@
+import type { CheckoutItem, Quote, QuoteLine } from '@soko/contract/checkout'
+import { MAX_LINE_QUANTITY } from '@soko/contract/checkout'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../lib/api-client.ts'
+import type { CartItem } from './cart-store.ts'
+
+// The server's quote is the one source of totals (DESIGN S2): the cart's summary, the checkout's sidebar and its
+// review step all show it. The browser sends ids, quantities and the prices it showed, so a changed price is
+// reported to the shopper rather than charged silently.
+
+/** What the quote is asked for: each line's product, quantity and the price the shopper was shown. */
+export function quoteItems(cart: readonly CartItem[]): CheckoutItem[] {
+  return cart.map((item) => ({
+    productId: item.id,
+    quantity: Math.min(item.quantity, MAX_LINE_QUANTITY),
+    price: item.price,
+  }))
+}
+
+export const quoteKey = (items: readonly CheckoutItem[]) => ['quote', JSON.stringify(items)] as const
+
+/** The quote for these lines, kept while a new one loads (the totals do not flicker when a quantity changes). */
+export function useQuote(items: readonly CheckoutItem[], enabled = true) {
+  return useQuery({
+    queryKey: quoteKey(items),
+    queryFn: ({ signal }) => api<Quote>('/api/checkout/quote/', { method: 'POST', body: { items }, signal }),
+    enabled: enabled && items.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    retry: 1,
+  })
+}
+
+/** Puts a quote the server answered elsewhere (a 409 on placing the order) where useQuote finds it. */
+export function useSetQuote() {
+  const client = useQueryClient()
+  return (items: readonly CheckoutItem[], quote: Quote) => client.setQueryData(quoteKey(items), quote)
+}
+
+/**
+ * The browser cart brought in line with a quote the shopper accepted: quantities lowered to what can be bought,
+ * lines that cannot be bought dropped, prices and stock as the server says. Lines keep their place.
+ */
+export function cartFromQuote(cart: readonly CartItem[], quote: Quote): CartItem[] {
+  const byProduct = new Map(quote.lines.map((line) => [line.productId, line]))
+  return cart.flatMap((item) => {
+    const line = byProduct.get(item.id)
+    if (!line) return []
+    return [
+      {
+        ...item,
+        name: line.name,
+        price: line.unitPrice,
+        originalPrice: line.originalPrice,
+        discountedPrice: line.unitPrice < line.originalPrice ? line.unitPrice : null,
+        stock_qty: line.stockQty,
+        quantity: Math.max(1, line.quantity),
+      },
+    ]
+  })
+}
+
+/** What changed on a line, in a sentence: the server's own words, else ours. */
+export function problemMessage(line: QuoteLine): string {
+  if (line.message) return line.message
+  switch (line.problem) {
+    case 'unavailable':
+      return `${line.name} is no longer available.`
+    case 'out_of_stock':
+      return `${line.name} is sold out.`
+    case 'insufficient_stock':
+      return `Only ${line.stockQty} of ${line.name} left: quantity lowered to ${line.quantity}.`
+    case 'price_changed':
+      return `The price of ${line.name} has changed.`
+    default:
+      return ''
+  }
+}
+
+/** Every line the shopper must know about before paying: removed lines first, then lowered or repriced ones. */
+export function quoteProblems(quote: Quote): QuoteLine[] {
+  return [...quote.removed, ...quote.lines.filter((line) => line.problem !== null)]
+}

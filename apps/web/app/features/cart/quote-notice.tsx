@@ -1,0 +1,54 @@
+import type { Quote } from '@soko/contract/checkout'
+import { useId } from 'react'
+import { formatKes } from '../../lib/format.ts'
+import { cartFromQuote, problemMessage, quoteProblems } from './cart-quote.ts'
+import { readCart, replaceCart } from './cart-store.ts'
+
+export interface QuoteNoticeProps {
+  quote: Quote
+  /** Told after the cart was updated to the quote (to announce it, or to leave a now empty checkout). */
+  onAccepted?: (remaining: number) => void
+}
+
+/**
+ * What changed since the shopper filled the cart (a price, the stock, a product no longer sold), each in a
+ * sentence, and 'Update my cart' to accept it: the browser cart then matches what the server will sell.
+ */
+export function QuoteNotice({ quote, onAccepted }: QuoteNoticeProps) {
+  const id = useId()
+  const problems = quoteProblems(quote)
+  if (!quote.hasProblems || problems.length === 0) return null
+  return (
+    <section className="quote-notice" aria-labelledby={`${id}-title`} role="alert">
+      <h2 id={`${id}-title`} className="quote-notice__title">
+        Some items in your cart have changed
+      </h2>
+      <ul className="quote-notice__list">
+        {problems.map((line) => (
+          <li key={line.productId}>
+            {problemMessage(line)}
+            {line.problem === 'price_changed' && line.previousPrice !== null && (
+              <>
+                {' '}
+                <span className="quote-notice__prices">
+                  (was {formatKes(line.previousPrice)}, now {formatKes(line.unitPrice)})
+                </span>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="button"
+        onClick={() => {
+          const next = cartFromQuote(readCart(), quote)
+          replaceCart(next)
+          onAccepted?.(next.length)
+        }}
+      >
+        Update my cart
+      </button>
+    </section>
+  )
+}

@@ -1,0 +1,68 @@
+import type { OrderDetail, PaymentState, RetryPaymentBody } from '@soko/contract/checkout'
+import { api } from './api-client.ts'
+
+// The calls that follow one order after it is placed (checkout's confirmation, the account's order page). A guest
+// proves the order is theirs with the token the placing answered; a signed-in owner needs none (the cookie).
+
+/** Where this tab keeps the tokens of the orders it placed, so a reload (or the card page's return) keeps following. */
+export const ORDER_TOKENS_KEY = 'soko:order-tokens'
+
+type Tokens = Record<string, string>
+
+function readTokens(): Tokens {
+  try {
+    const parsed: unknown = JSON.parse(window.sessionStorage.getItem(ORDER_TOKENS_KEY) ?? '{}')
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {}
+    return Object.fromEntries(
+      Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    )
+  } catch {
+    return {}
+  }
+}
+
+/** The token of an order placed in this tab, or null (another tab, or the owner signed in). */
+export function getOrderToken(orderNumber: string): string | null {
+  if (typeof window === 'undefined') return null
+  return readTokens()[orderNumber.toUpperCase()] ?? null
+}
+
+export function rememberOrder(orderNumber: string, orderToken: string): void {
+  try {
+    const tokens = readTokens()
+    tokens[orderNumber.toUpperCase()] = orderToken
+    window.sessionStorage.setItem(ORDER_TOKENS_KEY, JSON.stringify(tokens))
+  } catch (error) {
+    console.warn('Could not keep the order token', error)
+  }
+}
+
+/** The most recent order placed in this tab, for the /orders page. */
+export function getLastOrderNumber(): string | null {
+  const numbers = Object.keys(readTokens())
+  return numbers.at(-1) ?? null
+}
+
+const path = (orderNumber: string, rest = '') => `/api/checkout/orders/${encodeURIComponent(orderNumber)}/${rest}`
+const auth = (token: string | null): Record<string, string> => (token ? { 'X-Order-Token': token } : {})
+
+export const orderKeys = {
+  order: (orderNumber: string) => ['order', orderNumber.toUpperCase()] as const,
+  payment: (orderNumber: string) => ['order', orderNumber.toUpperCase(), 'payment'] as const,
+}
+
+export const fetchOrder = (orderNumber: string, token: string | null) =>
+  api<OrderDetail>(path(orderNumber), { headers: auth(token) })
+
+export const fetchPayment = (orderNumber: string, token: string | null) =>
+  api<PaymentState>(path(orderNumber, 'payment/'), { headers: auth(token) })
+
+/** A new M-Pesa prompt (to the same or another number) or a new card page; 409 while a prompt is still pending. */
+export const retryPayment = (orderNumber: string, token: string | null, body: RetryPaymentBody) =>
+  api<PaymentState>(path(orderNumber, 'payment/'), { method: 'POST', headers: auth(token), body })
+
+export const cancelOrder = (orderNumber: string, token: string | null) =>
+  api<OrderDetail>(path(orderNumber, 'cancel/'), { method: 'POST', headers: auth(token) })
+
+/** Whether a payment is still waiting for the shopper or the provider (polling goes on). */
+export const isPaymentPending = (payment: PaymentState | null | undefined) => payment?.status === 'pending'
