@@ -16,16 +16,20 @@ export default [
   route('cart', 'routes/cart.tsx'),
   route('products/cart', 'routes/cart.tsx', { id: 'cart-copy' }),
 
-  // Checkout arrives later and replaces these redirects: /checkout, /payment and /order-summary (and their copies
-  // under /products/, with /products/shipping, the checkout's shipping step) go back to the cart meanwhile. /shipping
-  // itself is the shipping information page (route table and footer), not a checkout step.
-  route('checkout', 'routes/checkout-redirect.tsx'),
+  // Checkout (four steps on one page: Shipping, Payment, Review, Confirmation) and its copy under /products/. The
+  // specification's step addresses /payment and /order-summary (and their copies, with /products/shipping) are not
+  // screens of their own: a step can only be reached through the ones before it, so they redirect to /checkout,
+  // which opens at the step the shopper had reached (kept in the tab) and keeps the query (`?order=` returns).
+  // /shipping itself is the shipping information page (route table and footer), not a checkout step.
+  route('checkout', 'routes/checkout.tsx'),
+  route('products/checkout', 'routes/checkout.tsx', { id: 'checkout-copy' }),
   route('payment', 'routes/checkout-redirect.tsx', { id: 'payment' }),
   route('order-summary', 'routes/checkout-redirect.tsx', { id: 'order-summary' }),
-  route('products/checkout', 'routes/checkout-redirect.tsx', { id: 'checkout-copy' }),
   route('products/payment', 'routes/checkout-redirect.tsx', { id: 'payment-copy' }),
   route('products/shipping', 'routes/checkout-redirect.tsx', { id: 'shipping-copy' }),
   route('products/order-summary', 'routes/checkout-redirect.tsx', { id: 'order-summary-copy' }),
+  // The confirmation's 'orders' button for guests (section 2's /orders): signed-in shoppers go to their orders.
+  route('orders', 'routes/orders.tsx'),
 
   route('contact', 'routes/contact.tsx'),
 
@@ -41,6 +45,7 @@ export default [
     route('account-settings', 'routes/account-settings.tsx'),
     route('accounts/dashboard', 'routes/accounts-dashboard.tsx'),
     route('accounts/orders', 'routes/accounts-orders.tsx'),
+    route('accounts/orders/:orderNumber', 'routes/accounts-order.tsx'),
     route('accounts/wishlist', 'routes/accounts-wishlist.tsx'),
     route('accounts/profile', 'routes/accounts-profile.tsx'),
     route('accounts/changepassword', 'routes/change-password.tsx'),

@@ -1,0 +1,79 @@
+import { type FormEvent, useRef } from 'react'
+import { TextField } from '../../components/ui/text-field.tsx'
+import { focusFirstError } from './checkout-fields.tsx'
+import type { StepProps } from './shipping-step.tsx'
+
+export interface PaymentStepProps extends StepProps {
+  onBack: () => void
+  onContinue: () => boolean
+}
+
+/**
+ * Payment (specification section 2): M-Pesa (the default) or Credit Card. M-Pesa needs the number that gets the
+ * payment request; a card is paid on the payment provider's own page after Place Order, so no card field is here.
+ */
+export function PaymentStep({ values, errors, setValue, headingRef, onBack, onContinue }: PaymentStepProps) {
+  const formRef = useRef<HTMLFormElement>(null)
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (!onContinue()) focusFirstError(formRef.current)
+  }
+  return (
+    <form ref={formRef} className="checkout-step" noValidate onSubmit={onSubmit} aria-labelledby="checkout-step-title">
+      <h2 id="checkout-step-title" className="checkout-step__title" ref={headingRef} tabIndex={-1}>
+        Payment Method
+      </h2>
+      <fieldset className="checkout-choices">
+        <legend>How would you like to pay?</legend>
+        <label className="checkout-choice">
+          <input
+            type="radio"
+            name="paymentMethod"
+            value="mpesa"
+            checked={values.paymentMethod === 'mpesa'}
+            onChange={() => setValue('paymentMethod', 'mpesa')}
+          />
+          M-Pesa
+        </label>
+        <label className="checkout-choice">
+          <input
+            type="radio"
+            name="paymentMethod"
+            value="credit-card"
+            checked={values.paymentMethod === 'credit-card'}
+            onChange={() => setValue('paymentMethod', 'credit-card')}
+          />
+          Credit Card
+        </label>
+      </fieldset>
+      {values.paymentMethod === 'mpesa' ? (
+        <TextField
+          label="M-Pesa Number"
+          name="mpesaNumber"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="07xx xxx xxx"
+          required
+          value={values.mpesaNumber}
+          onValueChange={(value) => setValue('mpesaNumber', value)}
+          error={errors.mpesaNumber}
+          hint="After you place the order, this phone gets a request to enter your M-Pesa PIN."
+        />
+      ) : (
+        <p className="checkout-note checkout-note--box">
+          After you place the order you will pay on the secure card page of our payment provider. Your card number is
+          typed there only: it never reaches Soko.
+        </p>
+      )}
+      <div className="checkout-actions">
+        <button type="button" className="button button--ghost" onClick={onBack}>
+          Back to Shipping
+        </button>
+        <button type="submit" className="button">
+          Continue to Review
+        </button>
+      </div>
+    </form>
+  )
+}

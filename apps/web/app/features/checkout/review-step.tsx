@@ -1,0 +1,167 @@
+import type { Quote } from '@soko/contract/checkout'
+import { type FormEvent, type RefObject, useId } from 'react'
+import { Link } from 'react-router'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { FormMessage } from '../../components/ui/text-field.tsx'
+import { formatKes } from '../../lib/format.ts'
+import type { CheckoutValues, FieldErrors } from './checkout-form.ts'
+import { QuoteTotals } from './order-summary.tsx'
+
+export interface ReviewStepProps {
+  values: CheckoutValues
+  errors: FieldErrors
+  quote: Quote | undefined
+  acceptTerms: boolean
+  onAcceptTerms: (accepted: boolean) => void
+  headingRef: RefObject<HTMLHeadingElement | null>
+  isPlacing: boolean
+  /** Why the order could not be placed, in a sentence; '' when nothing failed. */
+  failure: string
+  onBack: () => void
+  onEdit: (step: 'shipping' | 'payment') => void
+  onPlace: () => void
+}
+
+/**
+ * Review (specification section 2): the shipping details, the payment method, the items and the quote's totals,
+ * the required terms checkbox, 'Back to Payment' and 'Place Order' (disabled until the terms are accepted, and
+ * while the order is being placed, so that a double click sends it once).
+ */
+export function ReviewStep({
+  values,
+  errors,
+  quote,
+  acceptTerms,
+  onAcceptTerms,
+  headingRef,
+  isPlacing,
+  failure,
+  onBack,
+  onEdit,
+  onPlace,
+}: ReviewStepProps) {
+  const id = useId()
+  const canPlace = acceptTerms && quote !== undefined && !quote.hasProblems && !isPlacing
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (canPlace) onPlace()
+  }
+  const billing = values.sameAsShipping
+    ? null
+    : [values.billingAddress, values.billingCity, values.billingCounty, values.billingPostalCode, values.billingCountry]
+  return (
+    <form className="checkout-step" noValidate onSubmit={onSubmit} aria-labelledby="checkout-step-title">
+      <h2 id="checkout-step-title" className="checkout-step__title" ref={headingRef} tabIndex={-1}>
+        Review Your Order
+      </h2>
+      {failure && <FormMessage kind="error">{failure}</FormMessage>}
+      <section className="checkout-review" aria-labelledby={`${id}-shipping`}>
+        <div className="checkout-review__header">
+          <h3 id={`${id}-shipping`}>Shipping Details</h3>
+          <button type="button" className="link-button" onClick={() => onEdit('shipping')}>
+            Edit<span className="visually-hidden"> shipping details</span>
+          </button>
+        </div>
+        <address className="checkout-review__address">
+          <span>{`${values.firstName} ${values.lastName}`.trim()}</span>
+          <span>{values.address}</span>
+          <span>
+            {values.city}, {values.county}
+            {values.postalCode && ` ${values.postalCode}`}
+          </span>
+          <span>{values.country}</span>
+          <span>{values.email}</span>
+          <span>{values.phone}</span>
+        </address>
+        <p className="checkout-review__line">
+          <strong>Billing address: </strong>
+          {billing ? billing.filter(Boolean).join(', ') : 'Same as shipping'}
+        </p>
+        {values.notes.trim() && (
+          <p className="checkout-review__line">
+            <strong>Notes: </strong>
+            {values.notes}
+          </p>
+        )}
+      </section>
+      <section className="checkout-review" aria-labelledby={`${id}-payment`}>
+        <div className="checkout-review__header">
+          <h3 id={`${id}-payment`}>Payment Method</h3>
+          <button type="button" className="link-button" onClick={() => onEdit('payment')}>
+            Edit<span className="visually-hidden"> payment method</span>
+          </button>
+        </div>
+        <p className="checkout-review__line">
+          {values.paymentMethod === 'mpesa'
+            ? `M-Pesa (${values.mpesaNumber})`
+            : "Credit Card (paid on our payment provider's secure page)"}
+        </p>
+      </section>
+      <section className="checkout-review" aria-labelledby={`${id}-items`}>
+        <h3 id={`${id}-items`}>Items</h3>
+        {quote ? (
+          <>
+            <ul className="checkout-review__items">
+              {quote.lines.map((line) => (
+                <li key={line.productId}>
+                  <span>
+                    {line.name}
+                    <span className="checkout-review__meta">
+                      {' '}
+                      by {line.business.name}: {formatKes(line.unitPrice)} × {line.quantity}
+                    </span>
+                  </span>
+                  <strong>{formatKes(line.lineTotal)}</strong>
+                </li>
+              ))}
+            </ul>
+            <QuoteTotals quote={quote} />
+          </>
+        ) : (
+          <Spinner size="sm" label="Confirming prices..." />
+        )}
+      </section>
+      {errors.items && <FormMessage kind="error">{errors.items}</FormMessage>}
+      <div className="field">
+        <label className="checkbox checkout-terms">
+          <input
+            type="checkbox"
+            name="acceptTerms"
+            checked={acceptTerms}
+            required
+            aria-invalid={errors.acceptTerms ? true : undefined}
+            aria-describedby={errors.acceptTerms ? `${id}-terms-error` : undefined}
+            onChange={(event) => onAcceptTerms(event.target.checked)}
+          />
+          <span>
+            I accept the{' '}
+            <Link to="/terms" target="_blank" rel="noopener">
+              Terms of Service<span className="visually-hidden"> (opens in a new tab)</span>
+            </Link>{' '}
+            and the{' '}
+            <Link to="/privacy" target="_blank" rel="noopener">
+              Privacy Policy<span className="visually-hidden"> (opens in a new tab)</span>
+            </Link>
+          </span>
+        </label>
+        {errors.acceptTerms && (
+          <p id={`${id}-terms-error`} className="field__error">
+            {errors.acceptTerms}
+          </p>
+        )}
+      </div>
+      {quote?.hasProblems && (
+        <p className="checkout-note">Update your cart with the changes shown above to place your order.</p>
+      )}
+      <div className="checkout-actions">
+        <button type="button" className="button button--ghost" onClick={onBack} disabled={isPlacing}>
+          Back to Payment
+        </button>
+        <button type="submit" className="button" disabled={!canPlace} aria-busy={isPlacing}>
+          {isPlacing && <Spinner size="sm" />}
+          {isPlacing ? 'Placing your order...' : 'Place Order'}
+        </button>
+      </div>
+    </form>
+  )
+}
