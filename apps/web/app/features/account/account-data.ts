@@ -1,7 +1,9 @@
 import type { SessionInfo } from '@soko/contract/auth'
-import type { Address, Order, PaymentMethod, Profile } from '@soko/contract/user'
+import type { OrderDetail } from '@soko/contract/checkout'
+import type { Address, PaymentMethod, Profile } from '@soko/contract/user'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../lib/api-client.ts'
+import { orderKeys } from '../../lib/orders.ts'
 
 /** Query keys of the signed-in user's own data (cleared on sign-in and logout). */
 export const accountKeys = {
@@ -19,7 +21,14 @@ const fresh = { staleTime: 0, retry: false } as const
 export const useProfile = () =>
   useQuery({ queryKey: accountKeys.profile, queryFn: () => api<Profile>('/api/user/profile'), ...fresh })
 export const useOrders = () =>
-  useQuery({ queryKey: accountKeys.orders, queryFn: () => api<Order[]>('/api/user/orders'), ...fresh })
+  useQuery({ queryKey: accountKeys.orders, queryFn: () => api<OrderDetail[]>('/api/user/orders'), ...fresh })
+export const useOrder = (orderNumber: string) =>
+  useQuery({
+    // The key the checkout's payment and cancel controls refresh (lib/orders.ts), so this page follows them.
+    queryKey: orderKeys.order(orderNumber),
+    queryFn: () => api<OrderDetail>(`/api/user/orders/${encodeURIComponent(orderNumber)}`),
+    ...fresh,
+  })
 export const useAddresses = () =>
   useQuery({ queryKey: accountKeys.addresses, queryFn: () => api<Address[]>('/api/user/addresses'), ...fresh })
 export const usePaymentMethods = () =>

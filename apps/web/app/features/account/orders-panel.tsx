@@ -1,34 +1,44 @@
-import { useState } from 'react'
+import type { OrderDetail, OrderStatus } from '@soko/contract/checkout'
+import { useId, useState } from 'react'
+import { Link } from 'react-router'
 import { formatDate, formatKes } from '../../lib/format.ts'
 import { useOrders } from './account-data.ts'
+import { OrderTracking } from './order-tracking.tsx'
 import { PanelEmpty, PanelError, PanelLoading } from './panel-states.tsx'
 
-const FILTERS = [
-  { label: 'All Orders', status: null },
-  { label: 'Pending', status: 'pending' },
-  { label: 'Shipped', status: 'shipped' },
-  { label: 'Delivered', status: 'delivered' },
-] as const
+/** The filter buttons (specification section 2), and the order statuses each one shows (DESIGN S5: they filter). */
+export const ORDER_FILTERS = [
+  { label: 'All Orders', statuses: null },
+  { label: 'Pending', statuses: ['pending_payment', 'paid', 'processing'] },
+  { label: 'Shipped', statuses: ['shipped'] },
+  { label: 'Delivered', statuses: ['delivered'] },
+] as const satisfies readonly { label: string; statuses: readonly OrderStatus[] | null }[]
+export type OrderFilter = (typeof ORDER_FILTERS)[number]['label']
 
-/** Orders (specification section 2) with filter buttons that really filter (DESIGN S5). */
+/** The orders a filter button shows. */
+export function filterOrders(orders: readonly OrderDetail[], filter: OrderFilter): OrderDetail[] {
+  const statuses: readonly OrderStatus[] | null = ORDER_FILTERS.find((item) => item.label === filter)?.statuses ?? null
+  return orders.filter((order) => statuses === null || statuses.includes(order.status))
+}
+
+/** Orders (specification section 2): each order with its vendors' parts, filters that filter, details and tracking. */
 export function OrdersPanel({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const orders = useOrders()
-  const [filter, setFilter] = useState<(typeof FILTERS)[number]['status']>(null)
+  const [filter, setFilter] = useState<OrderFilter>('All Orders')
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
-
-  const shown = (orders.data ?? []).filter((order) => filter === null || order.status.toLowerCase() === filter)
+  const shown = filterOrders(orders.data ?? [], filter)
   return (
     <section className="account__panel" aria-labelledby="orders-title">
       <Heading id="orders-title">My Orders</Heading>
       <fieldset className="account__filters">
         <legend className="visually-hidden">Filter orders by status</legend>
-        {FILTERS.map((item) => (
+        {ORDER_FILTERS.map((item) => (
           <button
             key={item.label}
             type="button"
-            className={filter === item.status ? 'chip chip--on' : 'chip'}
-            aria-pressed={filter === item.status}
-            onClick={() => setFilter(item.status)}
+            className={filter === item.label ? 'chip chip--on' : 'chip'}
+            aria-pressed={filter === item.label}
+            onClick={() => setFilter(item.label)}
           >
             {item.label}
           </button>
@@ -41,25 +51,65 @@ export function OrdersPanel({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
       ) : shown.length === 0 ? (
         <PanelEmpty>No orders found</PanelEmpty>
       ) : (
-        <ul className="account__cards">
+        <ul className="account__cards" aria-label="Orders">
           {shown.map((order) => (
-            <li key={order.id} className="account__card">
-              <div className="account__card-header">
-                <h3>Order {order.orderNumber}</h3>
-                <span className="tag">{order.status}</span>
-              </div>
-              <p className="account__muted">Placed on {formatDate(order.date)}</p>
-              <ul className="account__items">
-                {order.items.map((item) => (
-                  <li key={item.id}>
-                    {item.name}: {formatKes(item.price)} × {item.quantity}
-                  </li>
-                ))}
-              </ul>
-            </li>
+            <OrderCard key={order.id} order={order} />
           ))}
         </ul>
       )}
     </section>
+  )
+}
+
+function OrderCard({ order }: { order: OrderDetail }) {
+  const id = useId()
+  const [isTracking, setTracking] = useState(false)
+  return (
+    <li className="account__card order-card" aria-labelledby={`${id}-title`}>
+      <div className="account__card-header">
+        <h3 id={`${id}-title`}>Order {order.orderNumber}</h3>
+        <span className={`tag tag--${order.status}`}>{order.statusLabel}</span>
+      </div>
+      <p className="account__muted">Placed on {formatDate(order.date)}</p>
+      <ul className="order-card__vendors" aria-label={`Sellers of order ${order.orderNumber}`}>
+        {order.vendors.map((part) => (
+          <li key={part.id} className="order-card__vendor">
+            <p className="order-card__vendor-name">
+              {part.business.name}: <span className={`tag tag--${part.status}`}>{part.statusLabel}</span>
+            </p>
+            <ul className="account__items">
+              {part.items.map((item) => (
+                <li key={item.id}>
+                  {item.name}: {formatKes(item.price)} × {item.quantity}
+                </li>
+              ))}
+            </ul>
+            {part.trackingNote && <p className="account__muted">Tracking: {part.trackingNote}</p>}
+          </li>
+        ))}
+      </ul>
+      <p className="order-card__total">
+        Total: <strong>{formatKes(order.total)}</strong>
+      </p>
+      {isTracking && (
+        <div id={`${id}-tracking`}>
+          <OrderTracking order={order} headingLevel={4} />
+        </div>
+      )}
+      <div className="account__actions">
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-expanded={isTracking}
+          aria-controls={`${id}-tracking`}
+          onClick={() => setTracking((current) => !current)}
+        >
+          Track Order
+        </button>
+        <Link className="button" to={`/accounts/orders/${encodeURIComponent(order.orderNumber)}`}>
+          View Details<span className="visually-hidden"> of order {order.orderNumber}</span>
+        </Link>
+      </div>
+    </li>
   )
 }

@@ -1,0 +1,150 @@
+import type { OrderDetail } from '@soko/contract/checkout'
+import { formatKenyanMobile } from '@soko/domain/phone'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { formatDate, formatKes } from '../../lib/format.ts'
+import { OrderTracking } from './order-tracking.tsx'
+import { ReviewForm } from './review-form.tsx'
+
+export interface OrderDetailViewProps {
+  order: OrderDetail
+  /** Composed by the route: the payment, followed live with 'Pay now', and 'Cancel order' (the checkout's parts). */
+  payment: ReactNode
+  cancel: ReactNode
+}
+
+const PAYMENT_METHOD_LABELS = { mpesa: 'M-Pesa', 'credit-card': 'Credit Card' } as const
+
+function phoneText(phone: string): string {
+  return phone.startsWith('+254') ? formatKenyanMobile(phone) : phone
+}
+
+/** One order as its shopper sees it: status, payment, each vendor's part with tracking, addresses and totals. */
+export function OrderDetailView({ order, payment, cancel }: OrderDetailViewProps) {
+  const address = order.shippingAddress
+  const billing = order.billingAddress
+  return (
+    <article className="account__stack order-detail" aria-labelledby="order-title">
+      <p>
+        <Link to="/accounts/orders" className="account__link">
+          ← Back to My Orders
+        </Link>
+      </p>
+      <section className="account__panel">
+        <div className="account__panel-header">
+          <h1 id="order-title">Order {order.orderNumber}</h1>
+          <span className={`tag tag--${order.status}`}>{order.statusLabel}</span>
+        </div>
+        <p className="account__muted">Placed on {formatDate(order.date)}</p>
+        {cancel}
+      </section>
+
+      <section className="account__panel" aria-labelledby="order-payment-title">
+        <h2 id="order-payment-title">Payment</h2>
+        <p className="account__muted">
+          {PAYMENT_METHOD_LABELS[order.paymentMethod]} · {formatKes(order.total)}
+        </p>
+        {payment}
+      </section>
+
+      <section className="account__panel" aria-labelledby="order-items-title">
+        <h2 id="order-items-title">Items</h2>
+        {order.vendors.map((part) => (
+          <section key={part.id} className="order-detail__vendor" aria-label={`Sold by ${part.business.name}`}>
+            <div className="account__card-header">
+              <h3>
+                Sold by <Link to={`/vendor/${encodeURIComponent(part.business.slug)}`}>{part.business.name}</Link>
+              </h3>
+              <span className={`tag tag--${part.status}`}>{part.statusLabel}</span>
+            </div>
+            {part.trackingNote && <p className="account__muted">Tracking: {part.trackingNote}</p>}
+            <ul className="order-detail__items">
+              {part.items.map((item) => (
+                <li key={item.id} className="order-detail__item">
+                  <div className="order-detail__line">
+                    <span>
+                      {item.productId !== null ? (
+                        <Link to={`/product/${encodeURIComponent(item.slug)}`}>{item.name}</Link>
+                      ) : (
+                        item.name
+                      )}
+                      <span className="account__muted">
+                        {' '}
+                        {formatKes(item.price)} × {item.quantity}
+                      </span>
+                    </span>
+                    <strong>{formatKes(item.lineTotal)}</strong>
+                  </div>
+                  {item.canReview && <ReviewForm productName={item.name} slug={item.slug} />}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+        <dl className="order-detail__totals">
+          <div>
+            <dt>Subtotal</dt>
+            <dd>{formatKes(order.subtotal)}</dd>
+          </div>
+          <div>
+            <dt>Delivery</dt>
+            <dd>{formatKes(order.shipping)}</dd>
+          </div>
+          <div>
+            <dt>VAT</dt>
+            <dd>{formatKes(order.vat)}</dd>
+          </div>
+          <div className="order-detail__total">
+            <dt>Total</dt>
+            <dd>{formatKes(order.total)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="account__panel" aria-labelledby="order-tracking-title">
+        <h2 id="order-tracking-title">Track Order</h2>
+        <OrderTracking order={order} headingLevel={3} />
+      </section>
+
+      <section className="account__panel" aria-labelledby="order-delivery-title">
+        <h2 id="order-delivery-title">Delivery</h2>
+        <dl className="account__details">
+          <div>
+            <dt>Deliver to</dt>
+            <dd>
+              <address className="account__address">
+                <span>{`${order.contact.firstName} ${order.contact.lastName}`.trim()}</span>
+                <span>{address.address}</span>
+                <span>
+                  {address.city}, {address.county}
+                  {address.postalCode && ` ${address.postalCode}`}
+                </span>
+                <span>{address.country}</span>
+              </address>
+            </dd>
+          </div>
+          <div>
+            <dt>Contact</dt>
+            <dd>
+              {order.contact.email} · {phoneText(order.contact.phone)}
+            </dd>
+          </div>
+          <div>
+            <dt>Billing address</dt>
+            <dd>
+              {[billing.address, billing.city, billing.county, billing.postalCode, billing.country]
+                .filter(Boolean)
+                .join(', ')}
+            </dd>
+          </div>
+          {order.notes && (
+            <div>
+              <dt>Notes</dt>
+              <dd>{order.notes}</dd>
+            </div>
+          )}
+        </dl>
+      </section>
+    </article>
+  )
+}

@@ -1,0 +1,90 @@
+import { ReviewBodySchema } from '@soko/contract/checkout'
+import { useMutation } from '@tanstack/react-query'
+import { type FormEvent, useId, useState } from 'react'
+import { FormMessage } from '../../components/ui/text-field.tsx'
+import { api } from '../../lib/api-client.ts'
+import { writeFailure } from './panel-states.tsx'
+
+const RATINGS = [1, 2, 3, 4, 5] as const
+
+/** A review of a product delivered to the shopper: 1 to 5 stars (radio buttons) and a comment. */
+export function ReviewForm({ productName, slug }: { productName: string; slug: string }) {
+  const id = useId()
+  const [rating, setRating] = useState<number | null>(null)
+  const [comment, setComment] = useState('')
+  const [error, setError] = useState('')
+  const send = useMutation({
+    mutationFn: (body: { rating: number; comment: string }) =>
+      api<unknown>(`/api/marketplace/products/${encodeURIComponent(slug)}/reviews/`, { method: 'POST', body }),
+  })
+
+  if (send.isSuccess) {
+    return (
+      <p className="form-message form-message--success" role="status">
+        Thanks for your review
+      </p>
+    )
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (send.isPending) return
+    const parsed = ReviewBodySchema.safeParse({ rating: rating ?? 0, comment })
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Rating must be 1 to 5 stars')
+      return
+    }
+    setError('')
+    send.mutate(parsed.data)
+  }
+
+  return (
+    <form className="review-form" noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
+      <h4 id={`${id}-title`} className="review-form__title">
+        Review {productName}
+      </h4>
+      {send.isError && (
+        <FormMessage kind="error">
+          {writeFailure(send.error, 'Failed to send your review. Please try again.')}
+        </FormMessage>
+      )}
+      <fieldset className="review-form__stars" aria-describedby={error ? `${id}-error` : undefined}>
+        <legend>Your rating</legend>
+        {RATINGS.map((value) => (
+          <label key={value} className="review-form__star">
+            <input
+              type="radio"
+              name={`${id}-rating`}
+              value={value}
+              checked={rating === value}
+              onChange={() => setRating(value)}
+            />
+            <span aria-hidden="true">{'★'.repeat(value)}</span>
+            <span className="visually-hidden">
+              {value} {value === 1 ? 'star' : 'stars'}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-comment`}>Comment</label>
+        <textarea
+          id={`${id}-comment`}
+          name="comment"
+          rows={3}
+          maxLength={2000}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+        />
+      </div>
+      <button type="submit" className="button" disabled={send.isPending} aria-busy={send.isPending}>
+        {send.isPending ? 'Sending...' : 'Submit Review'}
+      </button>
+    </form>
+  )
+}
