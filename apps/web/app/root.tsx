@@ -6,6 +6,7 @@ import './app.css'
 import { Footer } from './components/site/footer.tsx'
 import { NavBar } from './components/site/nav-bar.tsx'
 import './components/site/theme.css'
+import { ServerCartSync } from './features/cart/server-cart-sync.tsx'
 import { getQueryClient } from './lib/query.ts'
 import { getSessionUser } from './lib/session.server.ts'
 import { THEME_BOOT_SCRIPT } from './lib/theme.ts'
@@ -53,6 +54,8 @@ export default function App() {
   const [queryClient] = useState(getQueryClient)
   return (
     <QueryClientProvider client={queryClient}>
+      {/* A signed-in shopper's cart is kept on the server too (merged once per sign-in, then each change). */}
+      <ServerCartSync />
       <Outlet />
     </QueryClientProvider>
   )
