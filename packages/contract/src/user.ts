@@ -24,14 +24,14 @@ export const KenyanMobileSchema = z
   })
   .describe('07XX XXX XXX, 01XX XXX XXX, +2547..., +2541... (spaces and hyphens allowed)')
 
-const required = (label: string, max = 120) =>
+export const required = (label: string, max = 120) =>
   z
     .string({ error: () => `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
 
-const optionalText = (label: string, max = 120) =>
+export const optionalText = (label: string, max = 120) =>
   z
     .string({ error: () => `${label} must be text` })
     .trim()
@@ -82,31 +82,14 @@ export const PROFILE_MESSAGES = {
   setPasswordFirst: 'Set a password first (use "Forgot password") to change your email address.',
 } as const
 
-// Orders
-
-export const OrderSchema = z.object({
-  id: z.number().int(),
-  orderNumber: z.string(),
-  date: z.string().describe('ISO 8601'),
-  status: z.string().describe('Pending, Shipped, Delivered ...'),
-  items: z.array(
-    z.object({
-      id: z.number().int(),
-      name: z.string(),
-      price: z.number().describe('KES'),
-      quantity: z.number().int(),
-    }),
-  ),
-})
-export const OrderListSchema = z.array(OrderSchema)
-export type Order = z.infer<typeof OrderSchema>
+// Orders: the order shapes live with checkout (checkout.ts: OrderDetailSchema), which makes them.
 
 // Addresses
 
 export const MAX_ADDRESSES = 20
 export const COUNTY_MESSAGE = "Choose one of Kenya's 47 counties"
 
-const CountySchema = z
+export const CountySchema = z
   .string({ error: () => 'County is required' })
   .trim()
   .min(1, { message: 'County is required', abort: true })

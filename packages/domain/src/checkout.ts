@@ -1,0 +1,41 @@
+import type { Cents } from './money.ts'
+
+/** What the quote needs of a line: the unit price the shopper pays now (cents) and how many. */
+export interface QuoteLineAmounts {
+  unitPriceCents: Cents
+  quantity: number
+}
+
+export interface QuoteAmounts {
+  subtotalCents: Cents
+  shippingCents: Cents
+  vatCents: Cents
+  totalCents: Cents
+}
+
+/**
+ * The one quote (DESIGN S2): the subtotal from the database's prices, a flat delivery fee per order (when anything
+ * is bought), and VAT on the subtotal. M-Pesa takes whole shillings only, so VAT is rounded (half up) to the amount
+ * that makes the total a whole number of shillings: never more than 50 cents from the exact VAT.
+ */
+export function quoteAmounts(
+  lines: readonly QuoteLineAmounts[],
+  shippingCents: Cents,
+  vatRateBp: number,
+): QuoteAmounts {
+  const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0)
+  if (subtotalCents === 0) return { subtotalCents: 0, shippingCents: 0, vatCents: 0, totalCents: 0 }
+  const exactVat = (subtotalCents * vatRateBp) / 10_000
+  const totalCents = Math.round((subtotalCents + shippingCents + exactVat) / 100) * 100
+  return { subtotalCents, shippingCents, vatCents: totalCents - subtotalCents - shippingCents, totalCents }
+}
+
+/** Crockford's base 32: digits and capitals without I, L, O and U, so an order number read aloud is not misheard. */
+const ORDER_NUMBER_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+
+/** A new order number such as `SK-7KQ2M9`: 32^6 ≈ 1 billion of them; the database's unique index catches a repeat. */
+export function newOrderNumber(): string {
+  // 32 divides 256, so taking each random byte modulo 32 favours no character.
+  const bytes = crypto.getRandomValues(new Uint8Array(6))
+  return `SK-${Array.from(bytes, (byte) => ORDER_NUMBER_ALPHABET[byte % 32]).join('')}`
+}
