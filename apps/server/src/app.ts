@@ -8,19 +8,31 @@ import { authRoutes } from './modules/accounts/routes.ts'
 import { AccountsService } from './modules/accounts/service.ts'
 import { SessionStore } from './modules/accounts/sessions.ts'
 import { startSweeper } from './modules/accounts/sweeper.ts'
+import { cartRoutes } from './modules/cart/routes.ts'
+import { CartService } from './modules/cart/service.ts'
 import { catalogRoutes } from './modules/catalog/routes.ts'
 import { CatalogService } from './modules/catalog/service.ts'
+import { PaymentService } from './modules/checkout/payments.ts'
+import { checkoutRoutes } from './modules/checkout/routes.ts'
+import { CheckoutService } from './modules/checkout/service.ts'
 import { contactRoutes } from './modules/contact/routes.ts'
 import { ContactService } from './modules/contact/service.ts'
 import { healthRoutes } from './modules/health/routes.ts'
+import { JobQueue } from './modules/jobs/queue.ts'
 import { Mailer } from './modules/mail/mailer.ts'
 import { devOutboxRoutes } from './modules/mail/routes.ts'
 import { mediaRoutes } from './modules/media/routes.ts'
+import { createGateways } from './modules/payments/gateways.ts'
+import { paymentCallbackRoutes } from './modules/payments/routes.ts'
+import { reviewRoutes } from './modules/reviews/routes.ts'
+import { ReviewService } from './modules/reviews/service.ts'
 import { searchRoutes } from './modules/search/routes.ts'
 import { PostgresSearchService } from './modules/search/service.ts'
 import { seoRoutes } from './modules/seo/routes.ts'
 import { userRoutes } from './modules/user/routes.ts'
 import { UserService } from './modules/user/service.ts'
+import { FulfilmentService } from './modules/vendors/fulfilment.ts'
+import { vendorRoutes } from './modules/vendors/routes.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerConditionalGet } from './plugins/cache.ts'
 import type { Config } from './plugins/config.ts'
@@ -50,6 +62,9 @@ export interface SokoContext {
   mailer: Mailer
   limiter: RateLimiter
   hasher: PasswordHasher
+  checkout: CheckoutService
+  payments: PaymentService
+  jobs: JobQueue
 }
 
 declare module 'fastify' {
@@ -99,6 +114,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const accounts = new AccountsService({ db, config, hasher, sessions, limiter, mailer, log: app.log })
   const google = new GoogleSignIn(db, config.google, sessions, app.log)
   const users = new UserService(db, accounts, mailer)
+
+  // This process's own address once it listens: the built-in payment stand-ins call back to it.
+  const selfUrl = () => {
+    const address = app.server.address()
+    const port = address && typeof address === 'object' ? address.port : config.PORT
+    return `http://${config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST}:${port}`
+  }
+  const publicUrl = () => config.PUBLIC_URL ?? selfUrl()
+  const gateways = await createGateways(config, db, selfUrl)
+  const jobs = new JobQueue(db, app.log)
+  const payments = new PaymentService(
+    db,
+    gateways,
+    jobs,
+    mailer,
+    { queryAfterMs: config.MPESA_QUERY_AFTER, queryAttempts: config.MPESA_QUERY_ATTEMPTS, publicUrl },
+    app.log,
+  )
+  const checkout = new CheckoutService(
+    db,
+    payments,
+    jobs,
+    mailer,
+    { shippingCents: config.shippingCents, vatRateBp: config.vatRateBp, reservationMs: config.ORDER_RESERVATION },
+    app.log,
+  )
   app.decorate('soko', {
     config,
     database,
@@ -109,6 +150,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer,
     limiter,
     hasher,
+    checkout,
+    payments,
+    jobs,
   })
   registerErrorHandling(app)
   registerConditionalGet(app)
@@ -122,8 +166,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Every process drops its cached catalogue the moment the database announces a change, whoever made it.
   const unlisten = await database.listen('soko_catalog', (payload) => catalog.onCatalogChange(payload))
   const stopSweeper = startSweeper(sessions, limiter, app.log)
+  jobs.start()
   app.addHook('onClose', async () => {
     stopSweeper()
+    await jobs.stop()
+    await gateways.close()
     await unlisten()
     await catalog.stop()
     await mailer.close()
@@ -137,7 +184,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes(database.db, config.mediaDir))
   await app.register(seoRoutes(database.db, config.PUBLIC_URL))
   await app.register(authRoutes({ config, accounts, sessions, google, limiter }))
-  await app.register(userRoutes(users))
+  await app.register(userRoutes(users, checkout))
+  await app.register(cartRoutes(new CartService(db)))
+  await app.register(checkoutRoutes(checkout, config.PUBLIC_URL))
+  await app.register(paymentCallbackRoutes({ payments, card: gateways.card, callbackSecret: gateways.callbackSecret }))
+  await app.register(reviewRoutes(new ReviewService(db)))
+  await app.register(vendorRoutes(new FulfilmentService(db, mailer, publicUrl)))
   if (!config.isProduction) await app.register(devOutboxRoutes(database.db))
   await registerWeb(app, options.web)
   return app

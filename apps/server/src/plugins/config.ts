@@ -2,15 +2,15 @@ import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
 
-const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
 
-/** A duration such as `90s`, `15m`, `12h` or `7d`, in milliseconds. */
+/** A duration such as `500ms`, `90s`, `15m`, `12h` or `7d`, in milliseconds. */
 const duration = (fallback: string) =>
   z
     .string()
     .default(fallback)
     .transform((value, ctx) => {
-      const match = /^(\d+)([smhd])$/.exec(value)
+      const match = /^(\d+)(ms|s|m|h|d)$/.exec(value)
       if (!match || Number(match[1]) === 0) {
         ctx.addIssue({ code: 'custom', message: 'must be a duration such as 90s, 15m, 12h or 7d' })
         return z.NEVER
@@ -148,6 +148,63 @@ const ConfigSchema = z
       .min(1, 'must be from 1 to 10000')
       .max(10_000, 'must be from 1 to 10000')
       .default(5),
+    /** Checkout (DESIGN S2): delivery per order in KES, and VAT in percent of the subtotal. */
+    SHIPPING_FEE_KES: z.coerce
+      .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+      .min(0, 'must be from 0 to 100000')
+      .max(100_000, 'must be from 0 to 100000')
+      .default(500),
+    VAT_PERCENT: z.coerce
+      .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+      .min(0, 'must be from 0 to 100')
+      .max(100, 'must be from 0 to 100')
+      .default(16),
+    /** How long an unpaid order holds its stock before it goes back on sale. */
+    ORDER_RESERVATION: duration('15m'),
+    /**
+     * Where M-Pesa payments go: `simulator` (the Daraja simulator that ships with Soko, run inside this process: no
+     * money moves), `sandbox` (Safaricom's sandbox) or `production` (real money; needs the credentials below).
+     */
+    MPESA_ENV: z.enum(['simulator', 'sandbox', 'production']).default('simulator'),
+    /** Overrides Daraja's address (e.g. a simulator run on its own with `npm run simulators`). */
+    MPESA_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    MPESA_CONSUMER_KEY: z.string().min(1).default('soko-simulator-key'),
+    MPESA_CONSUMER_SECRET: z.string().min(1).default('soko-simulator-secret'),
+    MPESA_SHORTCODE: z
+      .string()
+      .regex(/^\d{5,7}$/, 'must be 5 to 7 digits')
+      .default('174379'),
+    MPESA_PASSKEY: z.string().min(1).default('bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919'),
+    MPESA_TRANSACTION_TYPE: z
+      .enum(['CustomerPayBillOnline', 'CustomerBuyGoodsOnline'])
+      .default('CustomerPayBillOnline'),
+    /** The till number for CustomerBuyGoodsOnline; the shortcode otherwise. */
+    MPESA_PARTY_B: z
+      .string()
+      .regex(/^\d{5,7}$/, 'must be 5 to 7 digits')
+      .optional(),
+    /** The secret path segment of the callback URL; unset: one is made once and kept in the database. */
+    MPESA_CALLBACK_SECRET: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{24,128}$/, 'must be 24 to 128 letters, digits, - or _')
+      .optional(),
+    /** The simulated customer's answer time (simulator only). */
+    MPESA_SIMULATOR_DELAY: duration('2s'),
+    /** When no callback came: the first STK status query after this long, then doubling, MPESA_QUERY_ATTEMPTS times. */
+    MPESA_QUERY_AFTER: duration('60s'),
+    MPESA_QUERY_ATTEMPTS: z.coerce
+      .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+      .int('must be a whole number')
+      .min(1, 'must be from 1 to 20')
+      .max(20, 'must be from 1 to 20')
+      .default(5),
+    /**
+     * Card payments: `test` (the test provider that ships with Soko, run inside this process) or `paystack` (a
+     * Paystack-compatible hosted page; needs CARD_SECRET_KEY). Card numbers are typed on the provider's page only.
+     */
+    CARD_PROVIDER: z.enum(['test', 'paystack']).default('test'),
+    CARD_PROVIDER_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    CARD_SECRET_KEY: z.string().min(8).default('sk_test_soko'),
     /** Test-only: lets browser tests make the API slow or failing (see plugins/faults.ts). */
     FAULT_INJECTION: z.enum(['true', 'false']).default('false'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -155,6 +212,18 @@ const ConfigSchema = z
   .refine((env) => !(env.NODE_ENV === 'production' && env.FAULT_INJECTION === 'true'), {
     path: ['FAULT_INJECTION'],
     message: 'must not be enabled in production',
+  })
+  .refine((env) => env.MPESA_ENV === 'simulator' || env.MPESA_CONSUMER_KEY !== 'soko-simulator-key', {
+    path: ['MPESA_CONSUMER_KEY'],
+    message: 'and MPESA_CONSUMER_SECRET, MPESA_SHORTCODE and MPESA_PASSKEY must be set for Daraja',
+  })
+  .refine((env) => env.MPESA_ENV === 'simulator' || env.PUBLIC_URL !== undefined, {
+    path: ['PUBLIC_URL'],
+    message: 'must be set when MPESA_ENV is sandbox or production (Safaricom calls back to it)',
+  })
+  .refine((env) => env.CARD_PROVIDER === 'test' || env.CARD_SECRET_KEY !== 'sk_test_soko', {
+    path: ['CARD_SECRET_KEY'],
+    message: 'must be set to the provider secret key when CARD_PROVIDER=paystack',
   })
   .refine((env) => (env.GOOGLE_CLIENT_ID === undefined) === (env.GOOGLE_CLIENT_SECRET === undefined), {
     path: ['GOOGLE_CLIENT_SECRET'],
@@ -170,6 +239,18 @@ const ConfigSchema = z
     // DATA_DIR holds the embedded database and the generated image cache side by side (and the lock on both).
     pgliteDir: join(resolve(env.DATA_DIR), 'pglite'),
     mediaDir: join(resolve(env.DATA_DIR), 'media'),
+    shippingCents: Math.round(env.SHIPPING_FEE_KES * 100),
+    vatRateBp: Math.round(env.VAT_PERCENT * 100),
+    mpesaBaseUrl:
+      env.MPESA_BASE_URL?.replace(/\/+$/, '') ??
+      (env.MPESA_ENV === 'production'
+        ? 'https://api.safaricom.co.ke'
+        : env.MPESA_ENV === 'sandbox'
+          ? 'https://sandbox.safaricom.co.ke'
+          : null),
+    cardProviderUrl:
+      env.CARD_PROVIDER_URL?.replace(/\/+$/, '') ??
+      (env.CARD_PROVIDER === 'paystack' ? 'https://api.paystack.co' : null),
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }

@@ -1,4 +1,5 @@
 import { ProductListingSchema } from '@soko/contract/catalog'
+import { OrderDetailSchema, OrderNumberParamsSchema } from '@soko/contract/checkout'
 import { ErrorSchema } from '@soko/contract/health'
 import {
   AddressBodySchema,
@@ -6,7 +7,6 @@ import {
   AddressSchema,
   CARD_DATA_MESSAGE,
   IdParamsSchema,
-  OrderListSchema,
   PaymentMethodBodySchema,
   PaymentMethodListSchema,
   PaymentMethodSchema,
@@ -20,13 +20,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf, requireUser } from '../../plugins/auth.ts'
 import { AppError, sentenceErrorHandler } from '../../plugins/errors.ts'
+import type { CheckoutService } from '../checkout/service.ts'
 import type { UserService } from './service.ts'
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema }
 const NoContent = z.null().describe('Done')
 
 /** /api/user/*: the signed-in customer's own profile, orders, addresses, payment methods and wishlist. */
-export function userRoutes(users: UserService): FastifyPluginAsyncZod {
+export function userRoutes(users: UserService, checkout: CheckoutService): FastifyPluginAsyncZod {
   return async (app) => {
     app.setErrorHandler(sentenceErrorHandler)
     app.addHook('onRequest', async (request, reply) => {
@@ -57,12 +58,25 @@ export function userRoutes(users: UserService): FastifyPluginAsyncZod {
       '/api/user/orders',
       {
         schema: {
-          summary: 'Your orders, newest first (none until checkout places orders)',
+          summary: 'Your orders, newest first, each with its vendor parts and latest payment',
           tags: ['user'],
-          response: { 200: OrderListSchema, ...errors },
+          response: { 200: z.array(OrderDetailSchema), ...errors },
         },
       },
-      async (request) => users.listOrders(ctxOf(request)),
+      async (request) => checkout.userOrders(ctxOf(request)),
+    )
+
+    app.get(
+      '/api/user/orders/:orderNumber',
+      {
+        schema: {
+          summary: 'One of your orders',
+          tags: ['user'],
+          params: OrderNumberParamsSchema,
+          response: { 200: OrderDetailSchema, ...errors },
+        },
+      },
+      async (request) => checkout.userOrder(ctxOf(request), request.params.orderNumber),
     )
 
     app.get(

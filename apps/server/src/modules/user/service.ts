@@ -6,7 +6,6 @@ import {
   MAX_ADDRESSES,
   MAX_PAYMENT_METHODS,
   MAX_WISHLIST_ITEMS,
-  type Order,
   type PaymentMethod,
   type PaymentMethodBody,
   PROFILE_MESSAGES,
@@ -139,11 +138,6 @@ export class UserService {
   }
 
   // Orders arrive with checkout (the orders module); until then a customer has none.
-  async listOrders(ctx: Ctx): Promise<Order[]> {
-    this.userId(ctx)
-    return []
-  }
-
   async listAddresses(ctx: Ctx): Promise<Address[]> {
     return (await repo.listAddresses(this.db, this.userId(ctx))).map(toAddress)
   }

@@ -1,0 +1,125 @@
+import { timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { PaymentService } from '../checkout/payments.ts'
+import type { CardProvider } from './card/provider.ts'
+import { parseStkCallback } from './mpesa/daraja.ts'
+
+/** Where Daraja posts STK results: no "mpesa" in it (Safaricom refuses such URLs), and a secret last segment. */
+export const MPESA_CALLBACK_PATH = '/api/payments/lnm/cb/'
+export const CARD_WEBHOOK_PATH = '/api/payments/card/webhook/'
+
+/** Callbacks are small JSON documents; anything bigger is not one. */
+const CALLBACK_BODY_LIMIT = 64 * 1024
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/** Takes JSON bodies as raw bytes in this scope: the card webhook's signature is over the exact bytes received. */
+function rawJson(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
+}
+
+function rawText(request: FastifyRequest): string {
+  return Buffer.isBuffer(request.body) ? request.body.toString('utf8') : ''
+}
+
+/**
+ * Where payment providers tell Soko what happened (DESIGN D5). Daraja's callbacks are unsigned, so the path carries
+ * a secret and each result must match the stored payment (CheckoutRequestID, amount, phone); the card webhook is
+ * signed (HMAC of its raw body). Everything received is stored raw. Both answer quickly and never with a stack.
+ */
+export function paymentCallbackRoutes(options: {
+  payments: PaymentService
+  card: CardProvider
+  callbackSecret: () => Promise<string>
+}): FastifyPluginAsyncZod {
+  const { payments, card } = options
+  return async (app) => {
+    rawJson(app)
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('cache-control', 'no-store')
+    })
+
+    app.post(
+      `${MPESA_CALLBACK_PATH}:secret`,
+      {
+        bodyLimit: CALLBACK_BODY_LIMIT,
+        schema: {
+          summary:
+            "Daraja's STK Push result (the path's last segment is a secret; unsigned, so checked against the payment)",
+          tags: ['payments'],
+          params: z.object({ secret: z.string().max(200) }),
+          response: {
+            200: z.object({ ResultCode: z.number(), ResultDesc: z.string() }),
+            400: z.object({ ResultCode: z.number(), ResultDesc: z.string() }),
+            404: z.object({ detail: z.string(), code: z.string() }),
+          },
+        },
+      },
+      async (request, reply) => {
+        if (!sameSecret(request.params.secret, await options.callbackSecret())) {
+          request.log.warn({ ip: request.ip }, 'M-Pesa callback on a wrong path refused')
+          return reply.status(404).send({ detail: 'Not found.', code: 'not_found' })
+        }
+        const raw = rawText(request)
+        let parsed: unknown = null
+        try {
+          parsed = JSON.parse(raw)
+        } catch {
+          parsed = null
+        }
+        const callback = parseStkCallback(parsed)
+        if (!callback) {
+          return reply.status(400).send({ ResultCode: 1, ResultDesc: 'Rejected: not an STK callback' })
+        }
+        const outcome = await payments.applyMpesa(
+          callback.checkoutRequestId,
+          {
+            resultCode: callback.resultCode,
+            resultDesc: callback.resultDesc,
+            amountKes: callback.amountKes,
+            receipt: callback.receipt,
+            phone: callback.phone,
+          },
+          'callback',
+          raw,
+          request.ip,
+        )
+        if (outcome === 'rejected') request.log.warn({ ip: request.ip }, 'M-Pesa callback did not match a payment')
+        // Accepted either way: Daraja retrying a callback we deliberately ignore helps nobody.
+        return { ResultCode: 0, ResultDesc: 'Accepted' }
+      },
+    )
+
+    app.post(
+      CARD_WEBHOOK_PATH,
+      {
+        bodyLimit: CALLBACK_BODY_LIMIT,
+        schema: {
+          summary: "The card provider's signed webhook (x-paystack-signature: HMAC-SHA512 of the raw body)",
+          tags: ['payments'],
+          response: {
+            200: z.object({ received: z.boolean() }),
+            401: z.object({ detail: z.string(), code: z.string() }),
+          },
+        },
+      },
+      async (request, reply) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
+        const event = card.parseWebhook(body, request.headers)
+        if (!event) {
+          request.log.warn({ ip: request.ip }, 'card webhook with a bad signature refused')
+          return reply.status(401).send({ detail: 'The signature does not match.', code: 'unauthorized' })
+        }
+        await payments.applyCard(event.charge, 'webhook', body.toString('utf8'), request.ip)
+        return { received: true }
+      },
+    )
+  }
+}

@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto'
+import { queryRows } from '@soko/db/client'
+import { sql } from 'drizzle-orm'
+import type { Answer, Client } from './accounts.ts'
+import type { TestServer } from './test-server.ts'
+
+/** Fast payments for tests: the simulated customer answers at once, and status queries start after a second. */
+export const FAST_PAYMENTS = {
+  MPESA_SIMULATOR_DELAY: '150ms',
+  MPESA_QUERY_AFTER: '1s',
+  MPESA_QUERY_ATTEMPTS: '3',
+}
+
+export interface PaymentState {
+  id: number
+  method: string
+  status: string
+  amount: number
+  phone: string | null
+  message: string
+  receipt: string | null
+  redirectUrl: string | null
+  canRetry: boolean
+}
+
+export interface OrderDetail {
+  id: number
+  orderNumber: string
+  status: string
+  statusLabel: string
+  total: number
+  subtotal: number
+  shipping: number
+  vat: number
+  items: { id: number; productId: number | null; name: string; price: number; quantity: number; canReview: boolean }[]
+  vendors: { id: number; business: { id: number; name: string }; status: string; trackingNote: string | null }[]
+  payment: PaymentState | null
+  canCancel: boolean
+  reservedUntil: string | null
+}
+
+export interface Placed {
+  order: OrderDetail
+  orderToken: string
+}
+
+export const newKey = (): string => randomBytes(16).toString('hex')
+
+/** A Safaricom number that the simulator pays from (its last four digits choose what the customer does). */
+export function phoneEnding(lastFour: string): string {
+  const middle = String(Math.floor(Math.random() * 100)).padStart(2, '0')
+  return `07${middle}00${lastFour}`
+}
+
+export function orderBody(items: { productId: number; quantity: number; price?: number }[], overrides = {}) {
+  return {
+    items,
+    firstName: 'Achieng',
+    lastName: 'Otieno',
+    email: `buyer.${randomBytes(3).toString('hex')}@example.co.ke`,
+    phone: '0712 345 678',
+    address: 'Moi Avenue 12',
+    city: 'Nairobi',
+    county: 'Nairobi',
+    postalCode: '00100',
+    paymentMethod: 'mpesa',
+    mpesaNumber: phoneEnding('5678'),
+    acceptTerms: true,
+    ...overrides,
+  }
+}
+
+export function placeOrder(client: Client, body: unknown, key = newKey()): Promise<Answer<Placed>> {
+  return client.post<Placed>('/api/checkout/orders/', body, { 'idempotency-key': key })
+}
+
+/** Polls until `check` returns a value (or fails after `timeoutMs`). */
+export async function waitFor<T>(check: () => Promise<T | null | undefined>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await check()
+    if (value !== null && value !== undefined) return value
+    if (Date.now() > deadline) throw new Error('timed out waiting')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/** The payment as the confirmation step sees it, once it is no longer pending. */
+export function settledPayment(client: Client, placed: Placed): Promise<PaymentState> {
+  return waitFor(async () => {
+    const answer = await client.get<PaymentState>(`/api/checkout/orders/${placed.order.orderNumber}/payment/`, {
+      'x-order-token': placed.orderToken,
+    })
+    return answer.body.status === 'pending' ? null : answer.body
+  })
+}
+
+export interface StockedProduct {
+  id: number
+  slug: string
+  price: number
+  business_id: number
+}
+
+/** Active products of active shops with stock, from different shops when asked. */
+export async function sellableProducts(server: TestServer, count: number, distinctShops = false) {
+  return queryRows<StockedProduct>(
+    server.database.db,
+    sql`select ${distinctShops ? sql`distinct on (p.business_id)` : sql``} p.id, p.slug,
+          p.effective_price_cents / 100.0 as price, p.business_id
+        from products p join businesses b on b.id = p.business_id
+        where p.is_active and b.is_active and p.stock_qty >= 20
+        order by ${distinctShops ? sql`p.business_id,` : sql``} p.id limit ${count}`,
+  ).then((rows) => rows.map((row) => ({ ...row, price: Number(row.price) })))
+}
+
+export async function stockOf(server: TestServer, productId: number): Promise<number> {
+  const [row] = await queryRows<{ stock_qty: number }>(
+    server.database.db,
+    sql`select stock_qty from products where id = ${productId}`,
+  )
+  return row?.stock_qty ?? -1
+}
+
+export async function callbackSecret(server: TestServer): Promise<string> {
+  const [row] = await queryRows<{ value: string }>(
+    server.database.db,
+    sql`select value from app_secrets where name = 'mpesa_callback_secret'`,
+  )
+  if (!row) throw new Error('no callback secret yet')
+  return row.value
+}
+
+export async function paymentRow(server: TestServer, orderNumber: string) {
+  const [row] = await queryRows<{ id: number; checkout_request_id: string | null; status: string; phone: string }>(
+    server.database.db,
+    sql`select p.id, p.checkout_request_id, p.status, p.phone from payments p join orders o on o.id = p.order_id
+        where o.order_number = ${orderNumber} order by p.id desc limit 1`,
+  )
+  if (!row) throw new Error('no payment')
+  return row
+}
+
+/** An STK callback as Daraja sends it. */
+export function stkCallback(checkoutRequestId: string, resultCode: number, amount?: number, phone?: string) {
+  return {
+    Body: {
+      stkCallback: {
+        MerchantRequestID: 'test-merchant',
+        CheckoutRequestID: checkoutRequestId,
+        ResultCode: resultCode,
+        ResultDesc: resultCode === 0 ? 'The service request is processed successfully.' : 'Request cancelled by user',
+        ...(resultCode === 0
+          ? {
+              CallbackMetadata: {
+                Item: [
+                  { Name: 'Amount', Value: amount },
+                  { Name: 'MpesaReceiptNumber', Value: 'TST1234567' },
+                  { Name: 'Balance' },
+                  { Name: 'TransactionDate', Value: 20261122101010 },
+                  { Name: 'PhoneNumber', Value: Number(phone) },
+                ],
+              },
+            }
+          : {}),
+      },
+    },
+  }
+}
