@@ -1,8 +1,15 @@
-import type { Quote } from '@soko/contract/checkout'
+import type { Quote, QuoteLine } from '@soko/contract/checkout'
 import { useId } from 'react'
 import { formatKes } from '../../lib/format.ts'
 import { cartFromQuote, problemMessage, quoteProblems } from './cart-quote.ts'
-import { readCart, replaceCart } from './cart-store.ts'
+import { readCart, replaceCart, useCart } from './cart-store.ts'
+
+/** The line's sentence, led by the product's name when the sentence does not say which product it is. */
+function describe(line: QuoteLine, cartName: string): string {
+  const name = line.name || cartName
+  const message = problemMessage({ ...line, name })
+  return name && !message.includes(name) ? `${name}: ${message}` : message
+}
 
 export interface QuoteNoticeProps {
   quote: Quote
@@ -16,17 +23,18 @@ export interface QuoteNoticeProps {
  */
 export function QuoteNotice({ quote, onAccepted }: QuoteNoticeProps) {
   const id = useId()
+  const cart = useCart()
   const problems = quoteProblems(quote)
   if (!quote.hasProblems || problems.length === 0) return null
   return (
-    <section className="quote-notice" aria-labelledby={`${id}-title`} role="alert">
+    <section className="quote-notice" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="quote-notice__title">
         Some items in your cart have changed
       </h2>
       <ul className="quote-notice__list">
         {problems.map((line) => (
           <li key={line.productId}>
-            {problemMessage(line)}
+            {describe(line, cart.find((item) => item.id === line.productId)?.name ?? '')}
             {line.problem === 'price_changed' && line.previousPrice !== null && (
               <>
                 {' '}

@@ -1,0 +1,121 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import type { ProductListing } from '@soko/contract/catalog'
+import type { OutboxMessage } from '@soko/contract/dev'
+import { expect } from './fixtures.ts'
+import { waitForHydration } from './hydration.ts'
+
+// Shared by checkout.spec.ts and orders.spec.ts: demo products with plenty of stock (tests run in parallel and a
+// direct run keeps its database, so each order takes stock for good), the browser cart, the shipping form.
+
+/** In-stock demo products with the most stock, most first (the same list for every test). */
+export async function stockedProducts(request: APIRequestContext): Promise<ProductListing[]> {
+  const response = await request.get('/api/marketplace/search/?q=&in_stock_only=true&per_page=48&sort_by=popular')
+  expect(response.status()).toBe(200)
+  const { products } = (await response.json()) as { products: ProductListing[] }
+  const stocked = products.filter((p) => p.stock_qty >= 20).sort((a, b) => b.stock_qty - a.stock_qty)
+  expect(stocked.length, 'demo products with stock').toBeGreaterThan(3)
+  return stocked
+}
+
+/** The cart line the storefront stores for a product (specification section 3). */
+export function cartLine(p: ProductListing, quantity: number, price = p.effective_price) {
+  return {
+    id: p.id,
+    name: p.name,
+    price,
+    originalPrice: p.price,
+    discountedPrice: p.discounted_price,
+    image: p.thumbnail_url ?? '/placeholder-product.svg',
+    slug: p.slug,
+    business: { name: p.vendor.name },
+    stock_qty: p.stock_qty,
+    quantity,
+  }
+}
+
+/** Stores a cart before any page script runs, as if the shopper had filled it earlier (first load only). */
+export async function seedCart(page: Page, lines: unknown[] | string): Promise<void> {
+  const raw = typeof lines === 'string' ? lines : JSON.stringify(lines)
+  await page.addInitScript((value) => {
+    if (!window.sessionStorage.getItem('seeded')) {
+      window.localStorage.setItem('cartItems', value)
+      window.sessionStorage.setItem('seeded', '1')
+    }
+  }, raw)
+}
+
+export interface Shipping {
+  firstName: string
+  lastName: string
+  email: string
+  phone: string
+  address: string
+  city: string
+  county: string
+}
+
+export function shippingFor(email: string, phone = '0712 345 678'): Shipping {
+  return {
+    firstName: 'Achieng',
+    lastName: 'Odhiambo',
+    email,
+    phone,
+    address: '14 Oginga Odinga Street',
+    city: 'Kisumu',
+    county: 'Kisumu',
+  }
+}
+
+export const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true })
+
+/** Opens /checkout (the cart already stored) and waits for the shipping step to answer. */
+export async function openCheckout(page: Page): Promise<void> {
+  await page.goto('/checkout')
+  await expect(stepHeading(page, 'Shipping Information')).toBeVisible()
+  await waitForHydration(page, page.getByRole('button', { name: 'Continue to Payment' }))
+}
+
+export async function fillShipping(page: Page, shipping: Shipping): Promise<void> {
+  await page.getByLabel('First Name', { exact: true }).fill(shipping.firstName)
+  await page.getByLabel('Last Name', { exact: true }).fill(shipping.lastName)
+  await page.getByLabel('Email', { exact: true }).fill(shipping.email)
+  await page.getByLabel('Phone', { exact: true }).fill(shipping.phone)
+  await page.getByLabel('Address', { exact: true }).fill(shipping.address)
+  await page.getByLabel('City', { exact: true }).fill(shipping.city)
+  await page.getByLabel('County', { exact: true }).selectOption(shipping.county)
+}
+
+/** From a filled shipping step to the review step, paying with M-Pesa from `mpesaNumber` (else the phone). */
+export async function toReview(page: Page, mpesaNumber?: string): Promise<void> {
+  await page.getByRole('button', { name: 'Continue to Payment' }).click()
+  await expect(stepHeading(page, 'Payment Method')).toBeVisible()
+  if (mpesaNumber) await page.getByLabel('M-Pesa Number').fill(mpesaNumber)
+  await page.getByRole('button', { name: 'Continue to Review' }).click()
+  await expect(stepHeading(page, 'Review Your Order')).toBeVisible()
+}
+
+export async function placeOrder(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: /I accept the Terms of Service/ }).check()
+  await page.getByRole('button', { name: 'Place Order' }).click()
+}
+
+/** The order number the confirmation step shows. */
+export async function shownOrderNumber(page: Page): Promise<string> {
+  const text = await page
+    .getByText(/^Order number: SK-/)
+    .first()
+    .textContent()
+  const match = /SK-[0-9A-Z]+/.exec(text ?? '')
+  expect(match, 'an order number on the confirmation step').not.toBeNull()
+  return match?.[0] ?? ''
+}
+
+export async function outbox(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
+  const response = await request.get(`/api/dev/outbox/?to=${encodeURIComponent(to)}`)
+  expect(response.status()).toBe(200)
+  return (await response.json()) as OutboxMessage[]
+}
+
+/** A unique guest email, so that the outbox shows this test's mail only. */
+export const guestEmail = () =>
+  `guest-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.co.ke`

@@ -1,0 +1,132 @@
+import type { Page } from '@playwright/test'
+import { registerAccount, signInByApi } from './accounts.ts'
+import {
+  cartLine,
+  fillShipping,
+  openCheckout,
+  placeOrder,
+  seedCart,
+  shippingFor,
+  shownOrderNumber,
+  stepHeading,
+  stockedProducts,
+  toReview,
+} from './checkout-helpers.ts'
+import { expect, expectAccessible, test } from './fixtures.ts'
+import { waitForHydration } from './hydration.ts'
+
+// A signed-in shopper's orders: placed through the checkout against the real server (fresh accounts, since tests
+// run in parallel on one server). A number ending in 1032 makes the simulated shopper cancel the M-Pesa request,
+// which leaves the order unpaid.
+
+const PAYMENT_TIMEOUT = { timeout: 20_000 }
+
+async function placeUnpaidOrder(page: Page, email: string, productIndex: number): Promise<string> {
+  const products = await stockedProducts(page.request)
+  const a = products[productIndex]
+  const b = products[productIndex + 1]
+  if (!a || !b) throw new Error('no product')
+  await seedCart(page, [cartLine(a, 1), cartLine(b, 1)])
+  await openCheckout(page)
+  // The profile fills what it knows.
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email)
+  await expect(page.getByRole('checkbox', { name: 'Save this address' })).toBeVisible()
+  await fillShipping(page, shippingFor(email, '0712 341 032'))
+  await toReview(page)
+  await placeOrder(page)
+  await expect(stepHeading(page, 'Payment not completed')).toBeVisible(PAYMENT_TIMEOUT)
+  await expect(page.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/accounts/orders')
+  return shownOrderNumber(page)
+}
+
+test.describe('orders', () => {
+  test('a signed-in shopper sees the order with each vendor part, filters, tracks it and cancels it unpaid', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000)
+    const account = await registerAccount(page.request)
+    await signInByApi(page, account)
+    const orderNumber = await placeUnpaidOrder(page, account.email, 4)
+
+    await page.getByRole('link', { name: 'View My Orders' }).click()
+    await expect(page).toHaveURL('/accounts/orders')
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Order ${orderNumber}` }) })
+    await expect(card).toBeVisible()
+    await expect(card.getByText('Pending payment').first()).toBeVisible()
+    await expect(card.getByText(/KSh [\d,]+ × 1/).first()).toBeVisible()
+    await expect(card.getByText(/^Total: KSh/)).toBeVisible()
+    await expectAccessible(page)
+
+    await page.getByRole('button', { name: 'Delivered' }).click()
+    await expect(page.getByText('No orders found')).toBeVisible()
+    await page.getByRole('button', { name: 'Pending' }).click()
+    await expect(card).toBeVisible()
+    await page.getByRole('button', { name: 'All Orders' }).click()
+
+    await card.getByRole('button', { name: 'Track Order' }).click()
+    await expect(card.getByRole('button', { name: 'Track Order' })).toHaveAttribute('aria-expanded', 'true')
+    await expect(card.getByText(/Not shipped yet/).first()).toBeVisible()
+
+    await card.getByRole('link', { name: /View Details/ }).click()
+    await expect(page).toHaveURL(`/accounts/orders/${orderNumber}`)
+    await expect(page.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible()
+    await expect(page.getByRole('heading', { name: /^Sold by / }).first()).toBeVisible()
+    await expect(page.getByText('14 Oginga Odinga Street')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Pay now' })).toBeVisible()
+    await expectAccessible(page)
+
+    const cancel = page.getByRole('button', { name: 'Cancel order' })
+    await waitForHydration(page, cancel)
+    await cancel.click()
+    await page.getByRole('button', { name: 'Yes, cancel order' }).click()
+    await expect(page.getByText('Cancelled').first()).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Pay now' })).toHaveCount(0)
+  })
+
+  test('/orders sends a signed-in shopper to their orders and tells a guest where to find theirs', async ({
+    page,
+    browser,
+  }) => {
+    const guest = await browser.newPage()
+    await guest.goto('/orders')
+    await expect(guest.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible()
+    await expect(guest.getByText(/confirmation email/).first()).toBeVisible()
+    await guest.close()
+
+    const account = await registerAccount(page.request)
+    await signInByApi(page, account)
+    await page.goto('/orders')
+    await expect(page).toHaveURL('/accounts/orders')
+    await expect(page.getByText('No orders found')).toBeVisible()
+  })
+
+  test('the browser cart and the account cart merge at sign-in, and later changes are saved to the account', async ({
+    page,
+  }) => {
+    const [a, b] = await stockedProducts(page.request)
+    if (!a || !b) throw new Error('no product')
+    const account = await registerAccount(page.request)
+    await signInByApi(page, account)
+    const put = await page.request.put('/api/cart/', { data: { items: [{ productId: a.id, quantity: 3 }] } })
+    expect(put.status(), await put.text()).toBe(200)
+
+    await seedCart(page, [cartLine(a, 1), cartLine(b, 2)])
+    await page.goto('/cart')
+    const lines = page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem')
+    await expect(lines).toHaveCount(2)
+    // The larger quantity of each product wins.
+    await expect(page.getByRole('status', { name: `Quantity of ${a.name}` })).toHaveText('3')
+    await expect(page.getByRole('status', { name: `Quantity of ${b.name}` })).toHaveText('2')
+
+    await page.getByRole('button', { name: `Remove ${b.name}` }).click()
+    await expect(lines).toHaveCount(1)
+    await expect
+      .poll(async () => {
+        const response = await page.request.get('/api/cart/')
+        const cart = (await response.json()) as { items: { id: number; quantity: number }[] }
+        return cart.items.map((item) => [item.id, item.quantity])
+      })
+      .toEqual([[a.id, 3]])
+  })
+})
