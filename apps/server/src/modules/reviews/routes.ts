@@ -11,23 +11,27 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: Erro
 export function reviewRoutes(reviews: ReviewService): FastifyPluginAsyncZod {
   return async (app) => {
     app.setErrorHandler(sentenceErrorHandler)
-    app.post(
-      '/api/marketplace/api/products/:slug/reviews/',
-      {
-        onRequest: async (request, reply) => {
-          reply.header('cache-control', 'no-store')
-          requireUser(request)
+    // Beside the reviews it adds to (the contract's `/api/marketplace/api/products/{slug}/reviews/`), and at the
+    // shorter path of the other marketplace calls.
+    for (const path of ['/api/marketplace/api/products/:slug/reviews/', '/api/marketplace/products/:slug/reviews/']) {
+      app.post(
+        path,
+        {
+          onRequest: async (request, reply) => {
+            reply.header('cache-control', 'no-store')
+            requireUser(request)
+          },
+          schema: {
+            summary: 'Review a product delivered to you (once per product)',
+            tags: ['catalog'],
+            params: SlugParamsSchema,
+            body: ReviewBodySchema,
+            response: { 201: ReviewSchema, ...errors },
+          },
         },
-        schema: {
-          summary: 'Review a product delivered to you (once per product)',
-          tags: ['catalog'],
-          params: SlugParamsSchema,
-          body: ReviewBodySchema,
-          response: { 201: ReviewSchema, ...errors },
-        },
-      },
-      async (request, reply) =>
-        reply.status(201).send(await reviews.add(ctxOf(request), request.params.slug, request.body)),
-    )
+        async (request, reply) =>
+          reply.status(201).send(await reviews.add(ctxOf(request), request.params.slug, request.body)),
+      )
+    }
   }
 }
