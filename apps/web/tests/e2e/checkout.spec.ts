@@ -66,8 +66,14 @@ test.describe('checkout', () => {
     await expect(page.getByText('14 Oginga Odinga Street')).toBeVisible()
     const place = page.getByRole('button', { name: 'Place Order' })
     await expect(place).toBeDisabled()
-    await expect(page.getByRole('link', { name: /Terms of Service/ })).toHaveAttribute('href', '/terms')
-    await expect(page.getByRole('link', { name: /Privacy Policy/ })).toHaveAttribute('href', '/privacy')
+    await expect(page.getByRole('link', { name: 'Terms of Service (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      '/terms',
+    )
+    await expect(page.getByRole('link', { name: 'Privacy Policy (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    )
     await expectAccessible(page)
     await placeOrder(page)
 

@@ -4,10 +4,16 @@ import { formatKes } from '../../lib/format.ts'
 import { cartFromQuote, problemMessage, quoteProblems } from './cart-quote.ts'
 import { readCart, replaceCart, useCart } from './cart-store.ts'
 
-/** The line's sentence, led by the product's name when the sentence does not say which product it is. */
+/**
+ * The line's sentence, naming the product as the cart does: the server cannot name a product it no longer knows
+ * ('A product in your cart'), and a sentence that names none is led by the name.
+ */
 function describe(line: QuoteLine, cartName: string): string {
-  const name = line.name || cartName
-  const message = problemMessage({ ...line, name })
+  const message = problemMessage(line)
+  if (cartName && line.name && line.name !== cartName && message.includes(line.name)) {
+    return message.replace(line.name, cartName)
+  }
+  const name = cartName || line.name
   return name && !message.includes(name) ? `${name}: ${message}` : message
 }
 
