@@ -3,6 +3,7 @@
 // length of each load run (default 5).
 import { main as benchAccounts } from '../bench/accounts.mjs'
 import { benchCatalog } from '../bench/catalog.mjs'
+import { benchCheckout } from '../bench/checkout.mjs'
 import { benchSearch } from '../bench/search.mjs'
 import { postgresAvailable, startBenchServer } from '../bench/server.mjs'
 import { benchStartup } from '../bench/startup.mjs'
@@ -42,3 +43,5 @@ for (const products of sizes) {
 }
 
 await benchAccounts()
+
+table('Checkout end to end (quote, Place Order, simulated M-Pesa payment), 50 buyers at once', await benchCheckout())

@@ -159,6 +159,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app, config)
   if (config.FAULT_INJECTION === 'true') registerFaultInjection(app)
   registerAuth(app, sessions, config)
+  if (config.isProduction && (config.MPESA_ENV === 'simulator' || config.CARD_PROVIDER === 'test')) {
+    app.log.warn(
+      'payments go to the built-in M-Pesa simulator and test card provider: no money moves (set MPESA_ENV and CARD_PROVIDER for real payments)',
+    )
+  }
   if (config.isProduction && !config.PUBLIC_URL) {
     app.log.warn('PUBLIC_URL is not set: password-reset links use the Host header of the request that asked for them')
   }
