@@ -299,4 +299,39 @@ test.describe('checkout', () => {
     await expect(summary.getByRole('link', { name: 'Proceed to Checkout' })).toBeVisible()
     expect(vat).toBeGreaterThan(0)
   })
+
+  test('a failed Place Order keeps everything typed, and the retry places one order (double clicks too)', async ({
+    page,
+    request,
+    faults,
+  }) => {
+    test.setTimeout(60_000)
+    const products = await stockedProducts(request)
+    const p = products[5]
+    if (!p) throw new Error('no product')
+    await seedCart(page, [cartLine(p, 1)])
+    await openCheckout(page)
+    await fillShipping(page, shippingFor(guestEmail()))
+    await toReview(page)
+    const keys: string[] = []
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/checkout/orders/'))
+        keys.push(r.headers()['idempotency-key'] ?? '')
+    })
+
+    await faults.inject({ path: '^/api/checkout/orders/$', status: 503 })
+    await placeOrder(page)
+    await expect(page.getByRole('alert').filter({ hasText: 'We could not place your order' })).toBeVisible()
+    await expect(stepHeading(page, 'Review Your Order')).toBeVisible()
+    await expect(page.getByRole('checkbox', { name: /I accept the Terms of Service/ })).toBeChecked()
+
+    await faults.clear()
+    await page.getByRole('button', { name: 'Place Order' }).dblclick()
+    await expect(page).toHaveURL(/\/checkout\?order=SK-/)
+    await expect(stepHeading(page, 'Check your phone')).toBeVisible()
+    // The failed attempt and its retry carry the same key; the double click sent once.
+    expect(keys).toHaveLength(2)
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{16,128}$/)
+    expect(keys[1]).toBe(keys[0])
+  })
 })

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { registerAccount, signInByApi } from './accounts.ts'
 import {
   cartLine,
@@ -37,6 +37,16 @@ async function placeUnpaidOrder(page: Page, email: string, productIndex: number)
   await expect(stepHeading(page, 'Payment not completed')).toBeVisible(PAYMENT_TIMEOUT)
   await expect(page.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/accounts/orders')
   return shownOrderNumber(page)
+}
+
+/** Signs in as the demo shop owner through the API; the bearer token needs no Origin. */
+async function vendorApi(request: APIRequestContext, shopSlug: string) {
+  const login = await request.post('/api/auth/login/', {
+    data: { email: `owner@${shopSlug}.demo.soko.co.ke`, password: 'Vendor-demo-2026' },
+  })
+  expect(login.status(), await login.text()).toBe(200)
+  const { access_token: token } = (await login.json()) as { access_token: string }
+  return { authorization: `Bearer ${token}` }
 }
 
 test.describe('orders', () => {
@@ -133,5 +143,60 @@ test.describe('orders', () => {
         return cart.items.map((item) => [item.id, item.quantity])
       })
       .toEqual([[a.id, 3]])
+  })
+
+  test('a paid order, shipped and delivered by its vendor, shows the tracking and takes a review', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000)
+    const products = await stockedProducts(page.request)
+    const p = products[6]
+    if (!p) throw new Error('no product')
+    const account = await registerAccount(page.request)
+    await signInByApi(page, account)
+    await seedCart(page, [cartLine(p, 1)])
+    await openCheckout(page)
+    await fillShipping(page, shippingFor(account.email))
+    await toReview(page)
+    await placeOrder(page)
+    await expect(stepHeading(page, 'Order Confirmed!')).toBeVisible(PAYMENT_TIMEOUT)
+    const orderNumber = await shownOrderNumber(page)
+
+    const vendor = await playwright.request.newContext({ baseURL })
+    const headers = await vendorApi(vendor, p.vendor.slug)
+    const list = await vendor.get('/api/vendor/orders/', { headers })
+    expect(list.status(), await list.text()).toBe(200)
+    const part = ((await list.json()) as { id: number; orderNumber: string }[]).find(
+      (item) => item.orderNumber === orderNumber,
+    )
+    if (!part) throw new Error(`the vendor does not see ${orderNumber}`)
+    const ship = await vendor.post(`/api/vendor/orders/${part.id}/ship/`, {
+      headers,
+      data: { trackingNote: 'G4S 55501' },
+    })
+    expect(ship.status(), await ship.text()).toBe(204)
+    await page.goto('/accounts/orders')
+    await page.getByRole('button', { name: 'Shipped' }).click()
+    await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible()
+    await expect(page.getByText('Tracking: G4S 55501').first()).toBeVisible()
+
+    const deliver = await vendor.post(`/api/vendor/orders/${part.id}/deliver/`, { headers })
+    expect(deliver.status(), await deliver.text()).toBe(204)
+    await vendor.dispose()
+
+    await page.goto(`/accounts/orders/${orderNumber}`)
+    await expect(page.getByText('Courier and tracking: G4S 55501')).toBeVisible()
+    const review = page.getByRole('form', { name: `Review ${p.name}` })
+    await expect(review).toBeVisible()
+    await expectAccessible(page)
+    await waitForHydration(page, review.getByRole('button', { name: 'Submit Review' }))
+    await review.getByRole('button', { name: 'Submit Review' }).click()
+    await expect(review.getByText('Rating must be 1 to 5 stars')).toBeVisible()
+    await review.getByRole('radio', { name: '4 stars' }).check()
+    await review.getByLabel('Comment').fill('Arrived quickly and well packed.')
+    await review.getByRole('button', { name: 'Submit Review' }).click()
+    await expect(page.getByText('Thanks for your review')).toBeVisible()
   })
 })
