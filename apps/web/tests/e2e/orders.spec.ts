@@ -199,4 +199,40 @@ test.describe('orders', () => {
     await review.getByRole('button', { name: 'Submit Review' }).click()
     await expect(page.getByText('Thanks for your review')).toBeVisible()
   })
+
+  test("a signed-in shopper's profile and default address fill the shipping step", async ({ page, baseURL }) => {
+    const [p] = await stockedProducts(page.request)
+    if (!p) throw new Error('no product')
+    const account = await registerAccount(page.request)
+    await signInByApi(page, account)
+    const headers = { origin: baseURL ?? '' }
+    const profile = await page.request.put('/api/user/profile', {
+      headers,
+      data: { firstName: 'Njeri', lastName: 'Mwangi', email: account.email, phone: '0722 123 456' },
+    })
+    expect(profile.status(), await profile.text()).toBe(200)
+    for (const [label, line1, city, county] of [
+      ['Home', '7 Kenyatta Avenue', 'Nakuru', 'Nakuru'],
+      ['Work', '22 Moi Avenue', 'Mombasa', 'Mombasa'],
+    ]) {
+      const address = await page.request.post('/api/user/addresses', {
+        headers,
+        data: { label, firstName: 'Njeri', lastName: 'Mwangi', line1, city, county, phone: '0722 123 456' },
+      })
+      expect(address.status(), await address.text()).toBe(201)
+    }
+
+    await seedCart(page, [cartLine(p, 1)])
+    await openCheckout(page)
+    await expect(page.getByLabel('First Name', { exact: true })).toHaveValue('Njeri')
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(account.email)
+    await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('0722 123 456')
+    // The first address saved is the default.
+    await expect(page.getByLabel('Address', { exact: true })).toHaveValue('7 Kenyatta Avenue')
+    await page.getByLabel('Use a saved address').selectOption({ label: 'Work: 22 Moi Avenue, Mombasa' })
+    await expect(page.getByLabel('City', { exact: true })).toHaveValue('Mombasa')
+    await expect(page.getByLabel('County', { exact: true })).toHaveValue('Mombasa')
+    await expect(page.getByRole('checkbox', { name: 'Save this address' })).not.toBeChecked()
+    await expectAccessible(page)
+  })
 })
