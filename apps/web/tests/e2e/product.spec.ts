@@ -277,9 +277,9 @@ test.describe('buying from the product page', () => {
     const p = await product(request, DISCOUNTED)
     await openProduct(page, DISCOUNTED, p.name)
     await buyBar(page).getByRole('button', { name: 'Buy Now' }).click()
-    // Until checkout is built, /checkout sends the shopper to the cart (app/routes.ts).
-    await expect(page).toHaveURL('/cart')
-    await expect(page.getByRole('link', { name: p.name, exact: true })).toBeVisible()
+    await expect(page).toHaveURL('/checkout')
+    await expect(page.getByRole('heading', { level: 2, name: 'Shipping Information' })).toBeVisible()
+    await expect(page.getByRole('complementary', { name: 'Order Summary' }).getByText(p.name)).toBeVisible()
     const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('cartItems') ?? '[]'))
     expect(stored).toMatchObject([{ id: p.id, quantity: 1 }])
   })
