@@ -91,7 +91,12 @@ export async function benchCheckout() {
       engine,
       products: 2000,
       port: 3961,
-      env: { MPESA_SIMULATOR_DELAY: '20ms', DB_POOL_SIZE: '20' },
+      env: {
+        MPESA_SIMULATOR_DELAY: '20ms',
+        DB_POOL_SIZE: '20',
+        CHECKOUT_LIMIT_PER_IP: '100000000/1m',
+        MPESA_PUSH_LIMIT_PER_PHONE: '100000000/1m',
+      },
     })
     try {
       const result = await run(server.base)

@@ -64,6 +64,9 @@ export default defineConfig({
       AUTH_LIMIT_PER_IP: '10000/1m',
       REGISTER_LIMIT_PER_IP: '10000/1h',
       RESET_LIMIT_PER_IP: '10000/1h',
+      // Orders and M-Pesa prompts: the browser tests buy often, from one address and a few test numbers.
+      CHECKOUT_LIMIT_PER_IP: '10000/1m',
+      MPESA_PUSH_LIMIT_PER_PHONE: '10000/1m',
     },
   },
 })

@@ -137,7 +137,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     payments,
     jobs,
     mailer,
-    { shippingCents: config.shippingCents, vatRateBp: config.vatRateBp, reservationMs: config.ORDER_RESERVATION },
+    limiter,
+    {
+      shippingCents: config.shippingCents,
+      vatRateBp: config.vatRateBp,
+      reservationMs: config.ORDER_RESERVATION,
+      limitPerIp: config.CHECKOUT_LIMIT_PER_IP,
+      pushLimitPerPhone: config.MPESA_PUSH_LIMIT_PER_PHONE,
+    },
     app.log,
   )
   app.decorate('soko', {

@@ -167,7 +167,8 @@ describe.each(engines)('checkout on %s', (engine) => {
   it('credits one payment once when the same callback arrives 100 times, and ignores forged ones', async () => {
     const [a] = await sellableProducts(server, 1)
     if (!a) throw new Error('fixture')
-    // A number whose simulated customer pays but sends no callback, and status queries held off.
+    const salesBefore = await salesOf(a.id)
+    // A number whose simulated customer pays but sends no callback (a status query may also find it).
     const placed = await placeOrder(
       guest,
       orderBody([{ productId: a.id, quantity: 1 }], { mpesaNumber: phoneEnding('0404') }),
@@ -182,7 +183,6 @@ describe.each(engines)('checkout on %s', (engine) => {
     const path = `/api/payments/lnm/cb/${secret}`
     const phone = payment.phone.replace('+', '')
     const checkoutId = payment.checkout_request_id ?? ''
-    const salesBefore = await salesOf(a.id)
 
     // Forged: unknown id, wrong amount, wrong phone, wrong secret. None changes anything.
     const forged = [
@@ -413,6 +413,36 @@ describe.each(engines)('checkout on %s', (engine) => {
       [b.id, 2],
     ])
     expect((await guest.get('/api/cart/')).status).toBe(401)
+  })
+
+  it('limits new orders per address and M-Pesa prompts per phone', async () => {
+    const strict = await startTestServer(engine, {
+      env: { ...FAST_PAYMENTS, CHECKOUT_LIMIT_PER_IP: '4/10m', MPESA_PUSH_LIMIT_PER_PHONE: '2/10m' },
+    })
+    try {
+      const client = new Client(strict)
+      const [a] = await sellableProducts(strict, 1)
+      if (!a) throw new Error('fixture')
+      const phone = phoneEnding('1032')
+      const statuses: number[] = []
+      for (let i = 0; i < 3; i += 1) {
+        statuses.push(
+          (await placeOrder(client, orderBody([{ productId: a.id, quantity: 1 }], { mpesaNumber: phone }))).status,
+        )
+      }
+      expect(statuses).toEqual([201, 201, 429])
+      const other = orderBody([{ productId: a.id, quantity: 1 }], { mpesaNumber: phoneEnding('5678') })
+      expect((await placeOrder(client, other)).status).toBe(201)
+      const refused = await placeOrder(
+        client,
+        orderBody([{ productId: a.id, quantity: 1 }], { mpesaNumber: phoneEnding('5679') }),
+      )
+      expect(refused.status).toBe(429)
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+      expect(JSON.stringify(refused.body)).toContain('Too many attempts')
+    } finally {
+      await strict.close()
+    }
   })
 
   it('releases the stock of an order left unpaid when its reservation ends', async () => {

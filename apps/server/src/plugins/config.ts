@@ -159,6 +159,10 @@ const ConfigSchema = z
       .min(0, 'must be from 0 to 100')
       .max(100, 'must be from 0 to 100')
       .default(16),
+    /** New orders and payment retries per client address (each may send an M-Pesa prompt to someone's phone). */
+    CHECKOUT_LIMIT_PER_IP: rateLimit('30/10m'),
+    /** M-Pesa prompts per phone number, whoever asks: nobody's phone can be flooded with requests. */
+    MPESA_PUSH_LIMIT_PER_PHONE: rateLimit('5/10m'),
     /** How long an unpaid order holds its stock before it goes back on sale. */
     ORDER_RESERVATION: duration('15m'),
     /**

@@ -17,7 +17,9 @@ import { kesToCents } from '@soko/domain/money'
 import { normaliseKenyanMobile } from '@soko/domain/phone'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Ctx } from '../../plugins/auth.ts'
+import type { RateLimit } from '../../plugins/config.ts'
 import { AppError } from '../../plugins/errors.ts'
+import { clientKey, type RateLimiter } from '../../plugins/rate-limit.ts'
 import { isUniqueViolation } from '../accounts/service.ts'
 import { enqueueJob, type Job, type JobQueue, type JobResult } from '../jobs/queue.ts'
 import type { Mailer } from '../mail/mailer.ts'
@@ -37,6 +39,8 @@ export class QuoteChangedError extends Error {
 
 export interface CheckoutSettings extends QuoteSettings {
   reservationMs: number
+  limitPerIp: RateLimit
+  pushLimitPerPhone: RateLimit
 }
 
 const NO_SUCH_ORDER = 'No such order.'
@@ -74,10 +78,17 @@ export class CheckoutService {
     private readonly payments: PaymentService,
     private readonly jobs: JobQueue,
     private readonly mailer: Mailer,
+    private readonly limiter: RateLimiter,
     private readonly settings: CheckoutSettings,
     private readonly log: FastifyBaseLogger,
   ) {
     jobs.register('order.expire', (job) => this.expireJob(job))
+  }
+
+  /** Each new order or payment attempt may send a prompt to a phone: limited per address and per phone. */
+  private async limitAttempts(ctx: Ctx, phone: string | null): Promise<void> {
+    await this.limiter.consume(`checkout:ip:${clientKey(ctx.ip)}`, this.settings.limitPerIp)
+    if (phone) await this.limiter.consume(`mpesa-push:${phone}`, this.settings.pushLimitPerPhone)
   }
 
   private transaction<T>(work: (t: Db) => Promise<T>): Promise<T> {
@@ -136,6 +147,7 @@ export class CheckoutService {
     if (existing) return this.replay(existing, requestHash)
 
     const mpesaPhone = body.paymentMethod === 'mpesa' ? normaliseKenyanMobile(body.mpesaNumber ?? '') : null
+    await this.limitAttempts(ctx, mpesaPhone)
     const shipping: AddressSnapshot = {
       address: body.address,
       city: body.city,
@@ -329,6 +341,10 @@ export class CheckoutService {
         })
       }
     }
+    const current = await this.authorised(ctx, orderNumber, token)
+    const [previous] = await repo.latestPayments(this.db, [current.id])
+    const nextMethod = body.paymentMethod ?? previous?.method ?? current.payment_method
+    await this.limitAttempts(ctx, nextMethod === 'mpesa' ? (phone ?? previous?.phone ?? current.phone) : null)
     const paymentId = await this.transaction(async (t) => {
       const order = await this.authorised(ctx, orderNumber, token, t, true)
       if (order.status !== 'pending_payment') {
