@@ -72,6 +72,7 @@ function canonical(value: unknown): string {
  */
 export class CheckoutService {
   private tokenKey: Buffer | null = null
+  private readonly lastCardCheck = new Map<number, number>()
 
   constructor(
     private readonly db: Db,
@@ -313,11 +314,14 @@ export class CheckoutService {
     let [payment] = await repo.latestPayments(this.db, [order.id])
     if (!payment) throw new AppError('not_found', 'This order has no payment yet.')
     if (payment.status === 'pending' && payment.method === 'credit-card' && payment.redirect_url) {
-      if (
-        Date.now() - new Date(payment.updated_at).getTime() > 2000 &&
-        (await this.payments.verifyCard(payment)) === 'settled'
-      ) {
-        payment = (await repo.paymentById(this.db, payment.id)) ?? payment
+      // At most one question to the provider every few seconds per payment, however often the page asks.
+      const last = this.lastCardCheck.get(payment.id) ?? new Date(payment.updated_at).getTime()
+      if (Date.now() - last > 3000) {
+        this.lastCardCheck.set(payment.id, Date.now())
+        if (this.lastCardCheck.size > 10_000) this.lastCardCheck.clear()
+        if ((await this.payments.verifyCard(payment)) === 'settled') {
+          payment = (await repo.paymentById(this.db, payment.id)) ?? payment
+        }
       }
     }
     const current = (await repo.orderById(this.db, order.id)) ?? order
