@@ -142,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       shippingCents: config.shippingCents,
       vatRateBp: config.vatRateBp,
       reservationMs: config.ORDER_RESERVATION,
+      commissionBp: config.commissionBp,
       limitPerIp: config.CHECKOUT_LIMIT_PER_IP,
       pushLimitPerPhone: config.MPESA_PUSH_LIMIT_PER_PHONE,
     },

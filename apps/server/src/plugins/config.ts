@@ -163,6 +163,12 @@ const ConfigSchema = z
     CHECKOUT_LIMIT_PER_IP: rateLimit('30/10m'),
     /** M-Pesa prompts per phone number, whoever asks: nobody's phone can be flooded with requests. */
     MPESA_PUSH_LIMIT_PER_PHONE: rateLimit('5/10m'),
+    /** The marketplace's commission on each vendor's sales, in percent (what the shop is paid out is the rest). */
+    COMMISSION_PERCENT: z.coerce
+      .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+      .min(0, 'must be from 0 to 100')
+      .max(100, 'must be from 0 to 100')
+      .default(10),
     /** How long an unpaid order holds its stock before it goes back on sale. */
     ORDER_RESERVATION: duration('15m'),
     /**
@@ -245,6 +251,7 @@ const ConfigSchema = z
     mediaDir: join(resolve(env.DATA_DIR), 'media'),
     shippingCents: Math.round(env.SHIPPING_FEE_KES * 100),
     vatRateBp: Math.round(env.VAT_PERCENT * 100),
+    commissionBp: Math.round(env.COMMISSION_PERCENT * 100),
     mpesaBaseUrl:
       env.MPESA_BASE_URL?.replace(/\/+$/, '') ??
       (env.MPESA_ENV === 'production'

@@ -20,6 +20,9 @@ export const users = pgTable(
       .default('customer'),
     /** When the owner proved they read this address (completed a reset from an emailed link, or Google said so). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** An admin disabled the account: it cannot sign in, and its sessions end. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledReason: text('disabled_reason'),
     createdAt,
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

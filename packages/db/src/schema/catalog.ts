@@ -51,6 +51,11 @@ export const businesses = pgTable(
     description: text('description').notNull().default(''),
     isVerified: boolean('is_verified').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    /** Why an admin suspended the shop (is_active false), shown to its owner. */
+    suspendedReason: text('suspended_reason'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** The M-Pesa number (E.164) the shop is paid out to. */
+    payoutPhone: text('payout_phone'),
     county: text('county').notNull(),
     town: text('town').notNull().default(''),
     phone: text('phone').notNull().default(''),
@@ -85,6 +90,8 @@ export const products = pgTable(
     stockQty: integer('stock_qty').notNull().default(0),
     lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
     isActive: boolean('is_active').notNull().default(true),
+    /** Set when an admin took the product down: the reason its vendor sees (the vendor cannot switch it back on). */
+    deactivatedReason: text('deactivated_reason'),
     salesCount: integer('sales_count').notNull().default(0),
     viewCount: integer('view_count').notNull().default(0),
     /** Totals over the product's reviews, kept by database triggers (migration 0002). */
@@ -123,6 +130,8 @@ export const productImages = pgTable(
     isPrimary: boolean('is_primary').notNull().default(false),
     altText: text('alt_text').notNull().default(''),
     hue: smallint('hue'),
+    /** An uploaded photo: its three WebP sizes are stored under DATA_DIR/media/product-images/{id}/. */
+    isUploaded: boolean('is_uploaded').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('product_images_product_idx').on(t.productId, t.position)],

@@ -91,6 +91,8 @@ export const vendorOrders = pgTable(
       .references(() => businesses.id, { onDelete: 'restrict' }),
     status: text('status').notNull().default('pending_payment'),
     subtotalCents: integer('subtotal_cents').notNull(),
+    /** The marketplace's commission on this part, at the rate of the day it was placed. */
+    commissionCents: integer('commission_cents').notNull().default(0),
     trackingNote: text('tracking_note'),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
@@ -233,3 +235,39 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt,
 })
+
+/** Money paid out to a shop (M-Pesa B2C or by hand): a shop is owed its delivered sales less commission, less these. */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    /** M-Pesa receipt or bank reference. */
+    reference: text('reference').notNull().default(''),
+    note: text('note').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt,
+  },
+  (t) => [
+    index('payouts_business_idx').on(t.businessId, t.createdAt.desc()),
+    check('payouts_positive', sql`${t.amountCents} > 0`),
+  ],
+)
+
+/** What admins and vendors did (verify, suspend, deactivate, refund, role changes ...): the admin's recent activity. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: integer('subject_id'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt,
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc())],
+)

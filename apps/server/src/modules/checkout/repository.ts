@@ -133,11 +133,12 @@ export async function insertVendorOrder(
   orderId: number,
   businessId: number,
   subtotalCents: number,
+  commissionCents: number,
 ): Promise<number> {
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`insert into vendor_orders (order_id, business_id, subtotal_cents)
-        values (${orderId}, ${businessId}, ${subtotalCents}) returning id`,
+    sql`insert into vendor_orders (order_id, business_id, subtotal_cents, commission_cents)
+        values (${orderId}, ${businessId}, ${subtotalCents}, ${commissionCents}) returning id`,
   )
   const id = rows[0]?.id
   if (id === undefined) throw new Error('insert into vendor_orders returned no id')

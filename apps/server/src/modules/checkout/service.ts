@@ -39,6 +39,8 @@ export class QuoteChangedError extends Error {
 
 export interface CheckoutSettings extends QuoteSettings {
   reservationMs: number
+  /** The marketplace's commission on each vendor part, in basis points (1000 = 10 %). */
+  commissionBp: number
   limitPerIp: RateLimit
   pushLimitPerPhone: RateLimit
 }
@@ -276,7 +278,8 @@ export class CheckoutService {
     for (const line of priced.lines) byVendor.set(line.business.id, [...(byVendor.get(line.business.id) ?? []), line])
     for (const [businessId, lines] of byVendor) {
       const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0)
-      const vendorOrderId = await repo.insertVendorOrder(t, orderId, businessId, subtotal)
+      const commission = Math.round((subtotal * this.settings.commissionBp) / 10_000)
+      const vendorOrderId = await repo.insertVendorOrder(t, orderId, businessId, subtotal, commission)
       await repo.insertOrderItems(
         t,
         orderId,
