@@ -1,5 +1,5 @@
 // The production build: the web app (React Router + Vite), pre-compressed client assets, and the server bundle.
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
@@ -47,9 +47,12 @@ await build({
     {
       name: 'workspace-packages',
       setup(b) {
+        // packages/<name>/src/<path>.ts, or a runnable workspace in apps/ (the payment simulators) and its index.
         b.onResolve({ filter: /^@soko\// }, (args) => {
           const [, pkg, ...rest] = args.path.split('/')
-          return { path: join(root, 'packages', pkg, 'src', `${rest.join('/')}.ts`) }
+          const file = rest.length === 0 ? 'index' : rest.join('/')
+          const inPackages = join(root, 'packages', pkg, 'src', `${file}.ts`)
+          return { path: existsSync(inPackages) ? inPackages : join(root, 'apps', pkg, 'src', `${file}.ts`) }
         })
       },
     },

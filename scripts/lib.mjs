@@ -17,7 +17,7 @@ export function run(command, args, options = {}) {
   })
 }
 
-const SOURCE_DIRS = ['apps/web/app', 'apps/web/public', 'apps/server/src', 'packages']
+const SOURCE_DIRS = ['apps/web/app', 'apps/web/public', 'apps/server/src', 'apps/payment-simulators/src', 'packages']
 const SOURCE_FILES = [
   'package-lock.json',
   'apps/web/vite.config.ts',
