@@ -56,6 +56,9 @@ function pushFailureMessage(error: unknown): string {
  * A callback must match the stored payment's CheckoutRequestID, amount and phone, or it is recorded and ignored.
  */
 export class PaymentService {
+  /** Pushes sent by this process whose answer (and CheckoutRequestID) is not stored yet. */
+  private pushesInFlight = 0
+
   constructor(
     private readonly db: Db,
     private readonly gateways: PaymentGateways,
@@ -79,6 +82,7 @@ export class PaymentService {
     const order = await repo.orderById(this.db, payment.order_id)
     if (!order) return
     if (payment.method === 'mpesa') {
+      this.pushesInFlight += 1
       try {
         const pushed = await this.gateways.mpesa.stkPush({
           amountKes: payment.amount_cents / 100,
@@ -106,6 +110,8 @@ export class PaymentService {
           resultDesc: pushFailureMessage(error),
           settled: true,
         })
+      } finally {
+        this.pushesInFlight -= 1
       }
       return
     }
@@ -144,6 +150,7 @@ export class PaymentService {
     rawBody: string,
     remoteAddress = '',
   ): Promise<ApplyOutcome> {
+    if (source === 'callback') await this.awaitPushRecorded(checkoutRequestId)
     const mail: number[] = []
     const outcome = await this.transaction(async (t) => {
       const payment = await repo.paymentByCheckoutRequestId(t, checkoutRequestId)
@@ -186,6 +193,19 @@ export class PaymentService {
     })
     this.mailer.deliver(mail)
     return outcome
+  }
+
+  /**
+   * A callback can outrun the answer to the push that caused it (a quick customer, a busy server): the
+   * CheckoutRequestID is stored only once Daraja's answer arrives. Give that answer a moment before calling the
+   * callback unknown.
+   */
+  private async awaitPushRecorded(checkoutRequestId: string): Promise<void> {
+    for (let waited = 0; waited < 5000; waited += 100) {
+      if (await repo.hasCheckoutRequest(this.db, checkoutRequestId)) return
+      if (this.pushesInFlight === 0) return
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
   }
 
   /** A card result for our reference, from the signed webhook or from asking the provider. */

@@ -349,6 +349,14 @@ export async function paymentByReference(db: Db, reference: string): Promise<Pay
   return rows[0] ?? null
 }
 
+export async function hasCheckoutRequest(db: Db, checkoutRequestId: string): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from payments where checkout_request_id = ${checkoutRequestId}`,
+  )
+  return rows.length > 0
+}
+
 export async function pendingPaymentOf(db: Db, orderId: number): Promise<PaymentRow | null> {
   const rows = await queryRows<PaymentRow>(
     db,

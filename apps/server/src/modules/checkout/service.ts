@@ -316,6 +316,7 @@ export class CheckoutService {
     const order = await this.authorised(ctx, orderNumber, token)
     let [payment] = await repo.latestPayments(this.db, [order.id])
     if (!payment) throw new AppError('not_found', 'This order has no payment yet.')
+    let checked = false
     if (payment.status === 'pending' && payment.method === 'credit-card' && payment.redirect_url) {
       // At most one question to the provider every few seconds per payment, however often the page asks.
       const last = this.lastCardCheck.get(payment.id) ?? new Date(payment.updated_at).getTime()
@@ -324,10 +325,11 @@ export class CheckoutService {
         if (this.lastCardCheck.size > 10_000) this.lastCardCheck.clear()
         if ((await this.payments.verifyCard(payment)) === 'settled') {
           payment = (await repo.paymentById(this.db, payment.id)) ?? payment
+          checked = true
         }
       }
     }
-    const current = (await repo.orderById(this.db, order.id)) ?? order
+    const current = checked ? ((await repo.orderById(this.db, order.id)) ?? order) : order
     return toPaymentState(payment, current.status)
   }
 

@@ -1,0 +1,83 @@
+import type { AdminProduct, AdminProductsPage, AdminProductsQuery } from '@soko/contract/admin'
+import type { Db } from '@soko/db/client'
+import { centsToKes } from '@soko/domain/money'
+import type { Ctx } from '../../../plugins/auth.ts'
+import { AppError } from '../../../plugins/errors.ts'
+import { productImageUrl } from '../../media/media-url.ts'
+import { writeAudit } from '../audit.ts'
+import { inTransaction, requireAdmin, toPage } from '../shared.ts'
+import * as repo from './repository.ts'
+
+const NOT_FOUND = 'No product with this id.'
+
+function toAdminProduct(row: repo.AdminProductRow): AdminProduct {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    price: centsToKes(row.price_cents),
+    discounted_price: row.discounted_price_cents === null ? null : centsToKes(row.discounted_price_cents),
+    stock_qty: row.stock_qty,
+    is_active: row.is_active,
+    deactivated_reason: row.deactivated_reason,
+    thumbnail_url: row.image_id === null ? null : productImageUrl(row.image_id, 'thumbnail'),
+    shop: { id: row.shop_id, name: row.shop_name, slug: row.shop_slug, is_active: row.shop_is_active },
+    category: { id: row.category_id, name: row.category_name, slug: row.category_slug },
+    created_at: new Date(row.created_at).toISOString(),
+  }
+}
+
+/** Products of every shop, and taking one down (with a reason its shop sees) or putting it back. */
+export class AdminProductsService {
+  constructor(private readonly db: Db) {}
+
+  async list(ctx: Ctx, query: AdminProductsQuery): Promise<AdminProductsPage> {
+    requireAdmin(ctx)
+    const { count, rows } = await repo.listProducts(this.db, query)
+    return toPage(query, count, rows.map(toAdminProduct))
+  }
+
+  /** Hides the product from the storefront and search at once; its shop sees the reason and cannot undo it. */
+  async deactivate(ctx: Ctx, id: number, reason: string): Promise<AdminProduct> {
+    const admin = requireAdmin(ctx)
+    return inTransaction(this.db, async (t) => {
+      const product = await repo.getProduct(t, id, true)
+      if (!product) throw new AppError('not_found', NOT_FOUND)
+      await repo.setProductActive(t, id, false, reason)
+      await writeAudit(t, admin.id, {
+        action: 'product.deactivated',
+        subjectType: 'product',
+        subjectId: id,
+        detail: { name: product.name, reason, shop: product.shop_name },
+      })
+      return toAdminProduct({ ...product, is_active: false, deactivated_reason: reason })
+    })
+  }
+
+  /**
+   * Puts back a product an admin took down. One its shop switched off itself stays off: that is the shop's call
+   * (409), and an active product is answered as it is.
+   */
+  async reactivate(ctx: Ctx, id: number): Promise<AdminProduct> {
+    const admin = requireAdmin(ctx)
+    return inTransaction(this.db, async (t) => {
+      const product = await repo.getProduct(t, id, true)
+      if (!product) throw new AppError('not_found', NOT_FOUND)
+      if (product.is_active) return toAdminProduct(product)
+      if (product.deactivated_reason === null) {
+        throw new AppError(
+          'conflict',
+          'This product was switched off by its shop, not by an admin: only the shop can put it back on sale.',
+        )
+      }
+      await repo.setProductActive(t, id, true, null)
+      await writeAudit(t, admin.id, {
+        action: 'product.reactivated',
+        subjectType: 'product',
+        subjectId: id,
+        detail: { name: product.name, shop: product.shop_name },
+      })
+      return toAdminProduct({ ...product, is_active: true, deactivated_reason: null })
+    })
+  }
+}

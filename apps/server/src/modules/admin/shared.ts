@@ -1,0 +1,42 @@
+import type { SessionUser } from '@soko/contract/auth'
+import type { Db } from '@soko/db/client'
+import type { Ctx } from '../../plugins/auth.ts'
+import { AppError } from '../../plugins/errors.ts'
+
+// What every part of the admin area shares: who acts, transactions, pages, the audit log.
+
+/** The superuser acting (the admin routes' guard has admitted them already; this keeps services honest). */
+export function requireAdmin(ctx: Ctx): SessionUser {
+  if (!ctx.user) throw new AppError('unauthorized', 'Please sign in to continue.')
+  if (ctx.user.role !== 'superuser') throw new AppError('forbidden', 'You do not have permission to do that.')
+  return ctx.user
+}
+
+/** Runs `work` in one transaction (the Drizzle transaction handle typed as the plain database). */
+export function inTransaction<T>(db: Db, work: (t: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Db))
+}
+
+export interface PageRequest {
+  page: number
+  per_page: number
+}
+
+export function toPage<T>(request: PageRequest, count: number, results: T[]) {
+  return {
+    count,
+    page: request.page,
+    per_page: request.per_page,
+    total_pages: Math.ceil(count / request.per_page),
+    results,
+  }
+}
+
+/** `%text%` for ILIKE, with the user's own % and _ taken literally. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+export function isoOrNull(value: Date | string | null): string | null {
+  return value === null ? null : new Date(value).toISOString()
+}

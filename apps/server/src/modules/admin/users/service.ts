@@ -1,0 +1,102 @@
+import type { AdminUser, AdminUsersPage, AdminUsersQuery } from '@soko/contract/admin'
+import type { Role } from '@soko/contract/auth'
+import type { Db } from '@soko/db/client'
+import type { Ctx } from '../../../plugins/auth.ts'
+import { AppError } from '../../../plugins/errors.ts'
+import type { SessionStore } from '../../accounts/sessions.ts'
+import { writeAudit } from '../audit.ts'
+import { inTransaction, isoOrNull, requireAdmin, toPage } from '../shared.ts'
+import * as repo from './repository.ts'
+
+const NOT_FOUND = 'No user with this id.'
+
+function toAdminUser(row: repo.AdminUserRow): AdminUser {
+  return {
+    id: row.id,
+    email: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    phone: row.phone,
+    role: row.role,
+    is_disabled: row.disabled_at !== null,
+    disabled_at: isoOrNull(row.disabled_at),
+    disabled_reason: row.disabled_reason,
+    shops: row.shops ?? [],
+    order_count: row.order_count,
+    created_at: new Date(row.created_at).toISOString(),
+  }
+}
+
+const label = (row: repo.AdminUserRow) => `${row.first_name} ${row.last_name}`.trim() || row.email
+
+/** Accounts: roles, and disabling one (it cannot sign in, and every session it has ends at once). */
+export class AdminUsersService {
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionStore,
+  ) {}
+
+  async list(ctx: Ctx, query: AdminUsersQuery): Promise<AdminUsersPage> {
+    requireAdmin(ctx)
+    const { count, rows } = await repo.listUsers(this.db, query)
+    return toPage(query, count, rows.map(toAdminUser))
+  }
+
+  /** A role is read on every request, so the change holds from the user's next request on. */
+  async setRole(ctx: Ctx, id: number, role: Role): Promise<AdminUser> {
+    const admin = requireAdmin(ctx)
+    if (id === admin.id && role !== 'superuser') {
+      throw new AppError('conflict', 'You cannot remove your own admin role; ask another admin.')
+    }
+    return inTransaction(this.db, async (t) => {
+      const user = await repo.getUser(t, id, true)
+      if (!user) throw new AppError('not_found', NOT_FOUND)
+      if (user.role === role) return toAdminUser(user)
+      await repo.setRole(t, id, role)
+      await writeAudit(t, admin.id, {
+        action: 'user.role_changed',
+        subjectType: 'user',
+        subjectId: id,
+        detail: { name: label(user), from: user.role, to: role },
+      })
+      return toAdminUser({ ...user, role })
+    })
+  }
+
+  async disable(ctx: Ctx, id: number, reason: string): Promise<AdminUser> {
+    const admin = requireAdmin(ctx)
+    if (id === admin.id) throw new AppError('conflict', 'You cannot disable your own account.')
+    return inTransaction(this.db, async (t) => {
+      const user = await repo.getUser(t, id, true)
+      if (!user) throw new AppError('not_found', NOT_FOUND)
+      await repo.setDisabled(t, id, reason)
+      const ended = await this.sessions.endAllOf(t, id)
+      await writeAudit(t, admin.id, {
+        action: 'user.disabled',
+        subjectType: 'user',
+        subjectId: id,
+        detail: { name: label(user), reason, sessions_ended: ended },
+      })
+      const updated = await repo.getUser(t, id)
+      if (!updated) throw new AppError('not_found', NOT_FOUND)
+      return toAdminUser(updated)
+    })
+  }
+
+  async enable(ctx: Ctx, id: number): Promise<AdminUser> {
+    const admin = requireAdmin(ctx)
+    return inTransaction(this.db, async (t) => {
+      const user = await repo.getUser(t, id, true)
+      if (!user) throw new AppError('not_found', NOT_FOUND)
+      if (user.disabled_at === null) return toAdminUser(user)
+      await repo.setDisabled(t, id, null)
+      await writeAudit(t, admin.id, {
+        action: 'user.enabled',
+        subjectType: 'user',
+        subjectId: id,
+        detail: { name: label(user) },
+      })
+      return toAdminUser({ ...user, disabled_at: null, disabled_reason: null })
+    })
+  }
+}

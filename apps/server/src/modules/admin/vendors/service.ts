@@ -1,0 +1,133 @@
+import type { AdminVendor, AdminVendorsPage, AdminVendorsQuery, PayoutBody, Payouts } from '@soko/contract/admin'
+import type { Db } from '@soko/db/client'
+import { centsToKes, formatKes, kesToCents } from '@soko/domain/money'
+import type { Ctx } from '../../../plugins/auth.ts'
+import { AppError } from '../../../plugins/errors.ts'
+import { type AuditAction, writeAudit } from '../audit.ts'
+import { inTransaction, isoOrNull, requireAdmin, toPage } from '../shared.ts'
+import * as repo from './repository.ts'
+
+const NOT_FOUND = 'No shop with this id.'
+
+function toAdminVendor(row: repo.AdminVendorRow): AdminVendor {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    type: row.type,
+    county: row.county,
+    town: row.town,
+    is_verified: row.is_verified,
+    verified_at: isoOrNull(row.verified_at),
+    is_active: row.is_active,
+    suspended_reason: row.suspended_reason,
+    owner:
+      row.owner_id === null || row.owner_email === null
+        ? null
+        : { id: row.owner_id, email: row.owner_email, name: row.owner_name ?? row.owner_email },
+    product_count: row.product_count,
+    active_product_count: row.active_product_count,
+    order_count: row.order_count,
+    balance_owed: centsToKes(row.delivered_net_cents - row.paid_out_cents),
+    created_at: new Date(row.created_at).toISOString(),
+  }
+}
+
+/** Shops: the Verified Seller badge, suspension (the shop leaves the storefront at once), payouts. */
+export class AdminVendorsService {
+  constructor(private readonly db: Db) {}
+
+  async list(ctx: Ctx, query: AdminVendorsQuery): Promise<AdminVendorsPage> {
+    requireAdmin(ctx)
+    const { count, rows } = await repo.listVendors(this.db, query)
+    return toPage(query, count, rows.map(toAdminVendor))
+  }
+
+  verify(ctx: Ctx, id: number): Promise<AdminVendor> {
+    return this.change(ctx, id, 'shop.verified', (t) => repo.setVerified(t, id, true), {})
+  }
+
+  unverify(ctx: Ctx, id: number): Promise<AdminVendor> {
+    return this.change(ctx, id, 'shop.unverified', (t) => repo.setVerified(t, id, false), {})
+  }
+
+  suspend(ctx: Ctx, id: number, reason: string): Promise<AdminVendor> {
+    return this.change(ctx, id, 'shop.suspended', (t) => repo.setSuspended(t, id, reason), { reason })
+  }
+
+  unsuspend(ctx: Ctx, id: number): Promise<AdminVendor> {
+    return this.change(ctx, id, 'shop.unsuspended', (t) => repo.setSuspended(t, id, null), {})
+  }
+
+  private async change(
+    ctx: Ctx,
+    id: number,
+    action: AuditAction,
+    apply: (t: Db) => Promise<void>,
+    detail: Record<string, unknown>,
+  ): Promise<AdminVendor> {
+    const admin = requireAdmin(ctx)
+    return inTransaction(this.db, async (t) => {
+      const shop = await repo.getVendor(t, id, true)
+      if (!shop) throw new AppError('not_found', NOT_FOUND)
+      await apply(t)
+      await writeAudit(t, admin.id, { action, subjectType: 'shop', subjectId: id, detail: { name: shop.name, ...detail } })
+      const updated = await repo.getVendor(t, id)
+      if (!updated) throw new AppError('not_found', NOT_FOUND)
+      return toAdminVendor(updated)
+    })
+  }
+
+  async payouts(ctx: Ctx, id: number): Promise<Payouts> {
+    requireAdmin(ctx)
+    const shop = await repo.getVendor(this.db, id)
+    if (!shop) throw new AppError('not_found', NOT_FOUND)
+    const rows = await repo.listPayouts(this.db, id)
+    return {
+      balance_owed: centsToKes(shop.delivered_net_cents - shop.paid_out_cents),
+      delivered_net: centsToKes(shop.delivered_net_cents),
+      paid_out: centsToKes(shop.paid_out_cents),
+      results: rows.map((row) => ({
+        id: row.id,
+        amount: centsToKes(row.amount_cents),
+        reference: row.reference,
+        note: row.note,
+        created_by: row.created_by,
+        created_at: new Date(row.created_at).toISOString(),
+      })),
+    }
+  }
+
+  /**
+   * Records money sent to a shop (M-Pesa or bank, by hand). It may not exceed what the shop is owed: its delivered
+   * parts less commission, less payouts so far; the shop's row is locked so two payouts cannot both fit.
+   */
+  async recordPayout(ctx: Ctx, id: number, body: PayoutBody): Promise<Payouts> {
+    const admin = requireAdmin(ctx)
+    const amountCents = kesToCents(body.amount)
+    await inTransaction(this.db, async (t) => {
+      const shop = await repo.getVendor(t, id, true)
+      if (!shop) throw new AppError('not_found', NOT_FOUND)
+      const owed = shop.delivered_net_cents - shop.paid_out_cents
+      if (amountCents > owed) {
+        throw new AppError('conflict', `This is more than the shop is owed (${formatKes(Math.max(owed, 0))}).`, {
+          amount: [`At most ${formatKes(Math.max(owed, 0))}`],
+        })
+      }
+      await repo.insertPayout(t, {
+        businessId: id,
+        amountCents,
+        reference: body.reference,
+        note: body.note ?? '',
+        createdBy: admin.id,
+      })
+      await writeAudit(t, admin.id, {
+        action: 'payout.recorded',
+        subjectType: 'shop',
+        subjectId: id,
+        detail: { name: shop.name, amount: formatKes(amountCents), reference: body.reference },
+      })
+    })
+    return this.payouts(ctx, id)
+  }
+}

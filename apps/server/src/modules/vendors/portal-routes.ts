@@ -1,0 +1,356 @@
+import multipart from '@fastify/multipart'
+import { ErrorSchema } from '@soko/contract/health'
+import {
+  ApplyBodySchema,
+  DashboardSchema,
+  ImageOrderBodySchema,
+  LeafCategoryListSchema,
+  MAX_IMAGE_BYTES,
+  MAX_PRODUCT_IMAGES,
+  PayoutSummarySchema,
+  ProductBodySchema,
+  ShopSchema,
+  ShopUpdateBodySchema,
+  StockBodySchema,
+  VENDOR_MESSAGES,
+  VendorImageParamsSchema,
+  VendorImageSchema,
+  VendorProductDetailSchema,
+  VendorProductPageSchema,
+  VendorProductParamsSchema,
+  VendorProductSchema,
+  VendorProductsQuerySchema,
+} from '@soko/contract/vendor'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { SokoContext } from '../../app.ts'
+import {
+  appendCookie,
+  ctxOf,
+  requireRole,
+  requireUser,
+  serializeCookie,
+  sessionCookieName,
+} from '../../plugins/auth.ts'
+import { AppError, sentenceErrorHandler } from '../../plugins/errors.ts'
+import { displayName, ProductImageService, type UploadedFile } from './product-images.ts'
+import { VendorProductService } from './products.ts'
+import { VendorReports } from './reports.ts'
+import { ShopService } from './shop.ts'
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema }
+const uploadErrors = { ...errors, 413: ErrorSchema, 415: ErrorSchema }
+const NoContent = z.null().describe('Done')
+const ImagesSchema = z.array(VendorImageSchema)
+const tags = ['vendor']
+
+/** The most an upload request may carry: 8 photos of 10 MB, and the form's own bytes. */
+const MAX_UPLOAD_BYTES = MAX_PRODUCT_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024
+const tooLarge = (name: string) =>
+  new AppError('payload_too_large', `"${name}" is larger than 10 MB: send a smaller photo.`, {
+    image: [`"${name}" is larger than 10 MB`],
+  })
+const tooMany = () =>
+  new AppError('invalid_data', VENDOR_MESSAGES.tooManyImages, { image: [VENDOR_MESSAGES.tooManyImages] })
+
+/** @fastify/multipart's own errors, in our words and codes. */
+function uploadError(error: unknown, name: string): unknown {
+  switch ((error as { code?: string } | null)?.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return tooLarge(name)
+    case 'FST_FILES_LIMIT':
+      return tooMany()
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new AppError('invalid_data', 'Send only the photos (form field "image").')
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError('unsupported_media_type', 'Send the photos as multipart/form-data.')
+    default:
+      return error
+  }
+}
+
+/** The request's files, one at a time, each read whole (at most 10 MB) when the service asks for it. */
+async function* uploadedFiles(request: FastifyRequest): AsyncGenerator<UploadedFile> {
+  let name = 'the file'
+  try {
+    for await (const part of request.files()) {
+      name = displayName(part.filename)
+      const fileName = name
+      yield {
+        filename: part.filename,
+        read: () => part.toBuffer().catch((error: unknown) => Promise.reject(uploadError(error, fileName))),
+      }
+    }
+  } catch (error) {
+    throw uploadError(error, name)
+  }
+}
+
+/**
+ * /api/vendor/...: opening a shop (any signed-in customer), and the shop's own profile, dashboard, products,
+ * photos and payouts (its owner, a vendor, only). Orders to fulfil are in routes.ts.
+ */
+export function vendorPortalRoutes(soko: SokoContext): FastifyPluginAsyncZod {
+  const db = soko.database.db
+  const shops = new ShopService(db, soko.limiter)
+  const products = new VendorProductService(db)
+  const images = new ProductImageService(db, soko.config.mediaDir)
+  const reports = new VendorReports(db)
+  const cookieName = sessionCookieName(soko.config)
+
+  return async (app) => {
+    app.setErrorHandler(sentenceErrorHandler)
+    await app.register(multipart, {
+      limits: {
+        fileSize: MAX_IMAGE_BYTES,
+        // One more than a product may hold, so that the 9th photo is answered in our words, not busboy's.
+        files: MAX_PRODUCT_IMAGES + 1,
+        fields: 10,
+        parts: MAX_PRODUCT_IMAGES + 11,
+        fieldSize: 1024,
+      },
+    })
+    // Signed in (401) for every call; the vendor role (403) for every call but opening a shop. Checked before the
+    // body is read, so a customer's upload is refused before a byte of it is parsed.
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      if (request.routeOptions.url === '/api/vendor/apply/') requireUser(request)
+      else requireRole(request, 'vendor')
+    })
+
+    app.post(
+      '/api/vendor/apply/',
+      {
+        schema: {
+          summary: 'Open a shop: a signed-in customer becomes a vendor (live at once, unverified until checked)',
+          tags,
+          body: ApplyBodySchema,
+          response: { 201: ShopSchema, ...errors, 429: ErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const ctx = ctxOf(request)
+        const shop = await shops.apply(ctx, request.body)
+        // A change of privilege gets a new session cookie (the old one stops working): no fixation across it.
+        if (ctx.via === 'cookie' && ctx.sessionId !== null) {
+          const token = await soko.sessions.rotateCookie(db, ctx.sessionId)
+          appendCookie(
+            reply,
+            serializeCookie(cookieName, token, {
+              maxAgeSeconds: soko.sessions.timeouts.absoluteSeconds,
+              secure: soko.config.isProduction,
+            }),
+          )
+        }
+        return reply.status(201).send(shop)
+      },
+    )
+
+    app.get(
+      '/api/vendor/shop/',
+      { schema: { summary: 'Your shop profile, with its verified and suspended state', tags, response: { 200: ShopSchema, ...errors } } },
+      async (request) => shops.get(ctxOf(request)),
+    )
+
+    app.put(
+      '/api/vendor/shop/',
+      {
+        schema: {
+          summary: 'Edit your shop profile',
+          tags,
+          body: ShopUpdateBodySchema,
+          response: { 200: ShopSchema, ...errors },
+        },
+      },
+      async (request) => shops.update(ctxOf(request), request.body),
+    )
+
+    app.get(
+      '/api/vendor/dashboard/',
+      {
+        schema: {
+          summary: "Your shop's sales today and this month, orders to ship, low stock and the last 30 days",
+          tags,
+          response: { 200: DashboardSchema, ...errors },
+        },
+      },
+      async (request) => reports.dashboard(ctxOf(request)),
+    )
+
+    app.get(
+      '/api/vendor/categories/',
+      {
+        schema: {
+          summary: 'The categories a product can be put in (leaves of the tree)',
+          tags,
+          response: { 200: LeafCategoryListSchema, ...errors },
+        },
+      },
+      async (request) => products.leafCategories(ctxOf(request)),
+    )
+
+    app.get(
+      '/api/vendor/products/',
+      {
+        schema: {
+          summary: "Your shop's products, active or not, newest first",
+          tags,
+          querystring: VendorProductsQuerySchema,
+          response: { 200: VendorProductPageSchema, ...errors },
+        },
+      },
+      async (request) => products.list(ctxOf(request), request.query),
+    )
+
+    app.post(
+      '/api/vendor/products/',
+      {
+        schema: {
+          summary: 'Add a product (it appears in the catalogue and search at once when active)',
+          tags,
+          body: ProductBodySchema,
+          response: { 201: VendorProductDetailSchema, ...errors },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await products.create(ctxOf(request), request.body)),
+    )
+
+    app.get(
+      '/api/vendor/products/:id/',
+      {
+        schema: {
+          summary: 'One of your products, as the edit form needs it',
+          tags,
+          params: VendorProductParamsSchema,
+          response: { 200: VendorProductDetailSchema, ...errors },
+        },
+      },
+      async (request) => products.get(ctxOf(request), request.params.id),
+    )
+
+    app.put(
+      '/api/vendor/products/:id/',
+      {
+        schema: {
+          summary: "Edit a product (the whole form). One an admin took down cannot be switched back on (403)",
+          tags,
+          params: VendorProductParamsSchema,
+          body: ProductBodySchema,
+          response: { 200: VendorProductDetailSchema, ...errors },
+        },
+      },
+      async (request) => products.update(ctxOf(request), request.params.id, request.body),
+    )
+
+    app.patch(
+      '/api/vendor/products/:id/stock/',
+      {
+        schema: {
+          summary: "Set a product's stock",
+          tags,
+          params: VendorProductParamsSchema,
+          body: StockBodySchema,
+          response: { 200: VendorProductSchema, ...errors },
+        },
+      },
+      async (request) => products.setStock(ctxOf(request), request.params.id, request.body.stockQty),
+    )
+
+    app.delete(
+      '/api/vendor/products/:id/',
+      {
+        schema: {
+          summary: 'Take a product off sale (it is kept for the orders that bought it)',
+          tags,
+          params: VendorProductParamsSchema,
+          response: { 204: NoContent, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await products.deactivate(ctxOf(request), request.params.id)
+        return reply.status(204).send(null)
+      },
+    )
+
+    app.get(
+      '/api/vendor/products/:id/images/',
+      {
+        schema: {
+          summary: "A product's images, the primary first",
+          tags,
+          params: VendorProductParamsSchema,
+          response: { 200: ImagesSchema, ...errors },
+        },
+      },
+      async (request) => images.list(ctxOf(request), request.params.id),
+    )
+
+    app.post(
+      '/api/vendor/products/:id/images/',
+      {
+        bodyLimit: MAX_UPLOAD_BYTES,
+        schema: {
+          summary:
+            'Upload photos (multipart/form-data, field "image", one or more): JPEG, PNG, WebP or HEIC by content, 10 MB each, 8 per product',
+          tags,
+          params: VendorProductParamsSchema,
+          consumes: ['multipart/form-data'],
+          response: { 201: ImagesSchema, ...uploadErrors },
+        },
+        onRequest: async (request) => {
+          if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/form-data')) {
+            throw new AppError('unsupported_media_type', 'Send the photos as multipart/form-data (field "image").')
+          }
+          if (Number(request.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES) {
+            throw new AppError('payload_too_large', 'Send at most 8 photos of 10 MB each.')
+          }
+        },
+      },
+      async (request, reply) => {
+        const list = await images.upload(ctxOf(request), request.params.id, uploadedFiles(request))
+        return reply.status(201).send(list)
+      },
+    )
+
+    app.put(
+      '/api/vendor/products/:id/images/order/',
+      {
+        schema: {
+          summary: "Order a product's images; the first becomes the primary image",
+          tags,
+          params: VendorProductParamsSchema,
+          body: ImageOrderBodySchema,
+          response: { 200: ImagesSchema, ...errors },
+        },
+      },
+      async (request) => images.reorder(ctxOf(request), request.params.id, request.body.imageIds),
+    )
+
+    app.delete(
+      '/api/vendor/products/:id/images/:imageId/',
+      {
+        schema: {
+          summary: 'Remove an image from a product',
+          tags,
+          params: VendorImageParamsSchema,
+          response: { 200: ImagesSchema, ...errors },
+        },
+      },
+      async (request) => images.remove(ctxOf(request), request.params.id, request.params.imageId),
+    )
+
+    app.get(
+      '/api/vendor/payouts/',
+      {
+        schema: {
+          summary: 'What Soko owes your shop: delivered orders less commission, less payouts made',
+          tags,
+          response: { 200: PayoutSummarySchema, ...errors },
+        },
+      },
+      async (request) => reports.payouts(ctxOf(request)),
+    )
+  }
+}

@@ -1,0 +1,116 @@
+import { type Db, queryRows } from '@soko/db/client'
+import { sql } from 'drizzle-orm'
+
+// SQL of shops (businesses) as their owners see them.
+
+export interface ShopRow {
+  id: number
+  owner_id: number | null
+  slug: string
+  name: string
+  type: string
+  description: string
+  county: string
+  town: string
+  phone: string
+  payout_phone: string | null
+  email: string
+  is_verified: boolean
+  verified_at: Date | string | null
+  is_active: boolean
+  suspended_reason: string | null
+  created_at: Date | string
+}
+
+const shopColumns = sql`id, owner_id, slug, name, type, description, county, town, phone, payout_phone, email,
+  is_verified, verified_at, is_active, suspended_reason, created_at`
+
+/** The user's shop (the oldest, should an owner have several from before one shop per owner was the rule). */
+export async function shopOfOwner(db: Db, ownerId: number, lock = false): Promise<ShopRow | null> {
+  const [row] = await queryRows<ShopRow>(
+    db,
+    sql`select ${shopColumns} from businesses where owner_id = ${ownerId} order by id limit 1
+        ${lock ? sql`for update` : sql``}`,
+  )
+  return row ?? null
+}
+
+/** Locks the user's row (so two applications by one user run one after the other) and reads what applying needs. */
+export async function lockUser(db: Db, userId: number): Promise<{ role: string; email: string } | null> {
+  const [row] = await queryRows<{ role: string; email: string }>(
+    db,
+    sql`select role, email from users where id = ${userId} for update`,
+  )
+  return row ?? null
+}
+
+/** The first free slug of `base`, `base-2`, `base-3` ... among shops. */
+export async function freeShopSlug(db: Db, base: string): Promise<string> {
+  const rows = await queryRows<{ slug: string }>(
+    db,
+    sql`select slug from businesses where slug = ${base} or slug like ${`${base}-%`}`,
+  )
+  const taken = new Set(rows.map((row) => row.slug))
+  if (!taken.has(base)) return base
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`
+}
+
+export interface NewShop {
+  ownerId: number
+  slug: string
+  name: string
+  type: string
+  description: string
+  county: string
+  town: string
+  phone: string
+  payoutPhone: string
+  email: string
+}
+
+export async function insertShop(db: Db, shop: NewShop): Promise<ShopRow> {
+  const [row] = await queryRows<ShopRow>(
+    db,
+    sql`insert into businesses (owner_id, slug, name, type, description, county, town, phone, payout_phone, email,
+          is_verified, is_active)
+        values (${shop.ownerId}, ${shop.slug}, ${shop.name}, ${shop.type}, ${shop.description}, ${shop.county},
+          ${shop.town}, ${shop.phone}, ${shop.payoutPhone}, ${shop.email}, false, true)
+        returning ${shopColumns}`,
+  )
+  if (!row) throw new Error('insert into businesses returned no row')
+  return row
+}
+
+export async function updateShop(
+  db: Db,
+  shopId: number,
+  fields: Omit<NewShop, 'ownerId' | 'slug' | 'email'> & { email: string | undefined },
+): Promise<ShopRow> {
+  const [row] = await queryRows<ShopRow>(
+    db,
+    sql`update businesses set name = ${fields.name}, type = ${fields.type}, description = ${fields.description},
+          county = ${fields.county}, town = ${fields.town}, phone = ${fields.phone},
+          payout_phone = ${fields.payoutPhone},
+          ${fields.email === undefined ? sql`` : sql`email = ${fields.email},`}
+          updated_at = now()
+        where id = ${shopId} returning ${shopColumns}`,
+  )
+  if (!row) throw new Error('update of businesses returned no row')
+  return row
+}
+
+export async function setRole(db: Db, userId: number, role: 'vendor'): Promise<void> {
+  await db.execute(sql`update users set role = ${role}, updated_at = now() where id = ${userId}`)
+}
+
+/** One line of the audit log (who did what to which record). */
+export async function audit(
+  db: Db,
+  entry: { actorId: number; action: string; subjectType: string; subjectId: number; detail?: Record<string, unknown> },
+): Promise<void> {
+  await db.execute(
+    sql`insert into audit_log (actor_id, action, subject_type, subject_id, detail)
+        values (${entry.actorId}, ${entry.action}, ${entry.subjectType}, ${entry.subjectId},
+          ${JSON.stringify(entry.detail ?? {})}::jsonb)`,
+  )
+}

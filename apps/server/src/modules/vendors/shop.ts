@@ -1,0 +1,134 @@
+import { type ApplyBody, type Shop, type ShopUpdateBody, slugFromName, VENDOR_MESSAGES } from '@soko/contract/vendor'
+import type { Db } from '@soko/db/client'
+import type { Ctx } from '../../plugins/auth.ts'
+import type { RateLimit } from '../../plugins/config.ts'
+import { AppError } from '../../plugins/errors.ts'
+import type { RateLimiter } from '../../plugins/rate-limit.ts'
+import * as repo from './shop-repository.ts'
+
+/** Shop applications per user: a handful is plenty for typos; more is someone scripting. */
+export const APPLY_LIMIT: RateLimit = { max: 5, windowMs: 60 * 60 * 1000 }
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString())
+
+export function toShop(row: repo.ShopRow): Shop {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    type: row.type,
+    description: row.description,
+    county: row.county,
+    town: row.town,
+    phone: row.phone,
+    payoutPhone: row.payout_phone,
+    email: row.email,
+    isVerified: row.is_verified,
+    verifiedAt: iso(row.verified_at),
+    isActive: row.is_active,
+    isSuspended: !row.is_active,
+    suspendedReason: row.is_active ? null : row.suspended_reason,
+    createdAt: new Date(row.created_at).toISOString(),
+  }
+}
+
+/** The signed-in vendor's shop: 401 signed out, 403 for anyone but a vendor, 404 for a vendor with no shop. */
+export async function requireShop(db: Db, ctx: Ctx): Promise<repo.ShopRow> {
+  if (!ctx.user) throw new AppError('unauthorized', 'Sign in to manage your shop.')
+  if (ctx.user.role !== 'vendor') throw new AppError('forbidden', 'Only vendors can manage a shop.')
+  const shop = await repo.shopOfOwner(db, ctx.user.id)
+  if (!shop) throw new AppError('not_found', VENDOR_MESSAGES.noShop)
+  return shop
+}
+
+/** A unique index said no (a slug taken by someone else between our look and our write). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  const causeCode = (error as { cause?: { code?: unknown } } | null)?.cause?.code
+  return code === '23505' || causeCode === '23505'
+}
+
+/** Opening a shop, and its owner's edits of its profile (verification and suspension are admins' business). */
+export class ShopService {
+  constructor(
+    private readonly db: Db,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  /**
+   * A signed-in customer opens a shop: live at once, unverified; the account becomes a vendor's. One shop per
+   * user: the user's row is locked while applying, so two applications at once cannot both create one.
+   */
+  async apply(ctx: Ctx, body: ApplyBody): Promise<Shop> {
+    if (!ctx.user) throw new AppError('unauthorized', 'Sign in to open a shop.')
+    const userId = ctx.user.id
+    if (ctx.user.role === 'superuser') throw new AppError('forbidden', VENDOR_MESSAGES.adminCannotApply)
+    await this.limiter.consume(`vendor-apply:${userId}`, APPLY_LIMIT)
+    const base = slugFromName(body.name) || 'shop'
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.db.transaction(async (tx) => {
+          const t = tx as unknown as Db
+          const user = await repo.lockUser(t, userId)
+          if (!user) throw new AppError('unauthorized', 'Sign in to open a shop.')
+          if (user.role === 'superuser') throw new AppError('forbidden', VENDOR_MESSAGES.adminCannotApply)
+          const existing = await repo.shopOfOwner(t, userId)
+          if (existing) throw new AppError('conflict', `${VENDOR_MESSAGES.alreadyHasShop} (${existing.name})`)
+          const shop = await repo.insertShop(t, {
+            ownerId: userId,
+            slug: await repo.freeShopSlug(t, base),
+            name: body.name,
+            type: body.type,
+            description: body.description,
+            county: body.county,
+            town: body.town,
+            phone: body.phone,
+            payoutPhone: body.payoutPhone,
+            email: user.email,
+          })
+          await repo.setRole(t, userId, 'vendor')
+          await repo.audit(t, {
+            actorId: userId,
+            action: 'vendor.applied',
+            subjectType: 'business',
+            subjectId: shop.id,
+            detail: { name: shop.name, slug: shop.slug },
+          })
+          return toShop(shop)
+        })
+      } catch (error) {
+        // Another shop took the same slug between our look and our insert: look again.
+        if (attempt < 3 && isUniqueViolation(error)) continue
+        throw error
+      }
+    }
+  }
+
+  async get(ctx: Ctx): Promise<Shop> {
+    return toShop(await requireShop(this.db, ctx))
+  }
+
+  /** The owner edits the profile (the slug, and so the shop's address, stays as it was made). */
+  async update(ctx: Ctx, body: ShopUpdateBody): Promise<Shop> {
+    const shop = await requireShop(this.db, ctx)
+    const updated = await repo.updateShop(this.db, shop.id, {
+      name: body.name,
+      type: body.type,
+      description: body.description,
+      county: body.county,
+      town: body.town,
+      phone: body.phone,
+      payoutPhone: body.payoutPhone,
+      email: body.email,
+    })
+    if (ctx.user && updated.payout_phone !== shop.payout_phone) {
+      await repo.audit(this.db, {
+        actorId: ctx.user.id,
+        action: 'vendor.payout_phone_changed',
+        subjectType: 'business',
+        subjectId: shop.id,
+      })
+    }
+    return toShop(updated)
+  }
+}
