@@ -1,0 +1,408 @@
+import { z } from 'zod'
+import { RoleSchema } from './auth.ts'
+import { SlugSchema } from './catalog.ts'
+import { ORDER_STATUSES } from './checkout.ts'
+import { wholeNumber } from './common.ts'
+
+// The admin area's API (superusers only; specification section 2 "admin dashboard", DESIGN S3-S6). Every call is
+// under /api/admin/, answers `cache-control: no-store`, 401 when signed out and 403 for any other role. Amounts are
+// KES numbers (never dollars); timestamps are ISO 8601; lists take `?page=&per_page=&q=`. Request bodies are strict:
+// a field a call does not accept is a 400 naming it. Every change is written to the audit log.
+
+const Id = z.number().int()
+const Kes = z.number().describe('Amount in KES')
+const Timestamp = z.string().describe('ISO 8601')
+
+/** A text field that must be given: trimmed, not empty, at most `max` characters. */
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: () => `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: () => `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+
+/** Links and images: an http(s) URL or a path on this site ('/products?...'); never javascript: or data:. */
+const LinkSchema = (label: string) =>
+  z
+    .string({ error: () => `${label} must be a URL or a path starting with /` })
+    .trim()
+    .max(500, `${label} must be at most 500 characters`)
+    .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) || /^\/(?!\/)[^\s]*$/.test(value), {
+      message: `${label} must be an http(s) URL or a path starting with /`,
+    })
+
+export const AdminIdParamsSchema = z.object({ id: wholeNumber(1, 2 ** 31 - 1) })
+
+/** `?page=&per_page=&q=` for every admin list (at most 100 a page). */
+export const AdminListQuerySchema = z.object({
+  page: wholeNumber(1, 100_000).default(1),
+  per_page: wholeNumber(1, 100).default(20),
+  q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+})
+
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({
+    count: z.number().int(),
+    page: z.number().int(),
+    per_page: z.number().int(),
+    total_pages: z.number().int(),
+    results: z.array(item),
+  })
+
+/** Why an admin takes something down or away: shown to the shop owner or written to the audit log. */
+export const ReasonBodySchema = z.strictObject({ reason: requiredText('Reason', 500) })
+export type ReasonBody = z.infer<typeof ReasonBodySchema>
+
+// Dashboard
+
+export const DashboardSchema = z.object({
+  orders: z.object({
+    count: z.number().int(),
+    by_status: z.record(z.enum(ORDER_STATUSES), z.number().int()),
+  }),
+  revenue: z
+    .object({ today: Kes, this_month: Kes, all_time: Kes })
+    .describe('Totals of paid orders (not cancelled or refunded), by the day they were paid, Africa/Nairobi days'),
+  commission: z
+    .object({ this_month: Kes, all_time: Kes })
+    .describe("The marketplace's commission on the vendor parts of those orders"),
+  users: z.object({
+    count: z.number().int(),
+    by_role: z.object({ customer: z.number().int(), vendor: z.number().int(), superuser: z.number().int() }),
+    new_this_month: z.number().int(),
+    disabled: z.number().int(),
+  }),
+  products: z.object({
+    active: z.number().int(),
+    inactive: z.number().int(),
+    out_of_stock: z.number().int().describe('Active products with no stock'),
+  }),
+  shops: z.object({
+    verified: z.number().int(),
+    unverified: z.number().int(),
+    suspended: z.number().int(),
+  }),
+  sales: z
+    .array(z.object({ date: z.string().describe('YYYY-MM-DD'), orders: z.number().int(), revenue: Kes }))
+    .describe('The last 30 Nairobi days, oldest first, days without sales included'),
+  recent_activity: z.array(
+    z.object({
+      kind: z.enum(['audit', 'order']),
+      at: Timestamp,
+      text: z.string().describe('A sentence to show as is'),
+      subject_type: z.string(),
+      subject_id: Id.nullable(),
+    }),
+  ),
+  quick_actions: z.object({
+    unverified_shops: z.number().int(),
+    unhandled_contact_messages: z.number().int(),
+    refunds_due: z.number().int().describe('Orders whose payment is owed back to the shopper'),
+  }),
+})
+export type Dashboard = z.infer<typeof DashboardSchema>
+
+// Products
+
+export const AdminProductsQuerySchema = AdminListQuerySchema.extend({
+  status: z.enum(['active', 'inactive', 'out_of_stock']).optional(),
+  shop: wholeNumber(1, 2 ** 31 - 1).optional(),
+  category: wholeNumber(1, 2 ** 31 - 1).optional(),
+})
+export type AdminProductsQuery = z.infer<typeof AdminProductsQuerySchema>
+
+export const AdminProductSchema = z.object({
+  id: Id,
+  name: z.string(),
+  slug: z.string(),
+  price: Kes,
+  discounted_price: Kes.nullable(),
+  stock_qty: z.number().int(),
+  is_active: z.boolean(),
+  deactivated_reason: z.string().nullable().describe('Set when an admin took it down; its shop sees it'),
+  thumbnail_url: z.string().nullable(),
+  shop: z.object({ id: Id, name: z.string(), slug: z.string(), is_active: z.boolean() }),
+  category: z.object({ id: Id, name: z.string(), slug: z.string() }),
+  created_at: Timestamp,
+})
+export type AdminProduct = z.infer<typeof AdminProductSchema>
+export const AdminProductsPageSchema = page(AdminProductSchema)
+export type AdminProductsPage = z.infer<typeof AdminProductsPageSchema>
+
+// Orders
+
+export const AdminOrdersQuerySchema = AdminListQuerySchema.extend({ status: z.enum(ORDER_STATUSES).optional() })
+export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuerySchema>
+
+export const AdminOrderSummarySchema = z.object({
+  id: Id,
+  order_number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  status_label: z.string(),
+  customer: z.object({ name: z.string(), email: z.string(), phone: z.string(), user_id: Id.nullable() }),
+  total: Kes,
+  payment_method: z.enum(['mpesa', 'credit-card']),
+  payment_status: z.string().nullable().describe('The latest payment attempt'),
+  vendor_count: z.number().int(),
+  created_at: Timestamp,
+  paid_at: Timestamp.nullable(),
+})
+export const AdminOrdersPageSchema = page(AdminOrderSummarySchema)
+export type AdminOrdersPage = z.infer<typeof AdminOrdersPageSchema>
+
+export const AdminOrderDetailSchema = AdminOrderSummarySchema.extend({
+  subtotal: Kes,
+  shipping: Kes,
+  vat: Kes,
+  notes: z.string(),
+  shipping_address: z.object({
+    address: z.string(),
+    city: z.string(),
+    county: z.string(),
+    postalCode: z.string(),
+    country: z.string(),
+  }),
+  cancel_reason: z.string().nullable(),
+  can_refund: z.boolean(),
+  vendor_parts: z.array(
+    z.object({
+      id: Id,
+      shop: z.object({ id: Id, name: z.string(), slug: z.string() }),
+      status: z.enum(ORDER_STATUSES),
+      subtotal: Kes,
+      commission: Kes,
+      tracking_note: z.string().nullable(),
+      shipped_at: Timestamp.nullable(),
+      delivered_at: Timestamp.nullable(),
+      items: z.array(
+        z.object({ product_id: Id.nullable(), name: z.string(), price: Kes, quantity: z.number().int(), total: Kes }),
+      ),
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      id: Id,
+      method: z.string(),
+      status: z.string(),
+      amount: Kes,
+      phone: z.string().nullable(),
+      reference: z.string(),
+      receipt: z.string().nullable(),
+      result_desc: z.string().nullable(),
+      created_at: Timestamp,
+      settled_at: Timestamp.nullable(),
+      events: z.array(z.object({ id: Id, source: z.string(), outcome: z.string(), at: Timestamp })),
+    }),
+  ),
+  refund: z.object({ reason: z.string(), reference: z.string().nullable(), at: Timestamp, by: z.string() }).nullable(),
+})
+export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>
+
+export const RefundBodySchema = z.strictObject({
+  reason: requiredText('Reason', 500),
+  reference: optionalText('Reference', 100)
+    .optional()
+    .describe('The M-Pesa reversal or card refund reference, when the money has been sent back'),
+})
+export type RefundBody = z.infer<typeof RefundBodySchema>
+
+// Users
+
+export const AdminUsersQuerySchema = AdminListQuerySchema.extend({ role: RoleSchema.optional() })
+export type AdminUsersQuery = z.infer<typeof AdminUsersQuerySchema>
+
+export const AdminUserSchema = z.object({
+  id: Id,
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string().nullable(),
+  role: RoleSchema,
+  is_disabled: z.boolean(),
+  disabled_at: Timestamp.nullable(),
+  disabled_reason: z.string().nullable(),
+  shops: z.array(z.object({ id: Id, name: z.string() })),
+  order_count: z.number().int(),
+  created_at: Timestamp,
+})
+export type AdminUser = z.infer<typeof AdminUserSchema>
+export const AdminUsersPageSchema = page(AdminUserSchema)
+export type AdminUsersPage = z.infer<typeof AdminUsersPageSchema>
+
+export const RoleBodySchema = z.strictObject({
+  role: z.enum(['customer', 'vendor', 'superuser'], { error: () => 'Role must be customer, vendor or superuser' }),
+})
+export type RoleBody = z.infer<typeof RoleBodySchema>
+
+// Vendors (shops)
+
+export const AdminVendorsQuerySchema = AdminListQuerySchema.extend({
+  status: z.enum(['verified', 'unverified', 'suspended']).optional(),
+})
+export type AdminVendorsQuery = z.infer<typeof AdminVendorsQuerySchema>
+
+export const AdminVendorSchema = z.object({
+  id: Id,
+  name: z.string(),
+  slug: z.string(),
+  type: z.string(),
+  county: z.string(),
+  town: z.string(),
+  is_verified: z.boolean(),
+  verified_at: Timestamp.nullable(),
+  is_active: z.boolean().describe('False while suspended'),
+  suspended_reason: z.string().nullable(),
+  owner: z.object({ id: Id, email: z.string(), name: z.string() }).nullable(),
+  product_count: z.number().int(),
+  active_product_count: z.number().int(),
+  order_count: z.number().int().describe('Paid vendor parts'),
+  balance_owed: Kes.describe("Delivered parts' subtotals less commission, less payouts so far"),
+  created_at: Timestamp,
+})
+export type AdminVendor = z.infer<typeof AdminVendorSchema>
+export const AdminVendorsPageSchema = page(AdminVendorSchema)
+export type AdminVendorsPage = z.infer<typeof AdminVendorsPageSchema>
+
+/** An amount in KES: positive, at most two decimals. */
+const AmountSchema = z
+  .number({ error: () => 'Amount must be a number' })
+  .positive('Amount must be more than 0')
+  .max(100_000_000, 'Amount is too large')
+  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Amount may have at most two decimals')
+
+export const PayoutBodySchema = z.strictObject({
+  amount: AmountSchema.describe('KES'),
+  reference: requiredText('Reference', 100).describe('M-Pesa receipt or bank reference of the transfer'),
+  note: optionalText('Note', 500).optional(),
+})
+export type PayoutBody = z.infer<typeof PayoutBodySchema>
+
+export const PayoutSchema = z.object({
+  id: Id,
+  amount: Kes,
+  reference: z.string(),
+  note: z.string(),
+  created_by: z.string().nullable(),
+  created_at: Timestamp,
+})
+export const PayoutsSchema = z.object({
+  balance_owed: Kes,
+  delivered_net: Kes.describe('Delivered parts: subtotal less commission'),
+  paid_out: Kes,
+  results: z.array(PayoutSchema),
+})
+export type Payouts = z.infer<typeof PayoutsSchema>
+
+// Categories
+
+const CategoryFieldsSchema = z.strictObject({
+  name: requiredText('Name', 100),
+  slug: SlugSchema.optional().describe('Made from the name when absent'),
+  description: optionalText('Description', 2000).optional(),
+  parent_id: Id.positive('Parent must be a category id').nullable().optional(),
+  image_url: LinkSchema('Image URL').nullable().optional().describe('Null: a generated image'),
+  image_alt: optionalText('Image alt text', 200).optional(),
+  is_active: z.boolean({ error: () => 'Active must be true or false' }).optional(),
+  position: z.number().int('Position must be a whole number').min(0).max(100_000).optional(),
+})
+export const CategoryBodySchema = CategoryFieldsSchema
+export type CategoryBody = z.infer<typeof CategoryBodySchema>
+export const CategoryUpdateBodySchema = CategoryFieldsSchema.partial()
+export type CategoryUpdateBody = z.infer<typeof CategoryUpdateBodySchema>
+
+export const CategoryOrderBodySchema = z.strictObject({
+  parent_id: Id.positive().nullable().describe('Whose children are ordered; null for the top level'),
+  ids: z
+    .array(Id.positive(), { error: () => 'Ids must be a list of category ids' })
+    .min(1, 'Ids must name every category of that level')
+    .max(1000)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each category may appear only once'),
+})
+export type CategoryOrderBody = z.infer<typeof CategoryOrderBodySchema>
+
+const AdminCategoryBase = z.object({
+  id: Id,
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  parent_id: Id.nullable(),
+  image: z.object({ url: z.string(), alt_text: z.string() }),
+  image_url: z.string().nullable().describe('Null: the generated image is shown'),
+  image_alt: z.string(),
+  is_active: z.boolean(),
+  position: z.number().int(),
+  product_count: z.number().int().describe('Products in this category itself (any state)'),
+})
+/** A top-level category with its subcategories (the tree has two levels). */
+export const AdminCategorySchema = AdminCategoryBase.extend({ children: z.array(AdminCategoryBase) })
+export type AdminCategory = z.infer<typeof AdminCategorySchema>
+export type AdminSubcategory = z.infer<typeof AdminCategoryBase>
+export const AdminCategoryTreeSchema = z.array(AdminCategorySchema)
+
+// Banners
+
+const DateTimeSchema = (label: string) =>
+  z.iso
+    .datetime({ offset: true, message: `${label} must be a date and time, e.g. 2026-12-01T08:00:00+03:00` })
+    .nullable()
+
+const BannerFieldsSchema = z.strictObject({
+  title: requiredText('Title', 120),
+  subtitle: optionalText('Subtitle', 300).optional(),
+  image_url: LinkSchema('Image URL').nullable().optional().describe('Null: a generated image'),
+  category_id: Id.positive().nullable().optional(),
+  link_url: LinkSchema('Link URL').optional(),
+  link_text: optionalText('Link text', 60).optional(),
+  stat1: optionalText('Stat 1', 40).optional(),
+  stat1_label: optionalText('Stat 1 label', 60).optional(),
+  stat2: optionalText('Stat 2', 40).optional(),
+  stat2_label: optionalText('Stat 2 label', 60).optional(),
+  position: z.number().int('Position must be a whole number').min(0).max(100_000).optional(),
+  is_active: z.boolean({ error: () => 'Active must be true or false' }).optional(),
+  starts_at: DateTimeSchema('Start').optional().describe('Shown from then on; null: at once'),
+  ends_at: DateTimeSchema('End').optional().describe('Hidden from then on; null: until switched off'),
+})
+const endsAfterStart = (body: { starts_at?: string | null; ends_at?: string | null }) =>
+  !body.starts_at || !body.ends_at || Date.parse(body.ends_at) > Date.parse(body.starts_at)
+export const BannerBodySchema = BannerFieldsSchema.refine(endsAfterStart, {
+  message: 'End must be after start',
+  path: ['ends_at'],
+})
+export type BannerBody = z.infer<typeof BannerBodySchema>
+export const BannerUpdateBodySchema = BannerFieldsSchema.partial()
+export type BannerUpdateBody = z.infer<typeof BannerUpdateBodySchema>
+
+export const AdminBannerSchema = z.object({
+  id: Id,
+  title: z.string(),
+  subtitle: z.string(),
+  image: z.object({ url: z.string(), thumbnail: z.string(), medium: z.string(), original: z.string() }),
+  image_url: z.string().nullable(),
+  category: z.object({ id: Id, name: z.string(), slug: z.string() }).nullable(),
+  link_url: z.string(),
+  link_text: z.string(),
+  stat1: z.string(),
+  stat1_label: z.string(),
+  stat2: z.string(),
+  stat2_label: z.string(),
+  position: z.number().int(),
+  is_active: z.boolean(),
+  starts_at: Timestamp.nullable(),
+  ends_at: Timestamp.nullable(),
+  state: z.enum(['live', 'scheduled', 'ended', 'off']).describe('What the home page does with it now'),
+})
+export type AdminBanner = z.infer<typeof AdminBannerSchema>
+export const AdminBannerListSchema = z.array(AdminBannerSchema)
+
+// Contact messages
+
+export const HandledMessageSchema = z.object({ id: Id, handled_at: Timestamp })
+export type HandledMessage = z.infer<typeof HandledMessageSchema>
+
+export const AdminDoneSchema = z.object({ detail: z.string() })
