@@ -17,7 +17,7 @@ export function adminBannerRoutes(banners: AdminBannersService): FastifyPluginAs
       '/api/admin/banners/',
       {
         schema: {
-          summary: "Every banner with its schedule and what the home page does with it now (state)",
+          summary: 'Every banner with its schedule and what the home page does with it now (state)',
           tags,
           response: { 200: AdminBannerListSchema, ...adminErrors },
         },

@@ -71,7 +71,12 @@ export class AdminBannersService {
         startsAt: body.starts_at ?? null,
         endsAt: body.ends_at ?? null,
       })
-      await writeAudit(t, admin.id, { action: 'banner.created', subjectType: 'banner', subjectId: id, detail: { name: body.title } })
+      await writeAudit(t, admin.id, {
+        action: 'banner.created',
+        subjectType: 'banner',
+        subjectId: id,
+        detail: { name: body.title },
+      })
       return this.require(t, id)
     })
   }

@@ -143,8 +143,7 @@ export class AdminCategoriesService {
         imageAlt: body.image_alt ?? current.image_alt,
         isActive: body.is_active ?? current.is_active,
         position:
-          body.position ??
-          (parentId === current.parent_id ? current.position : await repo.nextPosition(t, parentId)),
+          body.position ?? (parentId === current.parent_id ? current.position : await repo.nextPosition(t, parentId)),
       })
       await writeAudit(t, admin.id, {
         action: 'category.updated',

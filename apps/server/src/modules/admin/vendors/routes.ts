@@ -1,6 +1,6 @@
 import {
-  type AdminVendor,
   AdminIdParamsSchema,
+  type AdminVendor,
   AdminVendorSchema,
   AdminVendorsPageSchema,
   AdminVendorsQuerySchema,
@@ -31,7 +31,9 @@ export function adminVendorRoutes(vendors: AdminVendorsService): FastifyPluginAs
     const action = (path: string, summary: string, run: (ctx: Ctx, id: number) => Promise<AdminVendor>) =>
       app.post(
         `/api/admin/vendors/:id/${path}/`,
-        { schema: { summary, tags, params: AdminIdParamsSchema, response: { 200: AdminVendorSchema, ...adminErrors } } },
+        {
+          schema: { summary, tags, params: AdminIdParamsSchema, response: { 200: AdminVendorSchema, ...adminErrors } },
+        },
         async (request) => run(ctxOf(request), request.params.id),
       )
     action('verify', "Give the shop the 'Verified Seller' badge", (ctx, id) => vendors.verify(ctx, id))
@@ -78,7 +80,8 @@ export function adminVendorRoutes(vendors: AdminVendorsService): FastifyPluginAs
           response: { 201: PayoutsSchema, ...adminErrors },
         },
       },
-      async (request, reply) => reply.status(201).send(await vendors.recordPayout(ctxOf(request), request.params.id, request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await vendors.recordPayout(ctxOf(request), request.params.id, request.body)),
     )
   }
 }

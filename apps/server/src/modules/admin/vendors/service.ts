@@ -71,7 +71,12 @@ export class AdminVendorsService {
       const shop = await repo.getVendor(t, id, true)
       if (!shop) throw new AppError('not_found', NOT_FOUND)
       await apply(t)
-      await writeAudit(t, admin.id, { action, subjectType: 'shop', subjectId: id, detail: { name: shop.name, ...detail } })
+      await writeAudit(t, admin.id, {
+        action,
+        subjectType: 'shop',
+        subjectId: id,
+        detail: { name: shop.name, ...detail },
+      })
       const updated = await repo.getVendor(t, id)
       if (!updated) throw new AppError('not_found', NOT_FOUND)
       return toAdminVendor(updated)

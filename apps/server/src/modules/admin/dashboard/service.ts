@@ -1,0 +1,85 @@
+import type { Dashboard } from '@soko/contract/admin'
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@soko/contract/checkout'
+import type { Db } from '@soko/db/client'
+import { centsToKes, formatKes } from '@soko/domain/money'
+import type { Ctx } from '../../../plugins/auth.ts'
+import { auditSentence, listRecentAudit } from '../audit.ts'
+import { requireAdmin } from '../shared.ts'
+import * as repo from './repository.ts'
+
+const RECENT = 12
+
+/** The admin dashboard: the marketplace's figures, its last 30 days, recent activity and what needs doing. */
+export class AdminDashboardService {
+  constructor(private readonly db: Db) {}
+
+  async get(ctx: Ctx): Promise<Dashboard> {
+    requireAdmin(ctx)
+    const db = this.db
+    const [byStatus, revenue, commission, users, products, shops, sales, quick, audit, orders] = await Promise.all([
+      repo.ordersByStatus(db),
+      repo.revenue(db),
+      repo.commission(db),
+      repo.users(db),
+      repo.products(db),
+      repo.shops(db),
+      repo.salesSeries(db),
+      repo.quickActions(db),
+      listRecentAudit(db, RECENT),
+      repo.recentOrders(db, RECENT),
+    ])
+    const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<OrderStatus, number>
+    for (const row of byStatus) counts[row.status as OrderStatus] = row.count
+    const activity = [
+      ...audit.map((row) => ({
+        kind: 'audit' as const,
+        at: new Date(row.created_at).toISOString(),
+        text: auditSentence(row),
+        subject_type: row.subject_type,
+        subject_id: row.subject_id,
+      })),
+      ...orders.map((row) => ({
+        kind: 'order' as const,
+        at: new Date(row.created_at).toISOString(),
+        text: `${`${row.first_name} ${row.last_name}`.trim()} placed order ${row.order_number} for ${formatKes(
+          row.total_cents,
+        )} (${ORDER_STATUS_LABELS[row.status as OrderStatus].toLowerCase()}).`,
+        subject_type: 'order',
+        subject_id: row.id,
+      })),
+    ]
+      .sort((a, b) => b.at.localeCompare(a.at))
+      .slice(0, RECENT)
+    return {
+      orders: { count: byStatus.reduce((sum, row) => sum + row.count, 0), by_status: counts },
+      revenue: {
+        today: centsToKes(Number(revenue.today)),
+        this_month: centsToKes(Number(revenue.month)),
+        all_time: centsToKes(Number(revenue.all_time)),
+      },
+      commission: {
+        this_month: centsToKes(Number(commission.month)),
+        all_time: centsToKes(Number(commission.all_time)),
+      },
+      users: {
+        count: users.customer + users.vendor + users.superuser,
+        by_role: { customer: users.customer, vendor: users.vendor, superuser: users.superuser },
+        new_this_month: users.new_this_month,
+        disabled: users.disabled,
+      },
+      products,
+      shops,
+      sales: sales.map((day) => ({
+        date: day.date,
+        orders: day.orders,
+        revenue: centsToKes(Number(day.revenue_cents)),
+      })),
+      recent_activity: activity,
+      quick_actions: {
+        unverified_shops: shops.unverified,
+        unhandled_contact_messages: quick.unhandled_contact_messages,
+        refunds_due: quick.refunds_due,
+      },
+    }
+  }
+}

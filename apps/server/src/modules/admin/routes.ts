@@ -1,0 +1,42 @@
+import type { Db } from '@soko/db/client'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { SessionStore } from '../accounts/sessions.ts'
+import type { Mailer } from '../mail/mailer.ts'
+import { adminBannerRoutes } from './banners/routes.ts'
+import { AdminBannersService } from './banners/service.ts'
+import { adminCategoryRoutes } from './categories/routes.ts'
+import { AdminCategoriesService } from './categories/service.ts'
+import { adminContactRoutes } from './contact/routes.ts'
+import { AdminContactService } from './contact/service.ts'
+import { adminDashboardRoutes } from './dashboard/routes.ts'
+import { AdminDashboardService } from './dashboard/service.ts'
+import { guardAdmin } from './guard.ts'
+import { adminOrderRoutes } from './orders/routes.ts'
+import { AdminOrdersService } from './orders/service.ts'
+import { adminProductRoutes } from './products/routes.ts'
+import { AdminProductsService } from './products/service.ts'
+import { adminUserRoutes } from './users/routes.ts'
+import { AdminUsersService } from './users/service.ts'
+import { adminVendorRoutes } from './vendors/routes.ts'
+import { AdminVendorsService } from './vendors/service.ts'
+
+export interface AdminDeps {
+  db: Db
+  mailer: Mailer
+  sessions: SessionStore
+}
+
+/** /api/admin/...: the admin area's API, superusers only (every route below sits behind the guard). */
+export function adminRoutes({ db, mailer, sessions }: AdminDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    guardAdmin(app)
+    await app.register(adminDashboardRoutes(new AdminDashboardService(db)))
+    await app.register(adminProductRoutes(new AdminProductsService(db)))
+    await app.register(adminOrderRoutes(new AdminOrdersService(db, mailer)))
+    await app.register(adminUserRoutes(new AdminUsersService(db, sessions)))
+    await app.register(adminVendorRoutes(new AdminVendorsService(db)))
+    await app.register(adminCategoryRoutes(new AdminCategoriesService(db)))
+    await app.register(adminBannerRoutes(new AdminBannersService(db)))
+    await app.register(adminContactRoutes(new AdminContactService(db)))
+  }
+}
