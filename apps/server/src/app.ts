@@ -8,6 +8,7 @@ import { authRoutes } from './modules/accounts/routes.ts'
 import { AccountsService } from './modules/accounts/service.ts'
 import { SessionStore } from './modules/accounts/sessions.ts'
 import { startSweeper } from './modules/accounts/sweeper.ts'
+import { adminRoutes } from './modules/admin/routes.ts'
 import { cartRoutes } from './modules/cart/routes.ts'
 import { CartService } from './modules/cart/service.ts'
 import { catalogRoutes } from './modules/catalog/routes.ts'
@@ -203,6 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentCallbackRoutes({ payments, card: gateways.card, callbackSecret: gateways.callbackSecret }))
   await app.register(reviewRoutes(new ReviewService(db)))
   await app.register(vendorRoutes(new FulfilmentService(db, mailer, publicUrl)))
+  await app.register(adminRoutes({ db, mailer, sessions }))
   if (!config.isProduction) await app.register(devOutboxRoutes(database.db))
   await registerWeb(app, options.web)
   return app
