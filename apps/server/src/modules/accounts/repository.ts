@@ -16,9 +16,12 @@ export interface UserRow {
   phone: string | null
   role: 'customer' | 'vendor' | 'superuser'
   email_verified_at: Date | string | null
+  /** Set while an admin has disabled the account: it cannot sign in and no session of it works. */
+  disabled_at: Date | string | null
 }
 
-const userColumns = sql`u.id, u.email, u.password_hash, u.first_name, u.last_name, u.phone, u.role, u.email_verified_at`
+const userColumns = sql`u.id, u.email, u.password_hash, u.first_name, u.last_name, u.phone, u.role, u.email_verified_at,
+  u.disabled_at`
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   const rows = await queryRows<UserRow>(
@@ -128,7 +131,7 @@ export async function findLiveSession(
     db,
     sql`select ${userColumns}, s.id as session_id, s.last_seen_at < now() - interval '1 minute' as stale
         from sessions s join users u on u.id = s.user_id
-        where ${match} and ${liveSession(idleSeconds)}`,
+        where ${match} and ${liveSession(idleSeconds)} and u.disabled_at is null`,
   )
   return rows[0] ?? null
 }
@@ -144,7 +147,8 @@ export async function touchSession(db: Db, sessionId: number): Promise<void> {
 export async function isSessionLive(db: Db, sessionId: number, idleSeconds: number): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`select s.id from sessions s where s.id = ${sessionId} and ${liveSession(idleSeconds)}`,
+    sql`select s.id from sessions s join users u on u.id = s.user_id
+        where s.id = ${sessionId} and ${liveSession(idleSeconds)} and u.disabled_at is null`,
   )
   return rows.length > 0
 }

@@ -22,6 +22,8 @@ import { hashSecret, newSecret } from './tokens.ts'
 
 const RESET_TOKEN_SECONDS = 60 * 60
 
+export const ACCOUNT_DISABLED = 'This account has been disabled. Contact support.'
+
 export interface AccountsDeps {
   db: Db
   config: Config
@@ -107,6 +109,11 @@ export class AccountsService {
       return null
     }
     await limiter.clear(accountKey)
+    // Said only to whoever knows the password: the account's state is not told to anyone guessing.
+    if (user.disabled_at !== null) {
+      log.info({ userId: user.id }, 'sign-in refused: account disabled')
+      throw new AppError('forbidden', ACCOUNT_DISABLED)
+    }
     if (hasher.needsRehash(user.password_hash)) {
       await repo.rehashPassword(db, user.id, user.password_hash, await hasher.hash(body.password))
     }
