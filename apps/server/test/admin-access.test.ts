@@ -62,7 +62,10 @@ describe.each(engines)('admin API access (%s)', (engine) => {
       subject: 'Hello',
       message: 'A message for the support team.',
     })
-    const [message] = await queryRows<{ id: number }>(server.database.db, sql`select max(id) as id from contact_messages`)
+    const [message] = await queryRows<{ id: number }>(
+      server.database.db,
+      sql`select max(id) as id from contact_messages`,
+    )
     const [order] = await queryRows<{ id: number | null }>(server.database.db, sql`select max(id) as id from orders`)
     const p = product.id
     const u = victim.login.user.id
