@@ -151,6 +151,18 @@ export function listLiveBanners(db: Db): Promise<BannerRow[]> {
   )
 }
 
+/** When the next banner starts or ends by its schedule (no write announces that moment); null when none will. */
+export async function nextBannerChange(db: Db): Promise<Date | null> {
+  const [row] = await queryRows<{ at: Date | string | null }>(
+    db,
+    sql`select min(t) as at from (
+          select starts_at as t from banners where is_active and starts_at > now()
+          union all select ends_at from banners where is_active and ends_at > now()
+        ) x`,
+  )
+  return row?.at ? new Date(row.at) : null
+}
+
 export interface CategoryRow {
   id: number
   slug: string

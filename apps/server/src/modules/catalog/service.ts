@@ -46,6 +46,8 @@ export class CatalogService {
   private readonly products = new LoadingCache(new TtlCache<CachedBody<ProductDetail> | null>(3 * MINUTE, 5000))
   private readonly vendors = new LoadingCache(new TtlCache<CachedBody<VendorDetail> | null>(3 * MINUTE, 500))
   private readonly categoryPages = new LoadingCache(new TtlCache<CachedBody<CategoryDetail> | null>(10 * MINUTE, 500))
+  /** When the cached home page's banners change by their schedule (starts_at / ends_at). */
+  private homeBannersChangeAt = Number.POSITIVE_INFINITY
   /** Which slug each cached product page is under, to drop just that page when one product changes. */
   private readonly productSlugs = new Map<number, string>()
   readonly views: ViewCounter
@@ -58,13 +60,17 @@ export class CatalogService {
   }
 
   getHome(): Promise<CachedBody<Home>> {
+    // A scheduled banner starts or ends with no write to announce it: the cached page goes at that moment.
+    if (Date.now() >= this.homeBannersChangeAt) this.home.clear()
     return this.home.get('home', async () => {
-      const [banners, featured, trending, vendors] = await Promise.all([
+      const [banners, featured, trending, vendors, bannersChangeAt] = await Promise.all([
         repo.listLiveBanners(this.db),
         repo.listFeaturedProducts(this.db, HOME_PRODUCTS),
         repo.listTrendingProducts(this.db, HOME_PRODUCTS),
         repo.listTopVendors(this.db, TOP_VENDORS),
+        repo.nextBannerChange(this.db),
       ])
+      this.homeBannersChangeAt = bannersChangeAt?.getTime() ?? Number.POSITIVE_INFINITY
       return cached(HomeSchema, {
         banners: banners.map(toBanner),
         featured_products: featured.map(toProductListing),
