@@ -33,12 +33,14 @@ import { seoRoutes } from './modules/seo/routes.ts'
 import { userRoutes } from './modules/user/routes.ts'
 import { UserService } from './modules/user/service.ts'
 import { FulfilmentService } from './modules/vendors/fulfilment.ts'
+import { vendorPortalRoutes } from './modules/vendors/portal-routes.ts'
 import { vendorRoutes } from './modules/vendors/routes.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerConditionalGet } from './plugins/cache.ts'
 import type { Config } from './plugins/config.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
 import { registerFaultInjection } from './plugins/faults.ts'
+import { registerObservability, requestId } from './plugins/observability.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { RateLimiter } from './plugins/rate-limit.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
@@ -93,6 +95,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // Fastify's default would answer 404 for `/api/health/` vs `/api/health`; the contract keeps trailing slashes.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Every log line of a request carries its id, which the response's X-Request-Id header repeats.
+    genReqId: requestId,
+    requestIdLogLabel: 'requestId',
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
@@ -164,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jobs,
   })
   registerErrorHandling(app)
+  registerObservability(app, { token: config.METRICS_TOKEN, isProduction: config.isProduction })
   registerConditionalGet(app)
   registerSecurityHeaders(app, config)
   if (config.FAULT_INJECTION === 'true') registerFaultInjection(app)
@@ -205,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reviewRoutes(new ReviewService(db)))
   await app.register(vendorRoutes(new FulfilmentService(db, mailer, publicUrl)))
   await app.register(adminRoutes({ db, mailer, sessions }))
+  await app.register(vendorPortalRoutes(app.soko))
   if (!config.isProduction) await app.register(devOutboxRoutes(database.db))
   await registerWeb(app, options.web)
   return app

@@ -24,6 +24,8 @@ export interface DatabaseHandle {
    * been missed (the listening connection was lost and is being re-opened), so callers can drop what they cached.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>
+  /** PostgreSQL: this process's connections (for /metrics); the embedded engine has one, always. */
+  poolStats?(): { total: number; idle: number; waiting: number }
   close(): Promise<void>
 }
 
@@ -55,6 +57,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
     kind: 'postgres',
     db: drizzlePg(pool) as unknown as Db,
     label: `postgresql://${url.hostname}:${url.port || '5432'}${url.pathname}`,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async listen(channel, onMessage) {
       const stop = await listenPostgres(databaseUrl, channel, onMessage)
       listeners.add(stop)

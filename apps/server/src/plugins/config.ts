@@ -215,6 +215,8 @@ const ConfigSchema = z
     CARD_PROVIDER: z.enum(['test', 'paystack']).default('test'),
     CARD_PROVIDER_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
     CARD_SECRET_KEY: z.string().min(8).default('sk_test_soko'),
+    /** GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; in production /metrics is off without one. */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Test-only: lets browser tests make the API slow or failing (see plugins/faults.ts). */
     FAULT_INJECTION: z.enum(['true', 'false']).default('false'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
