@@ -117,6 +117,7 @@ export class JobQueue {
   }
 
   private claim(limit: number): Promise<Job[]> {
+    if (this.handlers.size === 0) return Promise.resolve([])
     return queryRows<Job>(
       this.db,
       sql`
