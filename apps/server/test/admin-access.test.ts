@@ -162,7 +162,7 @@ describe.each(engines)('admin API access (%s)', (engine) => {
     // Sign-in: the right password is told the account is disabled; a wrong one learns nothing.
     const login = await signInAnswer(server, shopper.email, shopper.password)
     expect(login.status).toBe(403)
-    expect(login.body).toMatchObject({ detail: 'This account has been disabled. Contact support.' })
+    expect(login.body).toMatchObject({ success: false, message: 'This account has been disabled. Contact support.' })
     const guess = await signInAnswer(server, shopper.email, 'not-the-password-1')
     expect(guess.status).toBe(401)
 

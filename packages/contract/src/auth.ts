@@ -214,5 +214,6 @@ export const GOOGLE_SIGN_IN_ERRORS = {
   google_email_unverified: 'Your Google account’s email address is not verified, so it cannot be used here.',
   google_account_exists:
     'An account with this email already exists. Sign in with your email and password (or reset your password to confirm the address), then Google sign-in will work too.',
+  account_disabled: 'This account has been disabled. Contact support.',
 } as const
 export type GoogleSignInError = keyof typeof GOOGLE_SIGN_IN_ERRORS

@@ -242,6 +242,7 @@ export class GoogleSignIn {
             existing ? 'Google identity linked' : 'account created',
           )
         }
+        if (user.disabled_at !== null) throw new SignInError('account_disabled', 'the account is disabled')
         if (ctx.sessionId !== null) await repo.deleteSession(t, ctx.sessionId)
         const session = await this.sessions.create(t, user.id, ctx)
         this.log.info({ userId: user.id, sessionId: session.sessionId }, 'signed in with Google')

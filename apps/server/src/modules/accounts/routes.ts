@@ -64,6 +64,10 @@ function loginErrorHandler(error: FastifyError, _request: FastifyRequest, reply:
   if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'body') {
     return reply.status(400).send({ success: false, message: AUTH_MESSAGES.missingCredentials })
   }
+  // A disabled account keeps the sign-in's own shape, so the login form shows the sentence.
+  if (error instanceof AppError && error.code === 'forbidden') {
+    return reply.status(403).send({ success: false, message: error.detail })
+  }
   throw error
 }
 
@@ -139,7 +143,13 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
           summary: 'Sign in: sets the session cookie, and answers tokens for non-browser clients',
           tags,
           body: LoginBodySchema,
-          response: { 200: LoginResponseSchema, 400: LoginFailureSchema, 401: LoginFailureSchema, 429: ErrorSchema },
+          response: {
+            200: LoginResponseSchema,
+            400: LoginFailureSchema,
+            401: LoginFailureSchema,
+            403: LoginFailureSchema,
+            429: ErrorSchema,
+          },
         },
         onRequest: limitPerIp,
         errorHandler: loginErrorHandler,
