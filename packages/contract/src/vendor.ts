@@ -1,0 +1,317 @@
+import { z } from 'zod'
+import { EmailSchema } from './auth.ts'
+import { CountySchema, KenyanMobileSchema, optionalText, required } from './user.ts'
+
+// The vendor portal's API (/api/vendor/...): opening a shop, its profile, dashboard, products, photos and payouts.
+// Every call needs a signed-in user; all but /api/vendor/apply/ need the vendor role (403 otherwise) and act on
+// the caller's own shop only: another shop's product, image or order id answers 404 and changes nothing.
+// Request bodies are strict (an unknown field is a 400 naming it). Amounts are KES.
+
+const Kes = z.number().describe('Amount in KES')
+const Id = z.number().int()
+
+/** The kinds of business a shop can be (the demo shops use the same words). */
+export const BUSINESS_TYPES = [
+  'Retailer',
+  'Wholesaler',
+  'Manufacturer',
+  'Artisan',
+  'Farm',
+  'Boutique',
+  'Services',
+] as const
+export type BusinessType = (typeof BUSINESS_TYPES)[number]
+
+/** Lowercase a-z0-9 and single hyphens: "Mama Mboga's Fresh & Green" → "mama-mbogas-fresh-and-green". */
+export function slugFromName(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['\u2019]/g, '')
+    .replace(/&/g, ' and ')
+    .replace(/\+/g, ' plus ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '')
+}
+
+// Opening a shop, and its profile
+
+const BusinessTypeSchema = z
+  .string({ error: () => 'Business type is required' })
+  .refine((value): value is BusinessType => (BUSINESS_TYPES as readonly string[]).includes(value), {
+    message: `Choose a business type: ${BUSINESS_TYPES.join(', ')}`,
+  })
+  .describe(BUSINESS_TYPES.join(', '))
+
+const phoneField = (label: string) =>
+  z
+    .string({ error: () => `${label} is required` })
+    .min(1, { message: `${label} is required`, abort: true })
+    .pipe(KenyanMobileSchema)
+
+const shopFields = {
+  name: required('Shop name', 80),
+  type: BusinessTypeSchema,
+  county: CountySchema,
+  town: optionalText('Town', 80).default(''),
+  phone: phoneField('Phone number').describe("The shop's contact number (shown to shoppers)"),
+  payoutPhone: phoneField('M-Pesa payout number').describe('The M-Pesa number your earnings are paid to'),
+  description: optionalText('Description', 2000).default(''),
+}
+
+export const ApplyBodySchema = z
+  .strictObject(shopFields)
+  .describe('Open a shop: it is live at once, unverified until an admin verifies it')
+export type ApplyBody = z.infer<typeof ApplyBodySchema>
+
+export const ShopUpdateBodySchema = z
+  .strictObject({
+    ...shopFields,
+    email: EmailSchema.optional().describe("The shop's contact email; absent leaves it as it is"),
+  })
+  .describe('The whole shop profile (PUT replaces every field). Verification and suspension are set by admins')
+export type ShopUpdateBody = z.infer<typeof ShopUpdateBodySchema>
+
+export const ShopSchema = z.object({
+  id: Id,
+  slug: z.string().describe('The shop page is /vendor/{slug}'),
+  name: z.string(),
+  type: z.string(),
+  description: z.string(),
+  county: z.string(),
+  town: z.string(),
+  phone: z.string().describe('E.164'),
+  payoutPhone: z.string().nullable().describe('E.164; null for a shop opened before payouts existed'),
+  email: z.string(),
+  isVerified: z.boolean(),
+  verifiedAt: z.string().nullable(),
+  isActive: z.boolean().describe('False while an admin has the shop suspended: its products are then hidden'),
+  isSuspended: z.boolean(),
+  suspendedReason: z.string().nullable().describe("The admin's reason when suspended"),
+  createdAt: z.string(),
+})
+export type Shop = z.infer<typeof ShopSchema>
+
+export const VENDOR_MESSAGES = {
+  alreadyHasShop: 'You already have a shop.',
+  noShop: 'You have no shop yet: open one first.',
+  adminCannotApply: 'Admin accounts cannot open a shop: sign up with another account.',
+  productNotFound: 'No such product in your shop.',
+  imageNotFound: 'No such image on this product.',
+  tooManyImages: 'A product can have at most 8 images',
+  heicUnsupported: 'HEIC photos are not supported yet: please send JPEG',
+  slugTaken: 'This slug is already taken: choose another',
+  leafCategory: 'Choose a category from the list (the most specific one)',
+  comparePrice: 'Compare-at price must be higher than the price',
+} as const
+
+// Dashboard
+
+export const DashboardSchema = z.object({
+  salesToday: Kes.describe('Paid vendor parts today (Africa/Nairobi)'),
+  salesThisMonth: Kes.describe('Paid vendor parts this calendar month (Africa/Nairobi)'),
+  ordersToday: z.number().int(),
+  ordersToFulfil: z.number().int().describe('Parts paid or processing: waiting to be shipped'),
+  productCount: z.number().int(),
+  activeProductCount: z.number().int(),
+  lowStockCount: z.number().int().describe('Active products with stock at or below their low-stock threshold'),
+  lowStock: z
+    .array(z.object({ id: Id, name: z.string(), slug: z.string(), stockQty: z.number().int(), threshold: z.number() }))
+    .describe('Up to 10, lowest stock first'),
+  salesSeries: z
+    .array(z.object({ date: z.string().describe('YYYY-MM-DD (Nairobi)'), sales: Kes, orders: z.number().int() }))
+    .describe('The last 30 days, oldest first, one point per day (zeros included)'),
+})
+export type Dashboard = z.infer<typeof DashboardSchema>
+
+// Products
+
+export const MAX_PRODUCT_IMAGES = 8
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
+
+const kesAmount = (label: string) =>
+  z
+    .number({ error: () => `${label} must be a number` })
+    .positive(`${label} must be more than 0`)
+    .max(10_000_000, `${label} must be at most 10,000,000`)
+    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
+      message: `${label} can have at most two decimals`,
+    })
+
+const stockField = z
+  .number({ error: () => 'Stock must be a whole number' })
+  .int('Stock must be a whole number')
+  .min(0, 'Stock cannot be negative')
+  .max(1_000_000, 'Stock must be at most 1,000,000')
+
+export const ProductBodySchema = z
+  .strictObject({
+    name: required('Product name', 200),
+    slug: z
+      .string({ error: () => 'Slug must be text' })
+      .trim()
+      .max(120, 'Slug must be at most 120 characters')
+      .regex(/^([a-z0-9]+(?:-[a-z0-9]+)*)?$/, 'Slug must be lowercase letters, digits and single hyphens')
+      .optional()
+      .describe('Made from the name when absent or empty (new products); absent on an edit keeps the current one'),
+    description: optionalText('Description', 5000).default(''),
+    categoryId: z
+      .number({ error: () => 'Category is required' })
+      .int('Category is required')
+      .positive('Category is required')
+      .max(2 ** 31 - 1, 'Category is required')
+      .describe('A leaf category (one with no sub-categories)'),
+    price: kesAmount('Price').describe('What the shopper pays (KES)'),
+    comparePrice: kesAmount('Compare-at price')
+      .nullable()
+      .optional()
+      .describe('The higher "was" price shown struck through; null or absent for no discount'),
+    stockQty: stockField,
+    lowStockThreshold: z
+      .number({ error: () => 'Low-stock threshold must be a whole number' })
+      .int('Low-stock threshold must be a whole number')
+      .min(0, 'Low-stock threshold cannot be negative')
+      .max(100_000, 'Low-stock threshold must be at most 100,000')
+      .default(5),
+    isActive: z.boolean({ error: () => 'Active must be true or false' }).default(true),
+  })
+  .refine((body) => body.comparePrice == null || body.comparePrice > body.price, {
+    path: ['comparePrice'],
+    message: 'Compare-at price must be higher than the price',
+  })
+  .describe('The add-product form. PUT sends the whole form again')
+export type ProductBody = z.infer<typeof ProductBodySchema>
+
+export const StockBodySchema = z.strictObject({ stockQty: stockField })
+export type StockBody = z.infer<typeof StockBodySchema>
+
+export const ImageOrderBodySchema = z
+  .strictObject({
+    imageIds: z
+      .array(
+        z
+          .number({ error: () => 'Image ids must be whole numbers' })
+          .int()
+          .positive(),
+        {
+          error: () => 'Image ids must be a list',
+        },
+      )
+      .min(1, 'List the product’s images')
+      .max(MAX_PRODUCT_IMAGES, `A product can have at most ${MAX_PRODUCT_IMAGES} images`),
+  })
+  .describe("Every one of the product's image ids, in the order to show them: the first is the primary image")
+
+export const VendorImageSchema = z.object({
+  id: Id,
+  position: z.number().int(),
+  isPrimary: z.boolean(),
+  isUploaded: z.boolean(),
+  thumbnail: z.string().describe('200 px wide'),
+  medium: z.string().describe('600 px wide'),
+  original: z.string().describe('up to 1200 px wide'),
+})
+export type VendorImage = z.infer<typeof VendorImageSchema>
+
+export const VendorProductSchema = z.object({
+  id: Id,
+  name: z.string(),
+  slug: z.string().describe('The product page is /product/{slug}'),
+  category: z.object({ id: Id, name: z.string(), slug: z.string(), parent: z.string().nullable() }),
+  price: Kes.describe('What the shopper pays'),
+  comparePrice: Kes.nullable().describe('The struck-through "was" price, when discounted'),
+  discountPercentage: z.number().int(),
+  stockQty: z.number().int(),
+  lowStockThreshold: z.number().int(),
+  isLowStock: z.boolean(),
+  isActive: z.boolean(),
+  deactivatedReason: z.string().nullable().describe('Set when an admin took the product down'),
+  salesCount: z.number().int(),
+  thumbnail: z.string().nullable().describe('The primary image, 200 px'),
+  imageCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type VendorProduct = z.infer<typeof VendorProductSchema>
+
+export const VendorProductDetailSchema = VendorProductSchema.extend({
+  description: z.string(),
+  images: z.array(VendorImageSchema),
+})
+export type VendorProductDetail = z.infer<typeof VendorProductDetailSchema>
+
+export const VendorProductsQuerySchema = z.object({
+  q: z.string().trim().max(200, 'must be at most 200 characters').default(''),
+  page: z.coerce
+    .number({ error: () => 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1 or more')
+    .max(100_000)
+    .default(1),
+  per_page: z.coerce
+    .number({ error: () => 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1 or more')
+    .max(100, 'must be at most 100')
+    .default(24),
+})
+
+export const VendorProductPageSchema = z.object({
+  products: z.array(VendorProductSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+})
+export type VendorProductPage = z.infer<typeof VendorProductPageSchema>
+
+export const LeafCategorySchema = z.object({
+  id: Id,
+  name: z.string(),
+  slug: z.string(),
+  parent: z.string().nullable(),
+})
+export const LeafCategoryListSchema = z.array(LeafCategorySchema).describe('The categories a product can be put in')
+
+export const VendorProductParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: () => 'must be an id' })
+    .int('must be an id')
+    .positive('must be an id')
+    .max(2 ** 31 - 1),
+})
+export const VendorImageParamsSchema = VendorProductParamsSchema.extend({
+  imageId: z.coerce
+    .number({ error: () => 'must be an id' })
+    .int('must be an id')
+    .positive('must be an id')
+    .max(2 ** 31 - 1),
+})
+
+// Payouts
+
+export const PayoutSummarySchema = z.object({
+  balance: Kes.describe('Owed to the shop: net of its delivered orders less what was paid out'),
+  earned: Kes.describe('Net (subtotal less commission) of every delivered order'),
+  paidOut: Kes,
+  awaitingDelivery: Kes.describe('Net of paid orders not delivered yet (owed once delivered)'),
+  payoutPhone: z.string().nullable(),
+  lines: z
+    .array(
+      z.object({
+        vendorOrderId: Id,
+        orderNumber: z.string(),
+        date: z.string(),
+        status: z.string(),
+        subtotal: Kes,
+        commission: Kes,
+        net: Kes,
+        isOwed: z.boolean().describe('Delivered: counted in the balance'),
+      }),
+    )
+    .describe('Paid orders, newest first (at most 200)'),
+  payouts: z.array(z.object({ id: Id, amount: Kes, reference: z.string(), note: z.string(), date: z.string() })),
+})
+export type PayoutSummary = z.infer<typeof PayoutSummarySchema>
