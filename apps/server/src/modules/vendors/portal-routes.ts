@@ -150,7 +150,13 @@ export function vendorPortalRoutes(soko: SokoContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/vendor/shop/',
-      { schema: { summary: 'Your shop profile, with its verified and suspended state', tags, response: { 200: ShopSchema, ...errors } } },
+      {
+        schema: {
+          summary: 'Your shop profile, with its verified and suspended state',
+          tags,
+          response: { 200: ShopSchema, ...errors },
+        },
+      },
       async (request) => shops.get(ctxOf(request)),
     )
 
@@ -234,7 +240,7 @@ export function vendorPortalRoutes(soko: SokoContext): FastifyPluginAsyncZod {
       '/api/vendor/products/:id/',
       {
         schema: {
-          summary: "Edit a product (the whole form). One an admin took down cannot be switched back on (403)",
+          summary: 'Edit a product (the whole form). One an admin took down cannot be switched back on (403)',
           tags,
           params: VendorProductParamsSchema,
           body: ProductBodySchema,

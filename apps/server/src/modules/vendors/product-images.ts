@@ -1,7 +1,7 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Db } from '@soko/db/client'
 import { MAX_PRODUCT_IMAGES, VENDOR_MESSAGES, type VendorImage } from '@soko/contract/vendor'
+import type { Db } from '@soko/db/client'
 import type { Ctx } from '../../plugins/auth.ts'
 import { AppError } from '../../plugins/errors.ts'
 import { ImageRejectedError, type ProcessedImage, processProductImage, Semaphore } from './image-pipeline.ts'
@@ -20,7 +20,10 @@ export const IMAGE_JOBS = 2
 
 /** A browser's file name made safe to quote in a message. */
 export function displayName(filename: string): string {
-  const clean = filename.replace(/[\u0000-\u001f\u007f"\\]/g, '').trim()
+  const clean = Array.from(filename)
+    .filter((char) => char >= ' ' && char !== '\u007f' && char !== '"' && char !== '\\')
+    .join('')
+    .trim()
   return clean.length > 80 ? `${clean.slice(0, 77)}...` : clean || 'the file'
 }
 
@@ -55,7 +58,8 @@ export class ProductImageService {
     const shop = await requireShop(this.db, ctx)
     const product = await repo.productOfShop(this.db, shop.id, productId)
     if (!product) throw new AppError('not_found', VENDOR_MESSAGES.productNotFound)
-    const tooMany = () => new AppError('invalid_data', VENDOR_MESSAGES.tooManyImages, { image: [VENDOR_MESSAGES.tooManyImages] })
+    const tooMany = () =>
+      new AppError('invalid_data', VENDOR_MESSAGES.tooManyImages, { image: [VENDOR_MESSAGES.tooManyImages] })
     if (product.image_count >= MAX_PRODUCT_IMAGES) throw tooMany()
 
     const processed: ProcessedImage[] = []

@@ -116,21 +116,23 @@ export class VendorProductService {
 
   async update(ctx: Ctx, productId: number, body: ProductBody): Promise<VendorProductDetail> {
     const shop = await requireShop(this.db, ctx)
-    return this.db.transaction(async (tx) => {
-      const t = tx as unknown as Db
-      const current = await repo.productOfShop(t, shop.id, productId, true)
-      if (!current) throw new AppError('not_found', VENDOR_MESSAGES.productNotFound)
-      if (body.isActive && !current.is_active && current.deactivated_reason) {
-        throw adminTookDown(current.deactivated_reason)
-      }
-      await repo.updateProduct(t, productId, await this.fields(t, body, productId, current.slug))
-      return this.detail(t, shop.id, productId)
-    }).catch((error: unknown) => {
-      if (isUniqueViolation(error)) {
-        throw new AppError('invalid_data', VENDOR_MESSAGES.slugTaken, { slug: [VENDOR_MESSAGES.slugTaken] })
-      }
-      throw error
-    })
+    return this.db
+      .transaction(async (tx) => {
+        const t = tx as unknown as Db
+        const current = await repo.productOfShop(t, shop.id, productId, true)
+        if (!current) throw new AppError('not_found', VENDOR_MESSAGES.productNotFound)
+        if (body.isActive && !current.is_active && current.deactivated_reason) {
+          throw adminTookDown(current.deactivated_reason)
+        }
+        await repo.updateProduct(t, productId, await this.fields(t, body, productId, current.slug))
+        return this.detail(t, shop.id, productId)
+      })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) {
+          throw new AppError('invalid_data', VENDOR_MESSAGES.slugTaken, { slug: [VENDOR_MESSAGES.slugTaken] })
+        }
+        throw error
+      })
   }
 
   async setStock(ctx: Ctx, productId: number, stockQty: number): Promise<VendorProduct> {

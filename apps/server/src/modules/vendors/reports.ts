@@ -1,5 +1,5 @@
-import { type Db, queryRows } from '@soko/db/client'
 import type { Dashboard, PayoutSummary } from '@soko/contract/vendor'
+import { type Db, queryRows } from '@soko/db/client'
 import { centsToKes } from '@soko/domain/money'
 import { sql } from 'drizzle-orm'
 import type { Ctx } from '../../plugins/auth.ts'
