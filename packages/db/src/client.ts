@@ -82,25 +82,45 @@ async function listenPostgres(
   let client: pg.Client | null = null
   let stopped = false
   let retry: NodeJS.Timeout | undefined
+  // Tries again every second for as long as the database is away (not once: an outage may last minutes).
+  const reconnect = () => {
+    if (stopped || retry) return
+    retry = setTimeout(() => {
+      retry = undefined
+      connect().then(
+        // Changes made between the loss and now were not heard: drop what was cached meanwhile too.
+        () => onMessage('*'),
+        () => reconnect(),
+      )
+    }, 1000)
+  }
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: databaseUrl })
     next.on('notification', (message) => {
       if (message.channel === channel) onMessage(message.payload ?? '')
     })
     next.on('error', () => {
-      if (stopped) return
       next.end().catch(() => {})
+      if (stopped || client !== next) return
+      client = null
       onMessage('*')
-      retry = setTimeout(() => void connect().catch(() => onMessage('*')), 1000)
+      reconnect()
     })
-    await next.connect()
-    await next.query(`listen ${pg.escapeIdentifier(channel)}`)
-    client = next
+    try {
+      await next.connect()
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`)
+    } catch (error) {
+      next.end().catch(() => {})
+      throw error
+    }
+    if (stopped) await next.end().catch(() => {})
+    else client = next
   }
   await connect()
   return async () => {
     stopped = true
     clearTimeout(retry)
+    retry = undefined
     await client?.end().catch(() => {})
   }
 }
