@@ -98,6 +98,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Every log line of a request carries its id, which the response's X-Request-Id header repeats.
     genReqId: requestId,
     requestIdLogLabel: 'requestId',
+    // While shutting down, a request that arrives on an open keep-alive connection is still answered (with
+    // `Connection: close`) instead of a 503: a proxy resends only idempotent requests, and a shopper's POST is not.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)

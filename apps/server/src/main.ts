@@ -7,6 +7,9 @@ import { buildApp } from './app.ts'
 import { PasswordHasher } from './modules/accounts/passwords.ts'
 import { ConfigError, loadConfig } from './plugins/config.ts'
 
+/** Docker's `stop` waits 10 s before SIGKILL: requests still running after 8 s are cut so the rest shuts down cleanly. */
+const SHUTDOWN_DEADLINE_MS = 8000
+
 /** Starts the marketplace: configuration, database (locked, migrated), HTTP server, and graceful shutdown. */
 async function main(): Promise<void> {
   const startedAt = performance.now()
@@ -42,12 +45,25 @@ async function main(): Promise<void> {
   if (seeded?.seeded) app.log.info({ ...seeded }, 'demo catalogue seeded')
 
   let closing = false
+  // Requests in flight when the server stops are answered with `Connection: close` (Fastify does the same for
+  // requests that arrive on an open connection meanwhile): a kept-alive connection would hold the shutdown open
+  // for the whole keep-alive timeout, or be cut under a proxy about to reuse it.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close')
+  })
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
     app.log.info({ signal }, 'shutting down')
-    // Fastify stops accepting, lets requests in flight finish, then runs onClose hooks.
+    // A response whose headers left before the signal (a streamed page) keeps its connection: close each such
+    // connection once idle, and every one still open after SHUTDOWN_DEADLINE_MS (before an orchestrator's SIGKILL).
+    const reaper = setInterval(() => app.server.closeIdleConnections(), 100)
+    const deadline = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_DEADLINE_MS)
+    // Fastify stops accepting, lets requests in flight finish, then runs onClose hooks (the job queue waits for
+    // the jobs in hand).
     await app.close()
+    clearInterval(reaper)
+    clearTimeout(deadline)
     await database.close()
     releaseLock()
     process.exit(0)
