@@ -138,6 +138,16 @@ describe.each(engines)('checkout on %s', (engine) => {
     expect(detail.body.vendors.every((part) => part.status === 'paid')).toBe(true)
     const mail = await outbox(server, body.email)
     expect(mail.map((message) => message.subject)).toContain(`Order ${order.orderNumber} confirmed`)
+    // Each shop's owner hears of its own part.
+    const owners = await queryRows<{ email: string }>(
+      server.database.db,
+      sql`select u.email from businesses b join users u on u.id = b.owner_id where b.id in (${a.business_id}, ${b.business_id})`,
+    )
+    expect(owners).toHaveLength(2)
+    for (const owner of owners) {
+      const theirs = await outbox(server, owner.email)
+      expect(theirs.some((message) => message.text.includes(order.orderNumber))).toBe(true)
+    }
 
     // Nobody else can read it: no token, a wrong token, another signed-in shopper.
     expect((await guest.get(`/api/checkout/orders/${order.orderNumber}/`)).status).toBe(404)

@@ -5,6 +5,7 @@ import { enqueueJob, type Job, type JobQueue, type JobResult } from '../jobs/que
 import type { Mailer } from '../mail/mailer.ts'
 import type { CardCharge, CardProvider } from '../payments/card/provider.ts'
 import { type DarajaClient, DarajaError } from '../payments/mpesa/daraja.ts'
+import { enqueueVendorPaidEmails } from '../vendors/notifications.ts'
 import { orderCancelledEmail, orderConfirmedEmail } from './mail-templates.ts'
 import * as repo from './repository.ts'
 
@@ -304,6 +305,8 @@ export class PaymentService {
     await repo.supersedePendingPayments(t, order.id, payment.id)
     await repo.setOrderStatus(t, order.id, 'paid', { paid: true })
     await repo.setVendorOrdersStatus(t, order.id, 'paid', ['pending_payment', 'cancelled'])
+    // Each shop hears of its own part (DESIGN D6, D7).
+    mail.push(...(await enqueueVendorPaidEmails(t, this.mailer, order.id, this.settings.publicUrl())))
     await repo.countSales(t, order.id)
     const link = `${this.settings.publicUrl()}/accounts/orders/${order.order_number}`
     mail.push(await this.mailer.enqueue(t, orderConfirmedEmail(order, items, link)))
