@@ -65,7 +65,12 @@ export const businesses = pgTable(
     ratingCount: integer('rating_count').notNull().default(0),
     ...timestamps,
   },
-  (t) => [uniqueIndex('businesses_slug_key').on(t.slug), index('businesses_owner_idx').on(t.ownerId)],
+  (t) => [
+    uniqueIndex('businesses_slug_key').on(t.slug),
+    index('businesses_owner_idx').on(t.ownerId),
+    // One shop per owner: the database says so, whatever the code does.
+    uniqueIndex('businesses_one_per_owner_key').on(t.ownerId).where(sql`${t.ownerId} is not null`),
+  ],
 )
 
 export const products = pgTable(

@@ -102,6 +102,7 @@ export const vendorOrders = pgTable(
   (t) => [
     uniqueIndex('vendor_orders_order_business_key').on(t.orderId, t.businessId),
     index('vendor_orders_business_idx').on(t.businessId, t.createdAt.desc()),
+    index('vendor_orders_business_status_idx').on(t.businessId, t.status),
     check('vendor_orders_status_known', sql.raw(`status ${ORDER_STATUS_CHECK}`)),
   ],
 )

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "businesses_one_per_owner_key" ON "businesses" USING btree ("owner_id") WHERE "businesses"."owner_id" is not null;--> statement-breakpoint
+CREATE INDEX "vendor_orders_business_status_idx" ON "vendor_orders" USING btree ("business_id","status");
