@@ -1,0 +1,20 @@
+import { type AppLoadContext, redirect } from 'react-router'
+import { ApiError, api } from '../../lib/api-client.ts'
+import { loginUrl } from '../../lib/safe-next.ts'
+
+/**
+ * An admin API read for a screen's loader. The admin-only guard runs beside it: when the API answers 401 or 403
+ * this sends the browser where the guard does (sign-in, or the home page), and a missing record becomes a 404.
+ */
+export async function adminLoad<T>(request: Request, context: AppLoadContext, path: string): Promise<T> {
+  try {
+    return await api<T>(path, { context })
+  } catch (error) {
+    if (error instanceof ApiError) {
+      if (error.status === 401) throw redirect(loginUrl(new URL(request.url).pathname.replace(/\.data$/, '')))
+      if (error.status === 403) throw redirect('/')
+      if (error.status === 404) throw new Response(error.detail, { status: 404 })
+    }
+    throw error
+  }
+}

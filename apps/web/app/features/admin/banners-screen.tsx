@@ -1,0 +1,128 @@
+import type { AdminBanner, AdminCategory, BannerUpdateBody } from '@soko/contract/admin'
+import { useState } from 'react'
+import { api } from '../../lib/api-client.ts'
+import { formatDateTime } from '../../lib/format.ts'
+import { AdminDialog, failureText, fieldErrors, Tag, useAdminWrite } from './admin-ui.tsx'
+import { BannerForm, bannerValues, emptyBanner } from './banner-form.tsx'
+
+type Editing = { mode: 'new' } | { mode: 'edit'; banner: AdminBanner } | null
+
+const STATES: Record<AdminBanner['state'], { label: string; tone: 'good' | 'warn' | 'bad' | 'neutral' }> = {
+  live: { label: 'Live', tone: 'good' },
+  scheduled: { label: 'Scheduled', tone: 'warn' },
+  ended: { label: 'Ended', tone: 'bad' },
+  off: { label: 'Off', tone: 'neutral' },
+}
+
+function schedule(banner: AdminBanner): string {
+  const from = banner.starts_at ? `from ${formatDateTime(banner.starts_at)}` : 'from now'
+  const until = banner.ends_at ? `until ${formatDateTime(banner.ends_at)}` : 'until switched off'
+  return `${from} ${until} (Nairobi time)`
+}
+
+/** The home page's hero banners: what each does now (live, scheduled, ended, off), create, edit and delete. */
+export function BannersScreen({ banners, categories }: { banners: AdminBanner[]; categories: AdminCategory[] }) {
+  const [editing, setEditing] = useState<Editing>(null)
+  const [deleting, setDeleting] = useState<AdminBanner | null>(null)
+  const save = useAdminWrite(
+    ({ id, body }: { id: number | null; body: BannerUpdateBody & { title: string } }) =>
+      api<AdminBanner>(id ? `/api/admin/banners/${id}/` : '/api/admin/banners/', { method: id ? 'PUT' : 'POST', body }),
+    (banner, { id }) => `Banner ${banner.title} ${id ? 'saved' : 'created'}.`,
+  )
+  const remove = useAdminWrite(
+    (banner: AdminBanner) => api<null>(`/api/admin/banners/${banner.id}/`, { method: 'DELETE' }),
+    (_result, banner) => `Banner ${banner.title} deleted.`,
+  )
+  const open = (next: Editing) => {
+    save.reset()
+    setEditing(next)
+  }
+
+  return (
+    <section aria-labelledby="banners-title" className="admin-form">
+      <h2 id="banners-title">Banners</h2>
+      {editing === null ? (
+        <p>
+          <button type="button" className="button" onClick={() => open({ mode: 'new' })}>
+            New banner
+          </button>
+        </p>
+      ) : (
+        <BannerForm
+          key={editing.mode === 'edit' ? editing.banner.id : 'new'}
+          title={editing.mode === 'edit' ? `Edit ${editing.banner.title}` : 'New banner'}
+          initial={editing.mode === 'edit' ? bannerValues(editing.banner) : emptyBanner()}
+          categories={categories}
+          isSaving={save.isPending}
+          failure={save.isError ? failureText(save.error, 'Could not save the banner. Please try again.') : ''}
+          serverErrors={fieldErrors(save.error)}
+          onSave={(body) =>
+            save.mutate(
+              { id: editing.mode === 'edit' ? editing.banner.id : null, body },
+              { onSuccess: () => setEditing(null) },
+            )
+          }
+          onCancel={() => setEditing(null)}
+        />
+      )}
+      {banners.length === 0 ? (
+        <p className="admin__empty">No banners yet: the home page shows 'No Banners Found'.</p>
+      ) : (
+        <ul className="admin-banners" aria-label="Banners">
+          {banners.map((banner) => (
+            <li key={banner.id} className="admin-card admin-banner">
+              <img src={banner.image.thumbnail} alt="" width={160} height={90} loading="lazy" />
+              <div className="admin-form">
+                <h3>{banner.title}</h3>
+                {banner.subtitle && <p className="admin__muted">{banner.subtitle}</p>}
+                <p className="admin__actions">
+                  <Tag tone={STATES[banner.state].tone}>{STATES[banner.state].label}</Tag>
+                  <span>{schedule(banner)}</span>
+                </p>
+                {banner.link_url && (
+                  <p className="admin__muted">
+                    {banner.link_text || 'Link'}: {banner.link_url}
+                  </p>
+                )}
+                <div className="admin__actions">
+                  <button
+                    type="button"
+                    className="button button--ghost"
+                    aria-label={`Edit ${banner.title}`}
+                    onClick={() => open({ mode: 'edit', banner })}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--ghost"
+                    aria-label={`Delete ${banner.title}`}
+                    onClick={() => {
+                      remove.reset()
+                      setDeleting(banner)
+                    }}
+                  >
+                    Delete
+                  </button>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {deleting && (
+        <AdminDialog
+          title={`Delete ${deleting.title}`}
+          description="The banner leaves the home page at once."
+          confirmLabel="Delete banner"
+          busyLabel="Deleting..."
+          danger
+          isBusy={remove.isPending}
+          failure={remove.isError ? failureText(remove.error, 'Could not delete the banner.') : ''}
+          onConfirm={() => remove.mutate(deleting, { onSuccess: () => setDeleting(null) })}
+          onClose={() => setDeleting(null)}
+        />
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,206 @@
+import type { AdminCategory, AdminSubcategory, CategoryUpdateBody } from '@soko/contract/admin'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { api } from '../../lib/api-client.ts'
+import { AdminDialog, failureText, fieldErrors, Tag, useAdminWrite } from './admin-ui.tsx'
+import { CategoryForm, categoryValues, emptyCategory } from './category-form.tsx'
+import { levelIds, moveWithin } from './category-tree.ts'
+
+type Editing = { mode: 'new'; parentId: number | null } | { mode: 'edit'; category: AdminSubcategory } | null
+type Move = { category: AdminSubcategory; delta: -1 | 1 }
+
+/** Puts focus back on the moved category's button once the list has its new order (or on its other one). */
+function refocus(id: number, delta: -1 | 1) {
+  requestAnimationFrame(() => {
+    const same = document.querySelector<HTMLButtonElement>(`[data-move="${id}:${delta}"]`)
+    const other = document.querySelector<HTMLButtonElement>(`[data-move="${id}:${-delta}"]`)
+    ;(same && !same.disabled ? same : other)?.focus()
+  })
+}
+
+/**
+ * The category tree (two levels) with the specification's category form made real: create, edit, reorder within a
+ * level with up and down buttons (keyboard friendly: focus stays on the moved category), and delete, which the
+ * server allows only for an empty category (its reason is shown otherwise).
+ */
+export function CategoriesScreen({ tree }: { tree: AdminCategory[] }) {
+  const [editing, setEditing] = useState<Editing>(null)
+  const [deleting, setDeleting] = useState<AdminSubcategory | null>(null)
+  const [moveFailure, setMoveFailure] = useState('')
+
+  const save = useAdminWrite(
+    ({ id, body }: { id: number | null; body: CategoryUpdateBody & { name: string } }) =>
+      api<AdminCategory>(id ? `/api/admin/categories/${id}/` : '/api/admin/categories/', {
+        method: id ? 'PUT' : 'POST',
+        body,
+      }),
+    (category, { id }) => `Category ${category.name} ${id ? 'saved' : 'created'}.`,
+  )
+  const remove = useAdminWrite(
+    (category: AdminSubcategory) => api<null>(`/api/admin/categories/${category.id}/`, { method: 'DELETE' }),
+    (_result, category) => `Category ${category.name} deleted.`,
+  )
+  const move = useAdminWrite(
+    async ({ category, delta }: Move) => {
+      // The order is sent for the whole level as the server has it now (another admin may have added one).
+      const fresh = await api<AdminCategory[]>('/api/admin/categories/')
+      const ids = moveWithin(levelIds(fresh, category.parent_id), category.id, delta)
+      if (!ids) return fresh
+      return api<AdminCategory[]>('/api/admin/categories/order/', {
+        method: 'PUT',
+        body: { parent_id: category.parent_id, ids },
+      })
+    },
+    (_tree, { category, delta }) => `${category.name} moved ${delta < 0 ? 'up' : 'down'}.`,
+  )
+
+  const open = (next: Editing) => {
+    save.reset()
+    setEditing(next)
+  }
+
+  const onMove = (category: AdminSubcategory, delta: -1 | 1) => {
+    setMoveFailure('')
+    move.mutate(
+      { category, delta },
+      {
+        onSuccess: () => refocus(category.id, delta),
+        onError: (error) => setMoveFailure(failureText(error, 'Could not change the order. Please try again.')),
+      },
+    )
+  }
+
+  const row = (category: AdminSubcategory, index: number, siblings: number) => (
+    <div className="admin-tree__row">
+      <span className="admin-tree__name">
+        <strong>{category.name}</strong>
+        <span className="admin-table__sub">
+          /category/{category.slug} · {category.product_count} {category.product_count === 1 ? 'product' : 'products'}
+        </span>
+      </span>
+      <span className="admin__actions admin-tree__actions">
+        {category.is_active ? <Tag tone="good">Active</Tag> : <Tag>Inactive</Tag>}
+        <button
+          type="button"
+          className="button button--ghost"
+          data-move={`${category.id}:-1`}
+          aria-label={`Move ${category.name} up`}
+          disabled={index === 0 || move.isPending}
+          onClick={() => onMove(category, -1)}
+        >
+          ↑ Up
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          data-move={`${category.id}:1`}
+          aria-label={`Move ${category.name} down`}
+          disabled={index === siblings - 1 || move.isPending}
+          onClick={() => onMove(category, 1)}
+        >
+          ↓ Down
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-label={`Edit ${category.name}`}
+          onClick={() => open({ mode: 'edit', category })}
+        >
+          Edit
+        </button>
+        {category.parent_id === null && (
+          <button
+            type="button"
+            className="button button--ghost"
+            aria-label={`Add a subcategory to ${category.name}`}
+            onClick={() => open({ mode: 'new', parentId: category.id })}
+          >
+            Add subcategory
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-label={`Delete ${category.name}`}
+          onClick={() => {
+            remove.reset()
+            setDeleting(category)
+          }}
+        >
+          Delete
+        </button>
+      </span>
+    </div>
+  )
+
+  return (
+    <section aria-labelledby="categories-title" className="admin-form">
+      <h2 id="categories-title">Categories</h2>
+      <p className="admin__muted">
+        The order here is the storefront's order: the home page's 'Shop by Category' and the search filters.{' '}
+        <Link to="/">See the storefront</Link>
+      </p>
+      {editing === null ? (
+        <p>
+          <button type="button" className="button" onClick={() => open({ mode: 'new', parentId: null })}>
+            New category
+          </button>
+        </p>
+      ) : (
+        <CategoryForm
+          key={editing.mode === 'edit' ? editing.category.id : `new-${editing.parentId}`}
+          title={editing.mode === 'edit' ? `Edit ${editing.category.name}` : 'New category'}
+          initial={editing.mode === 'edit' ? categoryValues(editing.category) : emptyCategory(editing.parentId)}
+          parents={tree}
+          editingId={editing.mode === 'edit' ? editing.category.id : null}
+          isSaving={save.isPending}
+          failure={save.isError ? failureText(save.error, 'Could not save the category. Please try again.') : ''}
+          serverErrors={fieldErrors(save.error)}
+          onSave={(body) =>
+            save.mutate(
+              { id: editing.mode === 'edit' ? editing.category.id : null, body },
+              { onSuccess: () => setEditing(null) },
+            )
+          }
+          onCancel={() => setEditing(null)}
+        />
+      )}
+      {moveFailure && (
+        <p className="admin-message admin-message--error" role="alert">
+          {moveFailure}
+        </p>
+      )}
+      {tree.length === 0 ? (
+        <p className="admin__empty">No categories yet.</p>
+      ) : (
+        <ul className="admin-tree" aria-label="Category tree">
+          {tree.map((category, index) => (
+            <li key={category.id}>
+              {row(category, index, tree.length)}
+              {category.children.length > 0 && (
+                <ul aria-label={`Subcategories of ${category.name}`}>
+                  {category.children.map((child, childIndex) => (
+                    <li key={child.id}>{row(child, childIndex, category.children.length)}</li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {deleting && (
+        <AdminDialog
+          title={`Delete ${deleting.name}`}
+          description="Only an empty category can be deleted: no products and no subcategories."
+          confirmLabel="Delete category"
+          busyLabel="Deleting..."
+          danger
+          isBusy={remove.isPending}
+          failure={remove.isError ? failureText(remove.error, 'Could not delete the category.') : ''}
+          onConfirm={() => remove.mutate(deleting, { onSuccess: () => setDeleting(null) })}
+          onClose={() => setDeleting(null)}
+        />
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,209 @@
+import {
+  type AdminCategory,
+  type AdminSubcategory,
+  CategoryBodySchema,
+  type CategoryUpdateBody,
+} from '@soko/contract/admin'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { TextField } from '../../components/ui/text-field.tsx'
+import { TextArea } from './admin-ui.tsx'
+import { slugFromName } from './category-tree.ts'
+
+export interface CategoryValues {
+  name: string
+  slug: string
+  description: string
+  parentId: string
+  imageUrl: string
+  imageAlt: string
+  isActive: boolean
+}
+
+export function emptyCategory(parentId: number | null = null): CategoryValues {
+  return {
+    name: '',
+    slug: '',
+    description: '',
+    parentId: parentId === null ? '' : String(parentId),
+    imageUrl: '',
+    imageAlt: '',
+    isActive: true,
+  }
+}
+
+export function categoryValues(category: AdminSubcategory): CategoryValues {
+  return {
+    name: category.name,
+    slug: category.slug,
+    description: category.description,
+    parentId: category.parent_id === null ? '' : String(category.parent_id),
+    imageUrl: category.image_url ?? '',
+    imageAlt: category.image_alt,
+    isActive: category.is_active,
+  }
+}
+
+/** The API body of the form's values (an empty slug is made from the name, an empty image URL is none). */
+export function categoryBody(values: CategoryValues): CategoryUpdateBody & { name: string } {
+  return {
+    name: values.name,
+    slug: values.slug.trim() || slugFromName(values.name) || undefined,
+    description: values.description,
+    parent_id: values.parentId ? Number(values.parentId) : null,
+    image_url: values.imageUrl.trim() || null,
+    image_alt: values.imageAlt,
+    is_active: values.isActive,
+  }
+}
+
+type Errors = Partial<Record<string, string>>
+
+export interface CategoryFormProps {
+  title: string
+  initial: CategoryValues
+  /** The top-level categories a category may sit under (the tree has two levels). */
+  parents: AdminCategory[]
+  /** The category being edited: it cannot be its own parent, and keeps its slug unless it is changed. */
+  editingId: number | null
+  isSaving: boolean
+  failure: string
+  serverErrors: Errors
+  onSave: (body: CategoryUpdateBody & { name: string }) => void
+  onCancel: () => void
+}
+
+/**
+ * The specification's category form, made real (DESIGN S4): name, slug (made from the name until it is edited),
+ * description, parent, image URL and its alt text, active. Checked with the API's own schema before sending.
+ */
+export function CategoryForm(props: CategoryFormProps) {
+  const { title, initial, parents, editingId, isSaving, failure, serverErrors, onSave, onCancel } = props
+  const id = useId()
+  const [values, setValues] = useState(initial)
+  const [isSlugEdited, setSlugEdited] = useState(editingId !== null)
+  const [errors, setErrors] = useState<Errors>({})
+  const shown: Errors = { ...errors, ...serverErrors }
+  const set = (change: Partial<CategoryValues>) => setValues((current) => ({ ...current, ...change }))
+  const formRef = useRef<HTMLFormElement>(null)
+  // Opened from a row far down the tree: bring the form into view, ready to type.
+  useEffect(() => {
+    formRef.current?.scrollIntoView({ block: 'nearest' })
+    formRef.current?.querySelector('input')?.focus()
+  }, [])
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (isSaving) return
+    const body = categoryBody(values)
+    const result = CategoryBodySchema.safeParse(body)
+    const found: Errors = {}
+    if (!result.success) for (const issue of result.error.issues) found[String(issue.path[0])] ??= issue.message
+    setErrors(found)
+    if (Object.keys(found).length === 0) onSave(body)
+  }
+
+  return (
+    <form
+      ref={formRef}
+      className="admin-form admin-card"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={`${id}-title`}
+    >
+      <h3 id={`${id}-title`}>{title}</h3>
+      {failure && (
+        <p className="admin-message admin-message--error" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="admin-form__row">
+        <TextField
+          label="Name"
+          name="name"
+          required
+          maxLength={100}
+          value={values.name}
+          onValueChange={(name) => set(isSlugEdited ? { name } : { name, slug: slugFromName(name) })}
+          error={shown.name}
+        />
+        <TextField
+          label="Slug"
+          name="slug"
+          value={values.slug}
+          onValueChange={(slug) => {
+            setSlugEdited(true)
+            set({ slug })
+          }}
+          error={shown.slug}
+          hint="The category's address: /category/slug. Made from the name unless you change it."
+        />
+      </div>
+      <TextArea
+        label="Description"
+        value={values.description}
+        onChange={(description) => set({ description })}
+        error={shown.description}
+        maxLength={2000}
+      />
+      <div className="field">
+        <label htmlFor={`${id}-parent`}>Parent</label>
+        <select
+          id={`${id}-parent`}
+          value={values.parentId}
+          aria-invalid={shown.parent_id ? true : undefined}
+          aria-describedby={shown.parent_id ? `${id}-parent-error` : undefined}
+          onChange={(event) => set({ parentId: event.target.value })}
+        >
+          <option value="">None (a top-level category)</option>
+          {parents
+            .filter((parent) => parent.id !== editingId)
+            .map((parent) => (
+              <option key={parent.id} value={parent.id}>
+                {parent.name}
+              </option>
+            ))}
+        </select>
+        {shown.parent_id && (
+          <p id={`${id}-parent-error`} className="field__error">
+            {shown.parent_id}
+          </p>
+        )}
+      </div>
+      <div className="admin-form__row">
+        <TextField
+          label="Image URL"
+          name="image_url"
+          value={values.imageUrl}
+          onValueChange={(imageUrl) => set({ imageUrl })}
+          error={shown.image_url}
+          hint="An https:// address or a path on this site. Empty: a generated picture."
+        />
+        <TextField
+          label="Image alt text"
+          name="image_alt"
+          maxLength={200}
+          value={values.imageAlt}
+          onValueChange={(imageAlt) => set({ imageAlt })}
+          error={shown.image_alt}
+          hint="What the picture shows, for those who cannot see it"
+        />
+      </div>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={values.isActive}
+          onChange={(event) => set({ isActive: event.target.checked })}
+        />
+        Active (shown on the storefront)
+      </label>
+      <div className="admin__actions">
+        <button type="submit" className="button" disabled={isSaving} aria-busy={isSaving}>
+          {isSaving ? 'Saving...' : 'Save category'}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}

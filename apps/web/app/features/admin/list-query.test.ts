@@ -1,0 +1,30 @@
+import { AdminOrdersQuerySchema, AdminProductsQuerySchema } from '@soko/contract/admin'
+import { describe, expect, it } from 'vitest'
+import { apiPath, listQuery, pageHref } from './list-query.ts'
+
+describe('listQuery', () => {
+  it('keeps what the API accepts', () => {
+    const query = listQuery(AdminProductsQuerySchema, new URLSearchParams('q=kikoy&status=inactive&page=2'))
+    expect(query).toEqual({ q: 'kikoy', status: 'inactive', page: 2, per_page: 20 })
+    expect(apiPath('/api/admin/products/', query)).toBe(
+      '/api/admin/products/?page=2&per_page=20&q=kikoy&status=inactive',
+    )
+  })
+
+  it('drops what the API would refuse instead of failing the page', () => {
+    expect(listQuery(AdminOrdersQuerySchema, new URLSearchParams('status=lost&page=0&q=SK-1'))).toEqual({
+      q: 'SK-1',
+      page: 1,
+      per_page: 20,
+    })
+    expect(listQuery(AdminOrdersQuerySchema, new URLSearchParams('q=&status='))).toEqual({ page: 1, per_page: 20 })
+  })
+})
+
+describe('pageHref', () => {
+  it('keeps the filters and drops page 1', () => {
+    expect(pageHref(new URLSearchParams('q=a&page=3'), 2)).toBe('?q=a&page=2')
+    expect(pageHref(new URLSearchParams('q=a&page=3'), 1)).toBe('?q=a')
+    expect(pageHref(new URLSearchParams(''), 1)).toBe('?')
+  })
+})

@@ -1,0 +1,237 @@
+import { type AdminOrderDetail, RefundBodySchema } from '@soko/contract/admin'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { TextField } from '../../components/ui/text-field.tsx'
+import { api } from '../../lib/api-client.ts'
+import { formatDateTime, formatKes } from '../../lib/format.ts'
+import { AdminDialog, failureText, fieldErrors, TableScroll, Tag, TextArea, useAdminWrite } from './admin-ui.tsx'
+import { paymentLabel, statusTone } from './orders-screen.tsx'
+
+/**
+ * The refund: the reason is required and the reference (M-Pesa reversal or card refund) is optional; it asks to
+ * confirm, since the order, its vendor parts and payments all become refunded.
+ */
+function RefundDialog({ order, onClose }: { order: AdminOrderDetail; onClose: () => void }) {
+  const [reason, setReason] = useState('')
+  const [reference, setReference] = useState('')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const refund = useAdminWrite(
+    (body: { reason: string; reference?: string }) =>
+      api<AdminOrderDetail>(`/api/admin/orders/${order.id}/refund/`, { method: 'POST', body }),
+    (next) => `Order ${next.order_number} refunded.`,
+  )
+  const shown = { ...fieldErrors(refund.error), ...errors }
+  return (
+    <AdminDialog
+      title={`Refund order ${order.order_number}`}
+      description={`${formatKes(order.total)} goes back to ${order.customer.name}. Items not yet shipped go back on sale and the shopper is emailed.`}
+      confirmLabel="Confirm refund"
+      busyLabel="Refunding..."
+      danger
+      isBusy={refund.isPending}
+      failure={refund.isError ? failureText(refund.error, 'Could not refund the order. Please try again.') : ''}
+      onClose={onClose}
+      onConfirm={() => {
+        const body = { reason, ...(reference.trim() ? { reference } : {}) }
+        const result = RefundBodySchema.safeParse(body)
+        if (!result.success) {
+          const found: Record<string, string> = {}
+          for (const issue of result.error.issues) found[String(issue.path[0])] ??= issue.message
+          setErrors(found)
+          return
+        }
+        setErrors({})
+        refund.mutate(result.data, { onSuccess: onClose })
+      }}
+    >
+      <TextArea label="Reason" value={reason} onChange={setReason} error={shown.reason} required maxLength={500} />
+      <TextField
+        label="Reference (optional)"
+        name="reference"
+        value={reference}
+        onValueChange={setReference}
+        error={shown.reference}
+        hint="The M-Pesa reversal or card refund reference, once the money is sent back"
+        maxLength={100}
+      />
+    </AdminDialog>
+  )
+}
+
+/** One order for the admin: its customer, vendor parts, payments with their events, and the refund. */
+export function OrderDetailScreen({ order }: { order: AdminOrderDetail }) {
+  const [isRefunding, setRefunding] = useState(false)
+  const address = order.shipping_address
+  return (
+    <article className="admin-detail" aria-labelledby="order-title">
+      <p>
+        <Link to="/admin/orders">← All orders</Link>
+      </p>
+      <h2 id="order-title">Order {order.order_number}</h2>
+      <p className="admin__actions">
+        <Tag tone={statusTone(order.status)}>{order.status_label}</Tag>
+        <span>Placed {formatDateTime(order.created_at)}</span>
+        {order.paid_at && <span>Paid {formatDateTime(order.paid_at)}</span>}
+      </p>
+
+      <section className="admin-card" aria-labelledby="order-customer">
+        <h3 id="order-customer">Customer and delivery</h3>
+        <dl className="admin-facts">
+          <div>
+            <dt>Name</dt>
+            <dd>{order.customer.name}</dd>
+          </div>
+          <div>
+            <dt>Email</dt>
+            <dd>
+              <a href={`mailto:${order.customer.email}`}>{order.customer.email}</a>
+            </dd>
+          </div>
+          <div>
+            <dt>Phone</dt>
+            <dd>{order.customer.phone}</dd>
+          </div>
+          <div>
+            <dt>Deliver to</dt>
+            <dd>
+              {[address.address, address.city, address.county, address.postalCode, address.country]
+                .filter(Boolean)
+                .join(', ')}
+            </dd>
+          </div>
+          {order.notes && (
+            <div>
+              <dt>Notes</dt>
+              <dd>{order.notes}</dd>
+            </div>
+          )}
+          {order.cancel_reason && (
+            <div>
+              <dt>Cancelled because</dt>
+              <dd>{order.cancel_reason}</dd>
+            </div>
+          )}
+        </dl>
+      </section>
+
+      <section className="admin-card" aria-labelledby="order-totals">
+        <h3 id="order-totals">Totals</h3>
+        <dl className="admin-facts">
+          <div>
+            <dt>Subtotal</dt>
+            <dd>{formatKes(order.subtotal)}</dd>
+          </div>
+          <div>
+            <dt>Delivery</dt>
+            <dd>{formatKes(order.shipping)}</dd>
+          </div>
+          <div>
+            <dt>VAT</dt>
+            <dd>{formatKes(order.vat)}</dd>
+          </div>
+          <div>
+            <dt>Total</dt>
+            <dd>
+              <strong>{formatKes(order.total)}</strong>
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      {order.vendor_parts.map((part) => (
+        <section key={part.id} className="admin-card" aria-labelledby={`part-${part.id}`}>
+          <h3 id={`part-${part.id}`}>Sold by {part.shop.name}</h3>
+          <p className="admin__actions">
+            <Tag tone={statusTone(part.status)}>{part.status.replace(/_/g, ' ')}</Tag>
+            <span>
+              Subtotal {formatKes(part.subtotal)}, commission {formatKes(part.commission)}
+            </span>
+            {part.shipped_at && <span>Shipped {formatDateTime(part.shipped_at)}</span>}
+            {part.delivered_at && <span>Delivered {formatDateTime(part.delivered_at)}</span>}
+          </p>
+          {part.tracking_note && <p>Tracking: {part.tracking_note}</p>}
+          <TableScroll label={`Items sold by ${part.shop.name}`}>
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Item</th>
+                  <th scope="col" className="admin-num">
+                    Price
+                  </th>
+                  <th scope="col" className="admin-num">
+                    Quantity
+                  </th>
+                  <th scope="col" className="admin-num">
+                    Total
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {part.items.map((item) => (
+                  <tr key={`${item.product_id ?? 'gone'}-${item.name}-${item.price}`}>
+                    <th scope="row">{item.name}</th>
+                    <td className="admin-num">{formatKes(item.price)}</td>
+                    <td className="admin-num">{item.quantity}</td>
+                    <td className="admin-num">{formatKes(item.total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        </section>
+      ))}
+
+      <section className="admin-card" aria-labelledby="order-payments">
+        <h3 id="order-payments">Payments</h3>
+        {order.payments.length === 0 ? (
+          <p className="admin__empty">No payment was started.</p>
+        ) : (
+          <ul className="admin-activity">
+            {order.payments.map((payment) => (
+              <li key={payment.id}>
+                <p className="admin__actions">
+                  <strong>{payment.method === 'mpesa' ? 'M-Pesa' : 'Card'}</strong>
+                  <span>{formatKes(payment.amount)}</span>
+                  <Tag tone={payment.status === 'paid' ? 'good' : 'neutral'}>{paymentLabel(payment.status)}</Tag>
+                  {payment.phone && <span>{payment.phone}</span>}
+                  {payment.receipt && <span>Receipt {payment.receipt}</span>}
+                  <span>Reference {payment.reference}</span>
+                </p>
+                {payment.result_desc && <p className="admin__muted">{payment.result_desc}</p>}
+                {payment.events.length > 0 && (
+                  <ul className="admin__muted">
+                    {payment.events.map((event) => (
+                      <li key={event.id}>
+                        {formatDateTime(event.at)}: {event.source}, {event.outcome}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="admin-card" aria-labelledby="order-refund">
+        <h3 id="order-refund">Refund</h3>
+        {order.refund ? (
+          <p>
+            Refunded {formatDateTime(order.refund.at)} by {order.refund.by}: {order.refund.reason}
+            {order.refund.reference && ` (reference ${order.refund.reference})`}
+          </p>
+        ) : order.can_refund ? (
+          <>
+            <p>The money goes back by hand (M-Pesa reversal or card refund); record it here.</p>
+            <button type="button" className="button admin-button--danger" onClick={() => setRefunding(true)}>
+              Refund order
+            </button>
+          </>
+        ) : (
+          <p className="admin__muted">Nothing to refund: no payment has been received for this order.</p>
+        )}
+      </section>
+      {isRefunding && <RefundDialog order={order} onClose={() => setRefunding(false)} />}
+    </article>
+  )
+}

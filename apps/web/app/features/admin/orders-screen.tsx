@@ -1,0 +1,88 @@
+import type { AdminOrdersPage } from '@soko/contract/admin'
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@soko/contract/checkout'
+import { Link } from 'react-router'
+import { formatDateTime, formatKes } from '../../lib/format.ts'
+import { ListCount, ListFilters, Pagination, TableScroll, Tag } from './admin-ui.tsx'
+
+const STATUS_OPTIONS = [
+  ['', 'All statuses'],
+  ...ORDER_STATUSES.map((s) => [s, ORDER_STATUS_LABELS[s]] as const),
+] as const
+
+/** How an order's status is coloured. */
+export function statusTone(status: OrderStatus): 'good' | 'bad' | 'warn' | 'neutral' {
+  if (status === 'delivered' || status === 'paid' || status === 'processing' || status === 'shipped') return 'good'
+  if (status === 'cancelled' || status === 'refunded') return 'bad'
+  return 'warn'
+}
+
+/** A payment's state as the admin reads it ('refund_due' → 'Refund due'). */
+export function paymentLabel(status: string | null): string {
+  if (!status) return 'No payment'
+  const text = status.replace(/_/g, ' ')
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+const METHOD_LABELS = { mpesa: 'M-Pesa', 'credit-card': 'Card' } as const
+
+/** Every order, newest first: status filter and search by order number, email, name or phone. */
+export function OrdersScreen({ page, search }: { page: AdminOrdersPage; search: URLSearchParams }) {
+  return (
+    <section aria-labelledby="orders-title" className="admin-form">
+      <h2 id="orders-title">Orders</h2>
+      <ListFilters
+        search={search}
+        searchLabel="Search orders"
+        placeholder="Order number, email, name or phone"
+        selects={[{ name: 'status', label: 'Status', options: STATUS_OPTIONS }]}
+      />
+      <ListCount count={page.count} noun={['order', 'orders']} empty="No orders match." />
+      {page.results.length > 0 && (
+        <TableScroll label="Orders">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Customer</th>
+                <th scope="col" className="admin-num">
+                  Total
+                </th>
+                <th scope="col">Status</th>
+                <th scope="col">Payment</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.results.map((order) => (
+                <tr key={order.id}>
+                  <th scope="row">
+                    <Link to={`/admin/orders/${order.id}`}>{order.order_number}</Link>
+                    <span className="admin-table__sub">{formatDateTime(order.created_at)}</span>
+                  </th>
+                  <td>
+                    {order.customer.name}
+                    <span className="admin-table__sub">{order.customer.email}</span>
+                    <span className="admin-table__sub">{order.customer.phone}</span>
+                  </td>
+                  <td className="admin-num">
+                    {formatKes(order.total)}
+                    <span className="admin-table__sub">
+                      {order.vendor_count} {order.vendor_count === 1 ? 'shop' : 'shops'}
+                    </span>
+                  </td>
+                  <td>
+                    <Tag tone={statusTone(order.status)}>{order.status_label}</Tag>
+                  </td>
+                  <td>
+                    {METHOD_LABELS[order.payment_method]}
+                    <span className="admin-table__sub">{paymentLabel(order.payment_status)}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      <Pagination page={page.page} totalPages={page.total_pages} search={search} label="Orders" />
+    </section>
+  )
+}

@@ -1,0 +1,270 @@
+import { type AdminVendor, type AdminVendorsPage, PayoutBodySchema, type Payouts } from '@soko/contract/admin'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { TextField } from '../../components/ui/text-field.tsx'
+import { api } from '../../lib/api-client.ts'
+import { formatDate, formatKes } from '../../lib/format.ts'
+import {
+  AdminDialog,
+  failureText,
+  fieldErrors,
+  ListCount,
+  ListFilters,
+  Pagination,
+  ReasonDialog,
+  TableScroll,
+  Tag,
+  TextArea,
+  useAdminWrite,
+} from './admin-ui.tsx'
+
+type Action = 'verify' | 'unverify' | 'unsuspend'
+type Open = { kind: Action | 'suspend' | 'payout'; vendor: AdminVendor } | null
+
+const STATUS_OPTIONS = [
+  ['', 'All shops'],
+  ['verified', 'Verified'],
+  ['unverified', 'Not verified'],
+  ['suspended', 'Suspended'],
+] as const
+
+const ACTIONS: Record<Action, { title: string; about: string; confirm: string; busy: string; done: string }> = {
+  verify: {
+    title: 'Verify',
+    about: "The shop and its products show the 'Verified Seller' badge.",
+    confirm: 'Verify shop',
+    busy: 'Verifying...',
+    done: "is now a 'Verified Seller'.",
+  },
+  unverify: {
+    title: 'Unverify',
+    about: "The 'Verified Seller' badge is taken away from the shop and its products.",
+    confirm: 'Unverify shop',
+    busy: 'Unverifying...',
+    done: "is no longer a 'Verified Seller'.",
+  },
+  unsuspend: {
+    title: 'Lift the suspension of',
+    about: 'The shop and its products are back on the storefront and in search.',
+    confirm: 'Lift suspension',
+    busy: 'Lifting...',
+    done: 'is open again.',
+  },
+}
+
+/**
+ * 'Record a payout': money sent to the shop by hand (M-Pesa or bank), up to the balance owed. The payouts so far
+ * are listed under the form.
+ */
+function PayoutDialog({ vendor, onClose }: { vendor: AdminVendor; onClose: () => void }) {
+  const [amount, setAmount] = useState('')
+  const [reference, setReference] = useState('')
+  const [note, setNote] = useState('')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const history = useQuery({
+    queryKey: ['admin', 'payouts', vendor.id],
+    queryFn: () => api<Payouts>(`/api/admin/vendors/${vendor.id}/payouts/`),
+    staleTime: 0,
+    retry: false,
+  })
+  const record = useAdminWrite(
+    (body: { amount: number; reference: string; note?: string }) =>
+      api<Payouts>(`/api/admin/vendors/${vendor.id}/payouts/`, { method: 'POST', body }),
+    (_result, body) => `Payout of ${formatKes(body.amount)} to ${vendor.name} recorded.`,
+  )
+  const shown = { ...fieldErrors(record.error), ...errors }
+  return (
+    <AdminDialog
+      title={`Record a payout to ${vendor.name}`}
+      description={`Balance owed: ${formatKes(history.data?.balance_owed ?? vendor.balance_owed)}.`}
+      confirmLabel="Record payout"
+      busyLabel="Recording..."
+      isBusy={record.isPending}
+      failure={record.isError ? failureText(record.error, 'Could not record the payout.') : ''}
+      onClose={onClose}
+      onConfirm={() => {
+        const body = {
+          amount: amount.trim() === '' ? Number.NaN : Number(amount.replace(/,/g, '')),
+          reference,
+          ...(note.trim() ? { note } : {}),
+        }
+        const result = PayoutBodySchema.safeParse(body)
+        if (!result.success) {
+          const found: Record<string, string> = {}
+          for (const issue of result.error.issues) found[String(issue.path[0])] ??= issue.message
+          setErrors(found)
+          return
+        }
+        setErrors({})
+        record.mutate(result.data, { onSuccess: onClose })
+      }}
+    >
+      <TextField
+        label="Amount (KSh)"
+        name="amount"
+        inputMode="decimal"
+        value={amount}
+        onValueChange={setAmount}
+        error={shown.amount}
+        required
+      />
+      <TextField
+        label="Reference"
+        name="reference"
+        value={reference}
+        onValueChange={setReference}
+        error={shown.reference}
+        hint="The M-Pesa receipt or bank reference of the transfer"
+        required
+        maxLength={100}
+      />
+      <TextArea label="Note (optional)" value={note} onChange={setNote} error={shown.note} rows={2} maxLength={500} />
+      {history.data && history.data.results.length > 0 && (
+        <details>
+          <summary>Payouts so far ({formatKes(history.data.paid_out)})</summary>
+          <ul>
+            {history.data.results.map((payout) => (
+              <li key={payout.id}>
+                {formatDate(payout.created_at)}: {formatKes(payout.amount)}, reference {payout.reference}
+                {payout.note && ` (${payout.note})`}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </AdminDialog>
+  )
+}
+
+/**
+ * Every shop: search and status filter, the 'Verified Seller' badge given and taken away, suspension with a reason
+ * its owner sees (the shop and its products leave the storefront at once), and payouts of the balance owed.
+ */
+export function VendorsScreen({ page, search }: { page: AdminVendorsPage; search: URLSearchParams }) {
+  const [open, setOpen] = useState<Open>(null)
+  const act = useAdminWrite(
+    ({ vendor, action }: { vendor: AdminVendor; action: Action }) =>
+      api<AdminVendor>(`/api/admin/vendors/${vendor.id}/${action}/`, { method: 'POST' }),
+    (vendor, { action }) => `${vendor.name} ${ACTIONS[action].done}`,
+  )
+  const suspend = useAdminWrite(
+    ({ vendor, reason }: { vendor: AdminVendor; reason: string }) =>
+      api<AdminVendor>(`/api/admin/vendors/${vendor.id}/suspend/`, { method: 'POST', body: { reason } }),
+    (vendor) => `${vendor.name} is suspended: it and its products have left the storefront.`,
+  )
+  const close = () => {
+    act.reset()
+    suspend.reset()
+    setOpen(null)
+  }
+  const button = (vendor: AdminVendor, kind: NonNullable<Open>['kind'], label: string) => (
+    <button
+      type="button"
+      className="button button--ghost"
+      aria-label={`${label}: ${vendor.name}`}
+      onClick={() => setOpen({ kind, vendor })}
+    >
+      {label}
+    </button>
+  )
+  const action = open && open.kind !== 'suspend' && open.kind !== 'payout' ? ACTIONS[open.kind] : null
+
+  return (
+    <section aria-labelledby="vendors-title" className="admin-form">
+      <h2 id="vendors-title">Vendors</h2>
+      <ListFilters
+        search={search}
+        searchLabel="Search shops"
+        placeholder="Name, slug or owner's email"
+        selects={[{ name: 'status', label: 'Status', options: STATUS_OPTIONS }]}
+      />
+      <ListCount count={page.count} noun={['shop', 'shops']} empty="No shops match." />
+      {page.results.length > 0 && (
+        <TableScroll label="Shops">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Shop</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="admin-num">
+                  Products
+                </th>
+                <th scope="col" className="admin-num">
+                  Balance owed
+                </th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.results.map((vendor) => (
+                <tr key={vendor.id}>
+                  <th scope="row">
+                    <Link to={`/vendor/${vendor.slug}`}>{vendor.name}</Link>
+                    <span className="admin-table__sub">
+                      {vendor.type}, {vendor.town}, {vendor.county}
+                    </span>
+                    {vendor.owner && (
+                      <span className="admin-table__sub">
+                        {vendor.owner.name} ({vendor.owner.email})
+                      </span>
+                    )}
+                  </th>
+                  <td>
+                    {vendor.is_verified ? <Tag tone="good">Verified Seller</Tag> : <Tag>Not verified</Tag>}{' '}
+                    {!vendor.is_active && <Tag tone="bad">Suspended</Tag>}
+                    {vendor.suspended_reason && (
+                      <span className="admin-table__sub">Reason: {vendor.suspended_reason}</span>
+                    )}
+                  </td>
+                  <td className="admin-num">
+                    {vendor.active_product_count} / {vendor.product_count}
+                    <span className="admin-table__sub">{vendor.order_count} paid orders</span>
+                  </td>
+                  <td className="admin-num">{formatKes(vendor.balance_owed)}</td>
+                  <td>
+                    <div className="admin__actions">
+                      {vendor.is_verified ? button(vendor, 'unverify', 'Unverify') : button(vendor, 'verify', 'Verify')}
+                      {vendor.is_active
+                        ? button(vendor, 'suspend', 'Suspend')
+                        : button(vendor, 'unsuspend', 'Unsuspend')}
+                      {button(vendor, 'payout', 'Record payout')}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      <Pagination page={page.page} totalPages={page.total_pages} search={search} label="Shops" />
+
+      {open && action && open.kind !== 'suspend' && open.kind !== 'payout' && (
+        <AdminDialog
+          title={`${action.title} ${open.vendor.name}`}
+          description={action.about}
+          confirmLabel={action.confirm}
+          busyLabel={action.busy}
+          isBusy={act.isPending}
+          failure={act.isError ? failureText(act.error, 'Could not change the shop. Please try again.') : ''}
+          onConfirm={() => act.mutate({ vendor: open.vendor, action: open.kind as Action }, { onSuccess: close })}
+          onClose={close}
+        />
+      )}
+      {open?.kind === 'suspend' && (
+        <ReasonDialog
+          title={`Suspend ${open.vendor.name}`}
+          description="The shop and its products leave the storefront and search at once. Its owner sees your reason."
+          confirmLabel="Suspend shop"
+          busyLabel="Suspending..."
+          danger
+          isBusy={suspend.isPending}
+          failure={suspend.isError ? failureText(suspend.error, 'Could not suspend the shop.') : ''}
+          onSubmitReason={(reason) => suspend.mutate({ vendor: open.vendor, reason }, { onSuccess: close })}
+          onClose={close}
+        />
+      )}
+      {open?.kind === 'payout' && <PayoutDialog vendor={open.vendor} onClose={close} />}
+    </section>
+  )
+}

@@ -1,0 +1,25 @@
+import type { Dashboard } from '@soko/contract/admin'
+import type { ContactMessagesPage } from '@soko/contract/contact'
+import { adminLoad } from '../features/admin/admin-api.server.ts'
+import { AdminRouteError } from '../features/admin/admin-error.tsx'
+import { adminTitle } from '../features/admin/admin-shell.tsx'
+import { AdminDashboard } from '../features/admin/dashboard.tsx'
+import type { Route } from './+types/admin-dashboard'
+
+export function meta() {
+  return [{ title: adminTitle() }, { name: 'robots', content: 'noindex' }]
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [dashboard, messages] = await Promise.all([
+    adminLoad<Dashboard>(request, context, '/api/admin/dashboard/'),
+    adminLoad<ContactMessagesPage>(request, context, '/api/admin/contact-messages/?per_page=5'),
+  ])
+  return { dashboard, messages }
+}
+
+export default function AdminDashboardRoute({ loaderData }: Route.ComponentProps) {
+  return <AdminDashboard data={loaderData.dashboard} messages={loaderData.messages} />
+}
+
+export const ErrorBoundary = AdminRouteError

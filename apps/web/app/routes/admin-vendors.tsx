@@ -1,0 +1,24 @@
+import { type AdminVendorsPage, AdminVendorsQuerySchema } from '@soko/contract/admin'
+import { useSearchParams } from 'react-router'
+import { adminLoad } from '../features/admin/admin-api.server.ts'
+import { AdminRouteError } from '../features/admin/admin-error.tsx'
+import { adminTitle } from '../features/admin/admin-shell.tsx'
+import { apiPath, listQuery } from '../features/admin/list-query.ts'
+import { VendorsScreen } from '../features/admin/vendors-screen.tsx'
+import type { Route } from './+types/admin-vendors'
+
+export function meta() {
+  return [{ title: adminTitle('Vendors') }, { name: 'robots', content: 'noindex' }]
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = listQuery(AdminVendorsQuerySchema, new URL(request.url).searchParams)
+  return adminLoad<AdminVendorsPage>(request, context, apiPath('/api/admin/vendors/', query))
+}
+
+export default function AdminVendorsRoute({ loaderData }: Route.ComponentProps) {
+  const [search] = useSearchParams()
+  return <VendorsScreen page={loaderData} search={search} />
+}
+
+export const ErrorBoundary = AdminRouteError
