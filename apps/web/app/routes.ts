@@ -51,12 +51,21 @@ export default [
     route('accounts/changepassword', 'routes/change-password.tsx'),
   ]),
 
-  // The admin-only guard group: superusers only (section 2, DESIGN S6).
+  // The admin-only guard group: superusers only (section 2, DESIGN S6). routes/admin.tsx is the admin area's frame
+  // ('{name} Admin', 'Welcome, Admin', the sidebar); /admin itself opens the dashboard.
   layout('routes/admin-only.tsx', [
-    route('admin/dashboard', 'routes/admin.tsx', { id: 'admin-dashboard' }),
-    route('admin/products', 'routes/admin.tsx', { id: 'admin-products' }),
-    route('admin/orders', 'routes/admin.tsx', { id: 'admin-orders' }),
-    route('admin/users', 'routes/admin.tsx', { id: 'admin-users' }),
+    route('admin', 'routes/admin-index.tsx'),
+    layout('routes/admin.tsx', [
+      route('admin/dashboard', 'routes/admin-dashboard.tsx'),
+      route('admin/products', 'routes/admin-products.tsx'),
+      route('admin/orders', 'routes/admin-orders.tsx'),
+      route('admin/orders/:id', 'routes/admin-order.tsx'),
+      route('admin/users', 'routes/admin-users.tsx'),
+      route('admin/vendors', 'routes/admin-vendors.tsx'),
+      route('admin/categories', 'routes/admin-categories.tsx'),
+      route('admin/banners', 'routes/admin-banners.tsx'),
+      route('admin/messages', 'routes/admin-messages.tsx'),
+    ]),
   ]),
 
   // Information pages.
