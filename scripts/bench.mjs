@@ -7,6 +7,7 @@ import { benchCheckout } from '../bench/checkout.mjs'
 import { benchSearch } from '../bench/search.mjs'
 import { postgresAvailable, startBenchServer } from '../bench/server.mjs'
 import { benchStartup } from '../bench/startup.mjs'
+import { benchUploads } from '../bench/uploads.mjs'
 import { isBuildCurrent, run } from './lib.mjs'
 
 if (!isBuildCurrent()) {
@@ -45,3 +46,13 @@ for (const products of sizes) {
 await benchAccounts()
 
 table('Checkout end to end (quote, Place Order, simulated M-Pesa payment), 50 buyers at once', await benchCheckout())
+
+const uploads = await benchUploads()
+table(
+  `Vendor photo uploads (PGlite): one ${(uploads.photoBytes / 1024 / 1024).toFixed(1)} MB 4000×3000 photo → three WebP sizes in ${uploads.singleMs.toFixed(0)} ms; ${uploads.uploadsPerSecond.toFixed(1)} uploads/s during the second run`,
+  [
+    ['storefront req/s', 'alone', 'during uploads'],
+    ['home', uploads.alone.home.toFixed(0), uploads.during.home.toFixed(0)],
+    ['product page', uploads.alone.product.toFixed(0), uploads.during.product.toFixed(0)],
+  ],
+)
