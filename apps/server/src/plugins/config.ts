@@ -229,6 +229,19 @@ const ConfigSchema = z
     path: ['MPESA_CONSUMER_KEY'],
     message: 'and MPESA_CONSUMER_SECRET, MPESA_SHORTCODE and MPESA_PASSKEY must be set for Daraja',
   })
+  // A production server on PostgreSQL is a real marketplace (the embedded database and one seeded with the demo's
+  // public passwords are demos): its emailed links must not be built from whatever Host header a request sends.
+  .refine(
+    (env) =>
+      env.NODE_ENV !== 'production' ||
+      env.DATABASE_URL === undefined ||
+      env.SEED_DEMO_DATA === 'true' ||
+      env.PUBLIC_URL !== undefined,
+    {
+      path: ['PUBLIC_URL'],
+      message: 'must be set in production on PostgreSQL (the address shoppers use, e.g. https://soko.co.ke)',
+    },
+  )
   .refine((env) => env.MPESA_ENV === 'simulator' || env.PUBLIC_URL !== undefined, {
     path: ['PUBLIC_URL'],
     message: 'must be set when MPESA_ENV is sandbox or production (Safaricom calls back to it)',
