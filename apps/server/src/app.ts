@@ -95,9 +95,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // Fastify's default would answer 404 for `/api/health/` vs `/api/health`; the contract keeps trailing slashes.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // Every log line of a request carries its id, which the response's X-Request-Id header repeats.
+    // Every log line of a request carries its id (reqId), which the response's X-Request-Id header repeats.
     genReqId: requestId,
-    requestIdLogLabel: 'requestId',
     // While shutting down, a request that arrives on an open keep-alive connection is still answered (with
     // `Connection: close`) instead of a 503: a proxy resends only idempotent requests, and a shopper's POST is not.
     return503OnClosing: false,
