@@ -1,7 +1,7 @@
 import type { AdminBanner, AdminCategory, BannerUpdateBody } from '@soko/contract/admin'
 import { useState } from 'react'
 import { api } from '../../lib/api-client.ts'
-import { formatDateTime } from '../../lib/format.ts'
+import { formatDate } from '../../lib/format.ts'
 import { AdminDialog, failureText, fieldErrors, Tag, useAdminWrite } from './admin-ui.tsx'
 import { BannerForm, bannerValues, emptyBanner } from './banner-form.tsx'
 
@@ -14,9 +14,21 @@ const STATES: Record<AdminBanner['state'], { label: string; tone: 'good' | 'warn
   off: { label: 'Off', tone: 'neutral' },
 }
 
+const clock = new Intl.DateTimeFormat('en-KE', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Africa/Nairobi',
+})
+
+/** '1 Dec 2099, 08:00' in Nairobi time: a schedule may be a year or more away, so the year is shown. */
+export function formatMoment(iso: string): string {
+  return `${formatDate(iso)}, ${clock.format(new Date(iso))}`
+}
+
 function schedule(banner: AdminBanner): string {
-  const from = banner.starts_at ? `from ${formatDateTime(banner.starts_at)}` : 'from now'
-  const until = banner.ends_at ? `until ${formatDateTime(banner.ends_at)}` : 'until switched off'
+  const from = banner.starts_at ? `from ${formatMoment(banner.starts_at)}` : 'from now'
+  const until = banner.ends_at ? `until ${formatMoment(banner.ends_at)}` : 'until switched off'
   return `${from} ${until} (Nairobi time)`
 }
 

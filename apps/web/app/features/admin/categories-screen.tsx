@@ -1,5 +1,5 @@
 import type { AdminCategory, AdminSubcategory, CategoryUpdateBody } from '@soko/contract/admin'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { api } from '../../lib/api-client.ts'
 import { AdminDialog, failureText, fieldErrors, Tag, useAdminWrite } from './admin-ui.tsx'
@@ -9,13 +9,11 @@ import { levelIds, moveWithin } from './category-tree.ts'
 type Editing = { mode: 'new'; parentId: number | null } | { mode: 'edit'; category: AdminSubcategory } | null
 type Move = { category: AdminSubcategory; delta: -1 | 1 }
 
-/** Puts focus back on the moved category's button once the list has its new order (or on its other one). */
-function refocus(id: number, delta: -1 | 1) {
-  requestAnimationFrame(() => {
-    const same = document.querySelector<HTMLButtonElement>(`[data-move="${id}:${delta}"]`)
-    const other = document.querySelector<HTMLButtonElement>(`[data-move="${id}:${-delta}"]`)
-    ;(same && !same.disabled ? same : other)?.focus()
-  })
+/** Puts focus back on the moved category's button in its new place (or on its other one at the end of a level). */
+function refocus({ category, delta }: Move) {
+  const same = document.querySelector<HTMLButtonElement>(`[data-move="${category.id}:${delta}"]`)
+  const other = document.querySelector<HTMLButtonElement>(`[data-move="${category.id}:${-delta}"]`)
+  ;(same && !same.disabled ? same : other)?.focus()
 }
 
 /**
@@ -27,6 +25,14 @@ export function CategoriesScreen({ tree }: { tree: AdminCategory[] }) {
   const [editing, setEditing] = useState<Editing>(null)
   const [deleting, setDeleting] = useState<AdminSubcategory | null>(null)
   const [moveFailure, setMoveFailure] = useState('')
+  // Moving a row re-renders the tree in its new order, which takes focus from the button that was pressed.
+  const moved = useRef<Move | null>(null)
+  useEffect(() => {
+    if (tree && moved.current) {
+      refocus(moved.current)
+      moved.current = null
+    }
+  }, [tree])
 
   const save = useAdminWrite(
     ({ id, body }: { id: number | null; body: CategoryUpdateBody & { name: string } }) =>
@@ -60,12 +66,16 @@ export function CategoriesScreen({ tree }: { tree: AdminCategory[] }) {
   }
 
   const onMove = (category: AdminSubcategory, delta: -1 | 1) => {
+    if (move.isPending) return
     setMoveFailure('')
+    moved.current = { category, delta }
     move.mutate(
       { category, delta },
       {
-        onSuccess: () => refocus(category.id, delta),
-        onError: (error) => setMoveFailure(failureText(error, 'Could not change the order. Please try again.')),
+        onError: (error) => {
+          moved.current = null
+          setMoveFailure(failureText(error, 'Could not change the order. Please try again.'))
+        },
       },
     )
   }
@@ -85,7 +95,8 @@ export function CategoriesScreen({ tree }: { tree: AdminCategory[] }) {
           className="button button--ghost"
           data-move={`${category.id}:-1`}
           aria-label={`Move ${category.name} up`}
-          disabled={index === 0 || move.isPending}
+          disabled={index === 0}
+          aria-busy={move.isPending && move.variables?.category.id === category.id && move.variables.delta === -1}
           onClick={() => onMove(category, -1)}
         >
           ↑ Up
@@ -95,7 +106,8 @@ export function CategoriesScreen({ tree }: { tree: AdminCategory[] }) {
           className="button button--ghost"
           data-move={`${category.id}:1`}
           aria-label={`Move ${category.name} down`}
-          disabled={index === siblings - 1 || move.isPending}
+          disabled={index === siblings - 1}
+          aria-busy={move.isPending && move.variables?.category.id === category.id && move.variables.delta === 1}
           onClick={() => onMove(category, 1)}
         >
           ↓ Down
