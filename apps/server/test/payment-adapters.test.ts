@@ -189,7 +189,10 @@ describe('Daraja adapter against the simulator', () => {
     receiver.refuse(2)
     const { checkoutRequestId } = await push('0722111222')
     await waitFor(() => callbacksFor(checkoutRequestId)[0] ?? undefined)
-    const session = simulator.sessions().find((s) => s.checkoutRequestId === checkoutRequestId)
+    // The simulator counts the accepted try once our answer reaches it, a moment after we recorded the callback.
+    const session = await waitFor(() =>
+      simulator.sessions().find((s) => s.checkoutRequestId === checkoutRequestId && s.callbacksSent === 1),
+    )
     expect(session).toMatchObject({ callbacksSent: 1, callbackAttempts: 3 })
   })
 
