@@ -28,15 +28,17 @@ interface Received {
   headers: IncomingHttpHeaders
 }
 
-/** Stands in for Soko's callback and webhook endpoints: records every POST, and can refuse the first few. */
+/** Stands in for Soko's callback and webhook endpoints: records every POST, and can refuse the first few of one kind. */
 async function startReceiver() {
   const received: Received[] = []
   let refuseNext = 0
+  let refuseMarker = ''
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
-      if (refuseNext > 0) {
+      // Only callbacks carrying the marker are refused: a late callback of another test must not use up the refusals.
+      if (refuseNext > 0 && Buffer.concat(chunks).toString().includes(refuseMarker)) {
         refuseNext--
         response.writeHead(503).end()
         return
@@ -51,8 +53,9 @@ async function startReceiver() {
   return {
     url: `http://127.0.0.1:${address.port}`,
     received,
-    refuse(count: number) {
+    refuse(count: number, marker: string) {
       refuseNext = count
+      refuseMarker = marker
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -186,7 +189,7 @@ describe('Daraja adapter against the simulator', () => {
   })
 
   it('keeps retrying a callback our endpoint refused, until it is accepted', async () => {
-    receiver.refuse(2)
+    receiver.refuse(2, '254722111222')
     const { checkoutRequestId } = await push('0722111222')
     await waitFor(() => callbacksFor(checkoutRequestId)[0] ?? undefined)
     // The simulator counts the accepted try once our answer reaches it, a moment after we recorded the callback.
