@@ -1,0 +1,182 @@
+import type { VendorOrderSummary } from '@soko/contract/checkout'
+import { formatKenyanMobile } from '@soko/domain/phone'
+import { type FormEvent, useId, useState } from 'react'
+import { api } from '../../lib/api-client.ts'
+import { formatDateTime, formatKes } from '../../lib/format.ts'
+import { Failure, failureText, fieldErrors, Tag, useVendorWrite } from './vendor-ui.tsx'
+
+const TONES: Record<string, 'good' | 'warn' | 'bad' | 'neutral'> = {
+  paid: 'warn',
+  processing: 'warn',
+  shipped: 'neutral',
+  delivered: 'good',
+  cancelled: 'bad',
+  refunded: 'bad',
+}
+
+/** Whether the part waits to be shipped (paid, or being prepared). */
+export const canShip = (order: Pick<VendorOrderSummary, 'status'>) =>
+  order.status === 'paid' || order.status === 'processing'
+
+/** The 'Mark as shipped' form: a tracking note for the shopper (courier and number), then confirm. */
+function ShipForm({ order, onClose }: { order: VendorOrderSummary; onClose: () => void }) {
+  const id = useId()
+  const [note, setNote] = useState('')
+  const ship = useVendorWrite(
+    (trackingNote: string) =>
+      api<null>(`/api/vendor/orders/${order.id}/ship/`, { method: 'POST', body: { trackingNote } }),
+    () => `Order ${order.orderNumber} marked as shipped. The customer has been emailed.`,
+  )
+  const error = fieldErrors(ship.error).trackingNote
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!ship.isPending) ship.mutate(note.trim(), { onSuccess: onClose })
+  }
+  return (
+    <form className="vendor-ship" noValidate onSubmit={onSubmit} aria-label={`Ship order ${order.orderNumber}`}>
+      <div className="field">
+        <label htmlFor={`${id}-note`}>Tracking note</label>
+        <input
+          id={`${id}-note`}
+          name="trackingNote"
+          maxLength={300}
+          value={note}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          onChange={(event) => setNote(event.target.value)}
+          // biome-ignore lint/a11y/noAutofocus: the form opens on the vendor's tap, to type the note at once
+          autoFocus
+        />
+        <p id={`${id}-hint`} className="field__hint">
+          Courier and tracking number, e.g. G4S 12345, or how it travels (the customer sees this).
+        </p>
+        {error && (
+          <p id={`${id}-error`} className="field__error">
+            {error}
+          </p>
+        )}
+      </div>
+      <Failure>
+        {ship.isError && !error ? failureText(ship.error, 'The order could not be marked as shipped.') : ''}
+      </Failure>
+      <div className="vendor-form__actions">
+        <button type="submit" className="button" disabled={ship.isPending} aria-busy={ship.isPending}>
+          {ship.isPending ? 'Saving...' : 'Confirm shipped'}
+        </button>
+        <button type="button" className="button button--ghost" disabled={ship.isPending} onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}
+
+function OrderCard({ order }: { order: VendorOrderSummary }) {
+  const [isShipping, setShipping] = useState(false)
+  const deliver = useVendorWrite(
+    () => api<null>(`/api/vendor/orders/${order.id}/deliver/`, { method: 'POST' }),
+    () => `Order ${order.orderNumber} marked as delivered.`,
+  )
+  const titleId = `vendor-order-${order.id}`
+  return (
+    <li className="vendor-card vendor-order" aria-labelledby={titleId}>
+      <div className="vendor-order__header">
+        <h2 id={titleId}>Order {order.orderNumber}</h2>
+        <Tag tone={TONES[order.status] ?? 'neutral'}>{order.statusLabel}</Tag>
+      </div>
+      <p className="vendor-muted">
+        <time dateTime={order.date}>{formatDateTime(order.date)}</time>
+      </p>
+      <dl className="vendor-order__details">
+        <div>
+          <dt>Customer</dt>
+          <dd>{order.customer.name}</dd>
+        </div>
+        <div>
+          <dt>Deliver to</dt>
+          <dd>{[order.customer.city, order.customer.county].filter(Boolean).join(', ')}</dd>
+        </div>
+        {order.customer.phone && (
+          <div>
+            <dt>Phone</dt>
+            <dd>
+              <a href={`tel:${order.customer.phone}`}>
+                {order.customer.phone.startsWith('+254')
+                  ? formatKenyanMobile(order.customer.phone)
+                  : order.customer.phone}
+              </a>
+            </dd>
+          </div>
+        )}
+        {order.trackingNote && (
+          <div>
+            <dt>Tracking note</dt>
+            <dd>{order.trackingNote}</dd>
+          </div>
+        )}
+      </dl>
+      <ul className="vendor-order__items" aria-label={`Items in order ${order.orderNumber}`}>
+        {order.items.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the lines have no id and never move
+          <li key={index}>
+            <span>
+              {item.quantity} × {item.name}
+            </span>
+            <span>{formatKes(item.price * item.quantity)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="vendor-order__total">
+        Subtotal: <strong>{formatKes(order.subtotal)}</strong>
+      </p>
+      {canShip(order) &&
+        (isShipping ? (
+          <ShipForm order={order} onClose={() => setShipping(false)} />
+        ) : (
+          <div className="vendor-form__actions">
+            <button type="button" className="button" onClick={() => setShipping(true)}>
+              Mark as shipped
+            </button>
+          </div>
+        ))}
+      {order.status === 'shipped' && (
+        <div className="vendor-form__actions">
+          <button
+            type="button"
+            className="button"
+            disabled={deliver.isPending}
+            aria-busy={deliver.isPending}
+            onClick={() => deliver.mutate(undefined)}
+          >
+            {deliver.isPending ? 'Saving...' : 'Mark as delivered'}
+          </button>
+        </div>
+      )}
+      <Failure>
+        {deliver.isError ? failureText(deliver.error, 'The order could not be marked as delivered.') : ''}
+      </Failure>
+    </li>
+  )
+}
+
+/** The shop's paid parts of orders, newest first: ship them with a tracking note, then mark them delivered. */
+export function OrdersScreen({ orders }: { orders: VendorOrderSummary[] }) {
+  const toShip = orders.filter(canShip).length
+  return (
+    <section className="vendor-screen" aria-labelledby="orders-title">
+      <h1 id="orders-title">Orders</h1>
+      <p className="vendor-muted">
+        {orders.length === 0
+          ? 'No orders yet. Paid orders appear here, and you get an email for each.'
+          : `${orders.length} paid order${orders.length === 1 ? '' : 's'}, ${toShip} to ship.`}
+      </p>
+      {orders.length > 0 && (
+        <ul className="vendor-orders">
+          {orders.map((order) => (
+            <OrderCard key={order.id} order={order} />
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,115 @@
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@soko/contract/checkout'
+import type { PayoutSummary } from '@soko/contract/vendor'
+import { formatKenyanMobile } from '@soko/domain/phone'
+import { Link } from 'react-router'
+import { formatDate, formatKes } from '../../lib/format.ts'
+import { Tag } from './vendor-ui.tsx'
+
+/**
+ * What Soko owes the shop: the balance (delivered orders less commission, less what was paid out), what is still
+ * awaiting delivery, each paid order's subtotal, commission and net, and the payouts received.
+ */
+export function PayoutsScreen({ summary }: { summary: PayoutSummary }) {
+  return (
+    <section className="vendor-screen" aria-labelledby="payouts-title">
+      <h1 id="payouts-title">Payouts</h1>
+      <dl className="vendor-stats">
+        <div className="vendor-stat vendor-stat--main">
+          <dt>Balance owed to you</dt>
+          <dd>{formatKes(summary.balance)}</dd>
+          <dd className="vendor-stat__sub">
+            {summary.payoutPhone ? (
+              <>Paid to M-Pesa {formatKenyanMobile(summary.payoutPhone)}</>
+            ) : (
+              <Link to="/vendor-portal/shop">Add your M-Pesa payout number</Link>
+            )}
+          </dd>
+        </div>
+        <div className="vendor-stat">
+          <dt>Earned</dt>
+          <dd>{formatKes(summary.earned)}</dd>
+          <dd className="vendor-stat__sub">Delivered orders, after commission</dd>
+        </div>
+        <div className="vendor-stat">
+          <dt>Paid out</dt>
+          <dd>{formatKes(summary.paidOut)}</dd>
+        </div>
+        <div className="vendor-stat">
+          <dt>Awaiting delivery</dt>
+          <dd>{formatKes(summary.awaitingDelivery)}</dd>
+          <dd className="vendor-stat__sub">Owed to you once delivered</dd>
+        </div>
+      </dl>
+
+      <section className="vendor-card" aria-labelledby="payout-lines-title">
+        <h2 id="payout-lines-title">Orders</h2>
+        {summary.lines.length === 0 ? (
+          <p className="vendor-muted">No paid orders yet.</p>
+        ) : (
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+          <section className="vendor-table-scroll" aria-label="Orders and commission" tabIndex={0}>
+            <table className="vendor-table">
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="vendor-num">
+                    Subtotal
+                  </th>
+                  <th scope="col" className="vendor-num">
+                    Commission
+                  </th>
+                  <th scope="col" className="vendor-num">
+                    Net
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {summary.lines.map((line) => (
+                  <tr key={line.vendorOrderId}>
+                    <th scope="row">{line.orderNumber}</th>
+                    <td>{formatDate(line.date)}</td>
+                    <td>
+                      {ORDER_STATUS_LABELS[line.status as OrderStatus] ?? line.status}
+                      {line.isOwed ? (
+                        <>
+                          {' '}
+                          <Tag tone="good">In balance</Tag>
+                        </>
+                      ) : null}
+                    </td>
+                    <td className="vendor-num">{formatKes(line.subtotal)}</td>
+                    <td className="vendor-num">−{formatKes(line.commission)}</td>
+                    <td className="vendor-num">{formatKes(line.net)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
+      </section>
+
+      <section className="vendor-card" aria-labelledby="payouts-received-title">
+        <h2 id="payouts-received-title">Payouts received</h2>
+        {summary.payouts.length === 0 ? (
+          <p className="vendor-muted">No payouts yet. Soko pays the balance of delivered orders every week.</p>
+        ) : (
+          <ul className="vendor-list">
+            {summary.payouts.map((payout) => (
+              <li key={payout.id} className="vendor-payout">
+                <span>
+                  <strong>{formatKes(payout.amount)}</strong> on {formatDate(payout.date)}
+                </span>
+                <span className="vendor-muted">
+                  {payout.reference && `Ref. ${payout.reference}`}
+                  {payout.note && ` · ${payout.note}`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </section>
+  )
+}

@@ -1,0 +1,62 @@
+import { MAX_IMAGE_BYTES, type VendorImage } from '@soko/contract/vendor'
+import { ApiError } from '../../lib/api-client.ts'
+
+/** The photo types the pickers offer (HEIC so that iPhone photos can be chosen; the server says if it refuses). */
+export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic'
+
+/** A reason not to send a file at all, or null: the server's own limit of 10 MB, in its words. */
+export function photoProblem(file: { name: string; size: number }): string | null {
+  if (file.size > MAX_IMAGE_BYTES) return `"${file.name}" is larger than 10 MB: send a smaller photo.`
+  if (file.size === 0) return `"${file.name}" is empty.`
+  return null
+}
+
+/** '2.4 MB', '640 KB': a file's size as a phone user reads it. */
+export function fileSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`
+}
+
+/**
+ * Sends one photo to a product (multipart, field `image`) and reports how much of it has gone (0 to 1). XHR rather
+ * than fetch: fetch cannot report upload progress, which matters on a slow mobile connection. Answers the product's
+ * images after the upload; throws ApiError with the server's sentence when it refuses the photo.
+ */
+export function uploadPhoto(
+  productId: number,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<VendorImage[]> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest()
+    request.open('POST', `/api/vendor/products/${productId}/images/`)
+    request.setRequestHeader('accept', 'application/json')
+    request.responseType = 'json'
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total)
+    }
+    request.onerror = () => reject(new ApiError(0, 'Network error: check your connection and try again.'))
+    request.onload = () => {
+      const payload: unknown = request.response
+      if (request.status >= 200 && request.status < 300) {
+        onProgress(1)
+        resolve(payload as VendorImage[])
+        return
+      }
+      const { detail, errors } = (payload ?? {}) as { detail?: string; errors?: Record<string, string[]> }
+      const message = errors?.image?.[0] ?? detail
+      reject(
+        new ApiError(
+          request.status,
+          message ?? `"${file.name}" could not be uploaded (${request.status}).`,
+          errors,
+          message !== undefined,
+          payload,
+        ),
+      )
+    }
+    const form = new FormData()
+    form.append('image', file, file.name)
+    request.send(form)
+  })
+}

@@ -1,0 +1,139 @@
+import type { VendorProductPage } from '@soko/contract/vendor'
+import { Form, Link } from 'react-router'
+import { api } from '../../lib/api-client.ts'
+import { formatKes } from '../../lib/format.ts'
+import { ProductStatus } from './product-editor.tsx'
+import { StockEditor } from './stock-editor.tsx'
+import { Failure, failureText, useVendorWrite } from './vendor-ui.tsx'
+
+/** The address of a page of the list, keeping the search. */
+export function productsHref(q: string, page: number): string {
+  const search = new URLSearchParams()
+  if (q) search.set('q', q)
+  if (page > 1) search.set('page', String(page))
+  const text = search.toString()
+  return `/vendor-portal/products${text ? `?${text}` : ''}`
+}
+
+/**
+ * The shop's products, newest first: search, pages, and for each its photo, name, price, stock (edited in place),
+ * whether it is on sale, and an admin's reason when Soko took it down.
+ */
+export function ProductsScreen({ page, q }: { page: VendorProductPage; q: string }) {
+  const totalPages = Math.max(1, Math.ceil(page.total / page.per_page))
+  const offSale = useVendorWrite(
+    (product: { id: number; name: string }) =>
+      api<unknown>(`/api/vendor/products/${product.id}/`, { method: 'DELETE' }),
+    (_, product) => `${product.name} is off sale.`,
+  )
+  return (
+    <section className="vendor-screen" aria-labelledby="products-title">
+      <div className="vendor-screen__header">
+        <h1 id="products-title">Products</h1>
+        <Link to="/vendor-portal/products/new" className="button">
+          Add product
+        </Link>
+      </div>
+      <Form method="get" className="vendor-search" role="search" aria-label="Your products">
+        <label htmlFor="vendor-products-q" className="visually-hidden">
+          Search your products
+        </label>
+        <input
+          id="vendor-products-q"
+          name="q"
+          type="search"
+          defaultValue={q}
+          key={q}
+          placeholder="Search your products"
+          maxLength={200}
+        />
+        <button type="submit" className="button">
+          Search
+        </button>
+      </Form>
+      <p className="vendor-muted" aria-live="polite">
+        {page.total === 0
+          ? q
+            ? `No products match "${q}".`
+            : 'No products yet: add your first one.'
+          : `${page.total.toLocaleString('en-KE')} product${page.total === 1 ? '' : 's'}${q ? ` matching "${q}"` : ''}`}
+      </p>
+      <Failure>{offSale.isError ? failureText(offSale.error, 'The product could not be taken off sale.') : ''}</Failure>
+      {page.products.length > 0 && (
+        <ul className="vendor-products">
+          {page.products.map((product) => (
+            <li key={product.id} className="vendor-product">
+              {product.thumbnail ? (
+                <img src={product.thumbnail} alt="" width={72} height={72} loading="lazy" />
+              ) : (
+                <span className="vendor-product__no-photo">No photo</span>
+              )}
+              <div className="vendor-product__main">
+                <h2 className="vendor-product__name">
+                  <Link to={`/vendor-portal/products/${product.id}`}>{product.name}</Link>
+                </h2>
+                <p className="vendor-product__price">
+                  {formatKes(product.price)}
+                  {product.comparePrice !== null && (
+                    <s className="vendor-muted">
+                      <span className="visually-hidden"> was </span>
+                      {formatKes(product.comparePrice)}
+                    </s>
+                  )}
+                  <span className="vendor-muted"> · {product.category.name}</span>
+                </p>
+                <p>
+                  <ProductStatus product={product} />
+                </p>
+                {product.deactivatedReason && (
+                  <p className="vendor-product__reason" role="note">
+                    <strong>Taken down by Soko:</strong> {product.deactivatedReason}
+                  </p>
+                )}
+              </div>
+              <div className="vendor-product__side">
+                <StockEditor key={`${product.id}:${product.stockQty}`} product={product} />
+                <div className="vendor-product__links">
+                  <Link to={`/vendor-portal/products/${product.id}`}>
+                    Edit<span className="visually-hidden"> {product.name}</span>
+                  </Link>
+                  {product.isActive && (
+                    <button
+                      type="button"
+                      className="vendor-link-button"
+                      disabled={offSale.isPending}
+                      onClick={() => offSale.mutate({ id: product.id, name: product.name })}
+                    >
+                      Take off sale<span className="visually-hidden"> ({product.name})</span>
+                    </button>
+                  )}
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {totalPages > 1 && (
+        <nav className="vendor-pagination" aria-label="Product pages">
+          {page.page > 1 ? (
+            <Link to={productsHref(q, page.page - 1)} rel="prev">
+              Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span>
+            Page {page.page} of {totalPages}
+          </span>
+          {page.page < totalPages ? (
+            <Link to={productsHref(q, page.page + 1)} rel="next">
+              Next
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,174 @@
+import { BUSINESS_TYPES } from '@soko/contract/vendor'
+import { COUNTY_NAMES } from '@soko/domain/counties'
+import { type FormEvent, useState } from 'react'
+import { TextField } from '../../components/ui/text-field.tsx'
+import { checkShop, type ShopErrors, type ShopField, type ShopValues } from './shop-values.ts'
+import { Failure, SelectField, TextArea } from './vendor-ui.tsx'
+
+export interface ShopFormProps {
+  mode: 'apply' | 'profile'
+  initial: ShopValues
+  submitLabel: string
+  busyLabel: string
+  isSaving: boolean
+  /** Why the last save failed, and the server's problems by field; what was typed stays. */
+  failure: string
+  serverErrors: ShopErrors
+  onSave: (body: Record<string, unknown>) => void
+}
+
+/**
+ * A shop's details: opening a shop at /sell, and its profile in the portal. Checked with the API's schemas before
+ * anything is sent; the server's field errors show at their fields.
+ */
+export function ShopForm({
+  mode,
+  initial,
+  submitLabel,
+  busyLabel,
+  isSaving,
+  failure,
+  serverErrors,
+  onSave,
+}: ShopFormProps) {
+  const [values, setValues] = useState<ShopValues>(initial)
+  const [errors, setErrors] = useState<ShopErrors>({})
+  const [sent, setSent] = useState<ShopValues | null>(null)
+  // The server's errors are about what was sent: once a field is changed, its old error goes.
+  const shown: ShopErrors = { ...errors }
+  for (const [field, message] of Object.entries(serverErrors) as [ShopField, string][]) {
+    if (!sent || sent[field] === values[field]) shown[field] ??= message
+  }
+  const set = (field: ShopField) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }))
+    setErrors((current) => ({ ...current, [field]: undefined }))
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (isSaving) return
+    const check = checkShop(values, mode)
+    if (!check.ok) {
+      setErrors(check.errors)
+      const first = Object.keys(check.errors)[0]
+      if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+      return
+    }
+    setErrors({})
+    setSent(values)
+    onSave(check.body)
+  }
+
+  return (
+    <form className="vendor-form" noValidate onSubmit={onSubmit}>
+      <Failure>{failure}</Failure>
+      <TextField
+        label="Business name"
+        name="name"
+        autoComplete="organization"
+        required
+        maxLength={80}
+        value={values.name}
+        onValueChange={set('name')}
+        error={shown.name}
+        hint={mode === 'apply' ? 'Shoppers see this name on your products and your shop page.' : undefined}
+      />
+      <div className="vendor-form__row">
+        <SelectField
+          label="Business type"
+          name="type"
+          required
+          value={values.type}
+          onValueChange={set('type')}
+          error={shown.type}
+        >
+          <option value="">Choose a type</option>
+          {BUSINESS_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="County"
+          name="county"
+          required
+          value={values.county}
+          onValueChange={set('county')}
+          error={shown.county}
+        >
+          <option value="">Choose a county</option>
+          {COUNTY_NAMES.map((county) => (
+            <option key={county} value={county}>
+              {county}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <TextField
+        label="Town"
+        name="town"
+        autoComplete="address-level2"
+        maxLength={80}
+        value={values.town}
+        onValueChange={set('town')}
+        error={shown.town}
+        hint="Optional, e.g. Westlands or Kitengela"
+      />
+      <div className="vendor-form__row">
+        <TextField
+          label="Phone"
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="07xx xxx xxx"
+          required
+          value={values.phone}
+          onValueChange={set('phone')}
+          error={shown.phone}
+          hint="Shoppers can call this number about their orders."
+        />
+        <TextField
+          label="M-Pesa payout number"
+          name="payoutPhone"
+          type="tel"
+          inputMode="tel"
+          placeholder="07xx xxx xxx"
+          required
+          value={values.payoutPhone}
+          onValueChange={set('payoutPhone')}
+          error={shown.payoutPhone}
+          hint="Your earnings are sent to this M-Pesa number."
+        />
+      </div>
+      {mode === 'profile' && (
+        <TextField
+          label="Shop email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={values.email}
+          onValueChange={set('email')}
+          error={shown.email}
+          hint="Order notifications are sent here."
+        />
+      )}
+      <TextArea
+        label="Description"
+        name="description"
+        maxLength={2000}
+        value={values.description}
+        onValueChange={set('description')}
+        error={shown.description}
+        hint="Optional: what you sell, where you deliver from, your opening hours."
+      />
+      <div className="vendor-form__actions">
+        <button type="submit" className="button" disabled={isSaving} aria-busy={isSaving}>
+          {isSaving ? busyLabel : submitLabel}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,48 @@
+import { ApplyBodySchema, BUSINESS_TYPES, type Shop, ShopUpdateBodySchema } from '@soko/contract/vendor'
+import { formatKenyanMobile } from '@soko/domain/phone'
+
+// The shop form's values as typed (strings), and their checks with the API's own schemas.
+
+export const SHOP_FIELDS = ['name', 'type', 'county', 'town', 'phone', 'payoutPhone', 'description', 'email'] as const
+export type ShopField = (typeof SHOP_FIELDS)[number]
+export type ShopValues = Record<ShopField, string>
+export type ShopErrors = Partial<Record<ShopField, string>>
+
+export function emptyShop(): ShopValues {
+  return { name: '', type: '', county: '', town: '', phone: '', payoutPhone: '', description: '', email: '' }
+}
+
+/** The profile form's values from the shop (phone numbers as Kenyans type them: 0712 345 678). */
+export function shopValues(shop: Shop): ShopValues {
+  return {
+    name: shop.name,
+    type: (BUSINESS_TYPES as readonly string[]).includes(shop.type) ? shop.type : '',
+    county: shop.county,
+    town: shop.town,
+    phone: shop.phone ? formatKenyanMobile(shop.phone) : '',
+    payoutPhone: shop.payoutPhone ? formatKenyanMobile(shop.payoutPhone) : '',
+    description: shop.description,
+    email: shop.email,
+  }
+}
+
+export type ShopCheck = { ok: true; body: Record<string, unknown> } | { ok: false; errors: ShopErrors }
+
+/**
+ * Checks the form with the API's schema: opening a shop (no email: the account's is used) or the whole profile.
+ * The body sent is what was typed (the server normalises phone numbers and counties itself).
+ */
+export function checkShop(values: ShopValues, mode: 'apply' | 'profile'): ShopCheck {
+  const { email, ...rest } = values
+  const body: Record<string, unknown> = mode === 'apply' ? rest : { ...rest, email }
+  const result = (mode === 'apply' ? ApplyBodySchema : ShopUpdateBodySchema).safeParse(body)
+  if (result.success) return { ok: true, body }
+  const errors: ShopErrors = {}
+  for (const issue of result.error.issues) {
+    const field = issue.path[0]
+    if (typeof field === 'string' && (SHOP_FIELDS as readonly string[]).includes(field)) {
+      errors[field as ShopField] ??= issue.message
+    }
+  }
+  return { ok: false, errors }
+}

@@ -1,0 +1,27 @@
+import { type AppLoadContext, redirect } from 'react-router'
+import { ApiError, api } from '../../lib/api-client.ts'
+import { loginUrl } from '../../lib/safe-next.ts'
+
+/** The path the browser asked for (a client navigation asks for `<path>.data`), to come back to after sign-in. */
+function askedPath(request: Request): string {
+  const url = new URL(request.url)
+  return url.pathname.replace(/\.data$/, '') || '/'
+}
+
+/**
+ * A vendor API read for a portal screen's loader. The portal's guard runs beside it: when the API answers 401 or
+ * 403 this sends the browser where the guard does (sign-in, or /sell to open a shop), and a missing record (another
+ * shop's product) becomes a 404.
+ */
+export async function vendorLoad<T>(request: Request, context: AppLoadContext, path: string): Promise<T> {
+  try {
+    return await api<T>(path, { context })
+  } catch (error) {
+    if (error instanceof ApiError) {
+      if (error.status === 401) throw redirect(loginUrl(askedPath(request)))
+      if (error.status === 403) throw redirect('/sell')
+      if (error.status === 404) throw new Response(error.detail, { status: 404 })
+    }
+    throw error
+  }
+}

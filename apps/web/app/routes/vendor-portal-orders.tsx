@@ -1,0 +1,20 @@
+import type { VendorOrderSummary } from '@soko/contract/checkout'
+import { OrdersScreen } from '../features/vendor/orders-screen.tsx'
+import { PortalRouteError } from '../features/vendor/portal-error.tsx'
+import { portalTitle } from '../features/vendor/portal-shell.tsx'
+import { vendorLoad } from '../features/vendor/vendor-load.server.ts'
+import type { Route } from './+types/vendor-portal-orders'
+
+export function meta() {
+  return [{ title: portalTitle('Orders') }, { name: 'robots', content: 'noindex' }]
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return vendorLoad<VendorOrderSummary[]>(request, context, '/api/vendor/orders/')
+}
+
+export default function VendorPortalOrders({ loaderData }: Route.ComponentProps) {
+  return <OrdersScreen orders={loaderData} />
+}
+
+export const ErrorBoundary = PortalRouteError

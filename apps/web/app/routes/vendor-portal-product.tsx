@@ -1,0 +1,57 @@
+import type { VendorProductDetail } from '@soko/contract/vendor'
+import { useState } from 'react'
+import { Link, useLocation } from 'react-router'
+import { PortalRouteError } from '../features/vendor/portal-error.tsx'
+import { portalTitle } from '../features/vendor/portal-shell.tsx'
+import { ProductEditor, ProductStatus } from '../features/vendor/product-editor.tsx'
+import type { CategoryChoice } from '../features/vendor/product-values.ts'
+import { vendorLoad } from '../features/vendor/vendor-load.server.ts'
+import type { Route } from './+types/vendor-portal-product'
+
+export function meta({ data }: Route.MetaArgs) {
+  const screen = data?.product ? `Edit ${data.product.name}` : 'Add product'
+  return [{ title: portalTitle(screen) }, { name: 'robots', content: 'noindex' }]
+}
+
+// /vendor-portal/products/new and /vendor-portal/products/{id}: one route, so that a product just added keeps its
+// form (and the photos still uploading) when the address becomes the product's own.
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const categories = () => vendorLoad<CategoryChoice[]>(request, context, '/api/vendor/categories/')
+  if (params.id === 'new') return { product: null, categories: await categories() }
+  if (!/^\d{1,9}$/.test(params.id)) throw new Response('Not found', { status: 404 })
+  const [product, choices] = await Promise.all([
+    vendorLoad<VendorProductDetail>(request, context, `/api/vendor/products/${params.id}/`),
+    categories(),
+  ])
+  return { product, categories: choices }
+}
+
+export default function VendorPortalProduct({ loaderData }: Route.ComponentProps) {
+  const { product, categories } = loaderData
+  const location = useLocation()
+  // The form of a product just added stays the same form at its new address; any other product gets a fresh one.
+  const [created, setCreated] = useState<{ id: number; key: string } | null>(null)
+  const key =
+    product === null ? `new-${location.key}` : created?.id === product.id ? created.key : `product-${product.id}`
+  return (
+    <section className="vendor-screen" aria-labelledby="product-title">
+      <div className="vendor-screen__header">
+        <h1 id="product-title">{product ? product.name : 'Add product'}</h1>
+        {product && (
+          <p className="vendor-screen__tools">
+            <ProductStatus product={product} />
+            <Link to={`/product/${product.slug}`}>View in store</Link>
+          </p>
+        )}
+      </div>
+      <ProductEditor
+        key={key}
+        product={product}
+        categories={categories}
+        onCreated={(id) => setCreated({ id, key: `new-${location.key}` })}
+      />
+    </section>
+  )
+}
+
+export const ErrorBoundary = PortalRouteError
