@@ -49,6 +49,20 @@ export default [
     route('accounts/wishlist', 'routes/accounts-wishlist.tsx'),
     route('accounts/profile', 'routes/accounts-profile.tsx'),
     route('accounts/changepassword', 'routes/change-password.tsx'),
+    // Opening a shop; a vendor goes straight to the portal.
+    route('sell', 'routes/sell.tsx'),
+  ]),
+
+  // The vendor portal: vendors only (a signed-in customer is sent to /sell to open a shop, a visitor to /login).
+  // /vendor/:slug above is a shop's public page.
+  route('vendor-portal', 'routes/vendor-portal.tsx', { id: 'vendor-portal' }, [
+    index('routes/vendor-portal-dashboard.tsx'),
+    route('products', 'routes/vendor-portal-products.tsx'),
+    // 'new' too: a product just added keeps its form (and its uploading photos) at its own address.
+    route('products/:id', 'routes/vendor-portal-product.tsx'),
+    route('orders', 'routes/vendor-portal-orders.tsx'),
+    route('payouts', 'routes/vendor-portal-payouts.tsx'),
+    route('shop', 'routes/vendor-portal-shop.tsx'),
   ]),
 
   // The admin-only guard group: superusers only (section 2, DESIGN S6). routes/admin.tsx is the admin area's frame
