@@ -13,7 +13,7 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [dashboard, messages] = await Promise.all([
     adminLoad<Dashboard>(request, context, '/api/admin/dashboard/'),
-    adminLoad<ContactMessagesPage>(request, context, '/api/admin/contact-messages/?per_page=5'),
+    adminLoad<ContactMessagesPage>(request, context, '/api/admin/contact-messages/?per_page=10'),
   ])
   return { dashboard, messages }
 }
