@@ -92,6 +92,43 @@ describe.skipIf(!adminUrl)('several processes on one PostgreSQL database', () =>
   })
 })
 
+describe.skipIf(!adminUrl)('a process that died holding a job', () => {
+  it('loses it to a survivor once its lease has run out, and not before', async () => {
+    const shared = await createSharedDatabase()
+    const survivor = await buildInstance(shared.url)
+    const ran: number[] = []
+    survivor.app.soko.jobs.register('test.lease', async (job) => {
+      ran.push(Number(job.payload.n))
+      return undefined
+    })
+    const database = await openDatabase({ databaseUrl: shared.url, poolSize: 1 })
+    try {
+      // As a dead worker leaves them: claimed (attempts 1), one lease run out a second ago, one still running.
+      await database.db.execute(sql`
+        insert into jobs (kind, payload, run_at, locked_until, attempts) values
+          ('test.lease', '{"n": 1}', now() - interval '2 minutes', now() - interval '1 second', 1),
+          ('test.lease', '{"n": 2}', now() - interval '2 minutes', now() + interval '1 hour', 1)`)
+      survivor.app.soko.jobs.kick()
+      await waitFor(async () => (ran.length > 0 ? true : null), 10_000)
+      await sleep(1500)
+      expect(ran).toEqual([1])
+      const rows = await queryRows<{ n: number; done: boolean; attempts: number }>(
+        database.db,
+        sql`select (payload->>'n')::int as n, done_at is not null as done, attempts from jobs
+            where kind = 'test.lease' order by 1`,
+      )
+      expect(rows).toEqual([
+        { n: 1, done: true, attempts: 2 },
+        { n: 2, done: false, attempts: 1 },
+      ])
+    } finally {
+      await database.close()
+      await survivor.close()
+      await shared.drop()
+    }
+  })
+})
+
 describe.skipIf(!adminUrl)('a database that goes away and comes back', () => {
   let shared: SharedDatabase
   let proxy: TcpProxy
