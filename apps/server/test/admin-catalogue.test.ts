@@ -296,5 +296,10 @@ describe.each(engines)('admin catalogue (%s)', (engine) => {
       before.body.quick_actions.unhandled_contact_messages - 1,
     )
     expect((await admin.post('/api/admin/contact-messages/99999999/handled/')).status).toBe(404)
+    // The inbox shows it handled, after a reload too.
+    const inbox = await admin.get<{ results: { id: number; handled_at: string | null }[] }>(
+      '/api/admin/contact-messages/?per_page=50',
+    )
+    expect(inbox.body.results.find((message) => message.id === row?.id)?.handled_at).toBe(first.body.handled_at)
   })
 })

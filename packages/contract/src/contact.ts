@@ -54,6 +54,7 @@ export const ContactMessageSchema = z.object({
   subject: z.string(),
   message: z.string().describe('Plain text as sent: never render it as HTML'),
   created_at: z.string(),
+  handled_at: z.string().nullable().describe('When a member of the team marked it handled'),
 })
 export type ContactMessage = z.infer<typeof ContactMessageSchema>
 

@@ -51,6 +51,7 @@ export interface ContactMessageRow {
   subject: string
   message: string
   created_at: Date | string
+  handled_at: Date | null
 }
 
 /** The newest messages first, with the total count. */
@@ -62,7 +63,7 @@ export async function listMessages(
   const [total] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from contact_messages`)
   const rows = await queryRows<ContactMessageRow>(
     db,
-    sql`select id, name, email, subject, message, created_at from contact_messages
+    sql`select id, name, email, subject, message, created_at, handled_at from contact_messages
         order by created_at desc, id desc limit ${limit} offset ${offset}`,
   )
   return { count: total?.count ?? 0, rows }

@@ -45,7 +45,11 @@ export class ContactService {
       count,
       page,
       per_page: perPage,
-      results: rows.map((row) => ({ ...row, created_at: iso(row.created_at) })),
+      results: rows.map((row) => ({
+        ...row,
+        created_at: iso(row.created_at),
+        handled_at: row.handled_at === null ? null : iso(row.handled_at),
+      })),
     }
   }
 }
