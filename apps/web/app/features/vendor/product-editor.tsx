@@ -9,6 +9,7 @@ import {
   type CategoryChoice,
   checkProduct,
   emptyProduct,
+  firstProductError,
   groupCategories,
   type ProductErrors,
   type ProductField,
@@ -123,7 +124,7 @@ export function ProductEditor({ product, categories, onCreated }: ProductEditorP
     const check = checkProduct(values)
     if (!check.ok) {
       setErrors(check.errors)
-      const first = Object.keys(check.errors)[0]
+      const first = firstProductError(check.errors)
       if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
       return
     }

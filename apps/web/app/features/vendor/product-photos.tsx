@@ -186,7 +186,11 @@ export function ProductPhotos({
         <ul className="vendor-uploads" aria-label="Chosen photos">
           {queue.items.map((item) => (
             <li key={item.key} className={`vendor-upload vendor-upload--${item.status}`}>
-              <img src={item.preview} alt="" width={56} height={56} />
+              {item.preview ? (
+                <img src={item.preview} alt="" width={56} height={56} />
+              ) : (
+                <span className="vendor-upload__no-preview" aria-hidden="true" />
+              )}
               <div className="vendor-upload__body">
                 <p className="vendor-upload__name">
                   {item.file.name} <span className="vendor-muted">({fileSize(item.file.size)})</span>

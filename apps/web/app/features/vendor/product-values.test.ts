@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   checkProduct,
   emptyProduct,
+  firstProductError,
   groupCategories,
   productValues,
   readNumber,
@@ -101,5 +102,13 @@ describe('product form values', () => {
       ['Electronics', ['Laptops', 'Phones']],
       ['Fashion', ['Dresses']],
     ])
+  })
+})
+
+describe('after a refused submit', () => {
+  it('puts the cursor in the first field in the form’s order', () => {
+    const check = checkProduct(emptyProduct())
+    expect(check.ok ? undefined : firstProductError(check.errors)).toBe('name')
+    expect(firstProductError({ stockQty: 'x', price: 'y' })).toBe('price')
   })
 })

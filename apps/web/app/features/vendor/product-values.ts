@@ -118,3 +118,8 @@ export function groupCategories(categories: CategoryChoice[]): CategoryGroup[] {
     .map(([label, options]) => ({ label, options: options.sort(byName) }))
     .sort((a, b) => (a.label === null ? -1 : b.label === null ? 1 : a.label.localeCompare(b.label, 'en')))
 }
+
+/** The first field with an error, in the form's order (where the cursor goes after a refused submit). */
+export function firstProductError(errors: ProductErrors): ProductField | undefined {
+  return [...PRODUCT_FIELDS, 'isActive' as const].find((field) => errors[field])
+}

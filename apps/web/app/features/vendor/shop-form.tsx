@@ -2,7 +2,7 @@ import { BUSINESS_TYPES } from '@soko/contract/vendor'
 import { COUNTY_NAMES } from '@soko/domain/counties'
 import { type FormEvent, useState } from 'react'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { checkShop, type ShopErrors, type ShopField, type ShopValues } from './shop-values.ts'
+import { checkShop, firstShopError, type ShopErrors, type ShopField, type ShopValues } from './shop-values.ts'
 import { Failure, SelectField, TextArea } from './vendor-ui.tsx'
 
 export interface ShopFormProps {
@@ -50,7 +50,7 @@ export function ShopForm({
     const check = checkShop(values, mode)
     if (!check.ok) {
       setErrors(check.errors)
-      const first = Object.keys(check.errors)[0]
+      const first = firstShopError(check.errors)
       if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
       return
     }

@@ -38,6 +38,8 @@ export function checkShop(values: ShopValues, mode: 'apply' | 'profile'): ShopCh
   const result = (mode === 'apply' ? ApplyBodySchema : ShopUpdateBodySchema).safeParse(body)
   if (result.success) return { ok: true, body }
   const errors: ShopErrors = {}
+  // The schema's message lists every type, which suits a wrong value; an empty one is simply missing.
+  if (values.type === '') errors.type = 'Business type is required'
   for (const issue of result.error.issues) {
     const field = issue.path[0]
     if (typeof field === 'string' && (SHOP_FIELDS as readonly string[]).includes(field)) {
@@ -45,4 +47,9 @@ export function checkShop(values: ShopValues, mode: 'apply' | 'profile'): ShopCh
     }
   }
   return { ok: false, errors }
+}
+
+/** The first field with an error, in the form's order (where the cursor goes after a refused submit). */
+export function firstShopError(errors: ShopErrors): ShopField | undefined {
+  return SHOP_FIELDS.find((field) => errors[field])
 }

@@ -1,13 +1,13 @@
 import { MAX_PRODUCT_IMAGES, type VendorImage } from '@soko/contract/vendor'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { photoProblem, uploadPhoto } from './photo-upload.ts'
+import { photoPreview, photoProblem, uploadPhoto } from './photo-upload.ts'
 import { failureText } from './vendor-ui.tsx'
 
 export interface QueuedPhoto {
   key: string
   file: File
-  /** An object URL of the file, for its preview (revoked when it leaves the queue). */
-  preview: string
+  /** A small preview of the photo (a data URL); null while it is drawn or when the browser cannot read the file. */
+  preview: string | null
   status: 'waiting' | 'uploading' | 'done' | 'failed'
   /** 0 to 1 while uploading. */
   progress: number
@@ -53,31 +53,29 @@ export function usePhotoQueue(productId: number | null, imageCount: number, onIm
         return {
           key: `photo-${counter}`,
           file,
-          preview: URL.createObjectURL(file),
+          preview: null,
           status: problem ? 'failed' : 'waiting',
           progress: 0,
           error: problem ?? '',
         }
       })
       setItems((current) => [...current, ...added])
+      for (const item of added) {
+        void photoPreview(item.file).then((preview) => {
+          if (preview) update(item.key, { preview })
+        })
+      }
     },
-    [imageCount],
+    [imageCount, update],
   )
 
   const remove = useCallback((key: string) => {
-    setItems((current) => {
-      const item = current.find((entry) => entry.key === key)
-      if (item) URL.revokeObjectURL(item.preview)
-      return current.filter((entry) => entry.key !== key)
-    })
+    setItems((current) => current.filter((entry) => entry.key !== key))
   }, [])
 
   /** Drops the photos that made it (they now show among the product's images). */
   const clearDone = useCallback(() => {
-    setItems((current) => {
-      for (const item of current) if (item.status === 'done') URL.revokeObjectURL(item.preview)
-      return current.filter((item) => item.status !== 'done')
-    })
+    setItems((current) => current.filter((item) => item.status !== 'done'))
   }, [])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `tick` starts the next photo once one has finished
@@ -103,14 +101,6 @@ export function usePhotoQueue(productId: number | null, imageCount: number, onIm
         setTick((value) => value + 1)
       })
   }, [items, productId, tick, update])
-
-  // The previews' memory goes with the page.
-  useEffect(
-    () => () => {
-      for (const item of itemsRef.current) URL.revokeObjectURL(item.preview)
-    },
-    [],
-  )
 
   const retry = useCallback((key: string) => update(key, { status: 'waiting', error: '', progress: 0 }), [update])
   const isBusy = items.some((item) => item.status === 'waiting' || item.status === 'uploading')

@@ -1,0 +1,61 @@
+import type { Shop } from '@soko/contract/vendor'
+import { describe, expect, it } from 'vitest'
+import { checkShop, emptyShop, firstShopError, shopValues } from './shop-values.ts'
+
+const filled = () => ({
+  ...emptyShop(),
+  name: 'Nyota Baskets',
+  type: 'Artisan',
+  county: 'Nairobi',
+  phone: '0712 345 678',
+  payoutPhone: '0712 345 678',
+})
+
+describe('shop form values', () => {
+  it('sends what was typed, without the email when opening a shop', () => {
+    expect(checkShop(filled(), 'apply')).toEqual({
+      ok: true,
+      body: {
+        name: 'Nyota Baskets',
+        type: 'Artisan',
+        county: 'Nairobi',
+        town: '',
+        phone: '0712 345 678',
+        payoutPhone: '0712 345 678',
+        description: '',
+      },
+    })
+  })
+
+  it('says what is missing at each field, the first one first', () => {
+    const check = checkShop(emptyShop(), 'apply')
+    expect(check.ok).toBe(false)
+    if (check.ok) return
+    expect(check.errors).toMatchObject({
+      name: 'Shop name is required',
+      type: 'Business type is required',
+      county: 'County is required',
+      phone: 'Phone number is required',
+      payoutPhone: 'M-Pesa payout number is required',
+    })
+    expect(firstShopError(check.errors)).toBe('name')
+    const wrong = checkShop({ ...filled(), payoutPhone: '0800 123' }, 'apply')
+    expect(wrong.ok ? {} : wrong.errors).toEqual({ payoutPhone: 'Enter a Kenyan mobile number, e.g. 0712 345 678' })
+  })
+
+  it('needs the email for the profile, and fills the form from the shop', () => {
+    const check = checkShop({ ...filled(), email: 'not an email' }, 'profile')
+    expect(check.ok ? {} : Object.keys(check.errors)).toEqual(['email'])
+    const shop = {
+      name: 'Nyota',
+      type: 'Artisan',
+      county: 'Nairobi',
+      town: 'Westlands',
+      phone: '+254712345678',
+      payoutPhone: null,
+      description: '',
+      email: 'owner@nyota.co.ke',
+    } as unknown as Shop
+    expect(shopValues(shop)).toMatchObject({ phone: '0712 345 678', payoutPhone: '', email: 'owner@nyota.co.ke' })
+  })
+})
