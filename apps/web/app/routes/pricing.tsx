@@ -66,7 +66,12 @@ export default function Pricing() {
           <li>Stock you can ship within two working days of an order.</li>
         </ul>
         <p>
-          Ready to start? <Link to="/contact">Contact us</Link> with "Selling on Soko" as the subject and we will guide
+          <Link to="/sell" className="button">
+            Open your shop
+          </Link>
+        </p>
+        <p>
+          Questions first? <Link to="/contact">Contact us</Link> with "Selling on Soko" as the subject and we will guide
           you through setting up your shop.
         </p>
       </PageSection>

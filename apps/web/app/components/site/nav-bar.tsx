@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Link, NavLink } from 'react-router'
 import { useCartCount } from '../../features/cart/cart-count.ts'
 import { site } from '../../lib/site.ts'
+import { useViewer } from '../../lib/viewer.ts'
 
 export interface NavBarProps {
   isSignedIn: boolean
@@ -11,6 +12,7 @@ export interface NavBarProps {
 export function NavBar({ isSignedIn }: NavBarProps) {
   const [isMenuOpen, setMenuOpen] = useState(false)
   const cartCount = useCartCount()
+  const role = useViewer()?.role
   // Any link click closes the mobile menu.
   const close = () => setMenuOpen(false)
 
@@ -58,6 +60,20 @@ export function NavBar({ isSignedIn }: NavBarProps) {
               Contact
             </NavLink>
           </li>
+          {role === 'vendor' && (
+            <li>
+              <NavLink to="/vendor-portal" onClick={close}>
+                Vendor Portal
+              </NavLink>
+            </li>
+          )}
+          {isSignedIn && role === 'customer' && (
+            <li>
+              <NavLink to="/sell" onClick={close}>
+                Sell on Soko
+              </NavLink>
+            </li>
+          )}
           {isSignedIn ? (
             <li>
               <NavLink to="/account-settings" onClick={close}>
