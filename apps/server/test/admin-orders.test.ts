@@ -177,6 +177,10 @@ describe.each(engines)('admin orders, refunds, payouts and dashboard (%s)', (eng
     expect(seen.body.status).toBe('refunded')
     const again = await admin.post(`/api/admin/orders/${order.id}/refund/`, { reason: 'Twice' })
     expect(again.status).toBe(409)
+    const byPayment = await admin.get<{ results: { id: number }[] }>('/api/admin/orders/?payment_status=refunded')
+    expect(byPayment.body.results.map((row) => row.id)).toContain(order.id)
+    const due = await admin.get<{ results: { id: number }[] }>('/api/admin/orders/?payment_status=refund_due')
+    expect(due.body.results.map((row) => row.id)).not.toContain(order.id)
     expect(await stockOf(server, product.id)).toBe(stockBefore)
 
     const after = await dashboard()

@@ -137,7 +137,13 @@ export type AdminProductsPage = z.infer<typeof AdminProductsPageSchema>
 
 // Orders
 
-export const AdminOrdersQuerySchema = AdminListQuerySchema.extend({ status: z.enum(ORDER_STATUSES).optional() })
+export const AdminOrdersQuerySchema = AdminListQuerySchema.extend({
+  status: z.enum(ORDER_STATUSES).optional(),
+  payment_status: z
+    .enum(['pending', 'paid', 'failed', 'cancelled', 'expired', 'refund_due', 'refunded'])
+    .optional()
+    .describe('Orders with a payment in this state (refund_due: money to send back)'),
+})
 export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuerySchema>
 
 export const AdminOrderSummarySchema = z.object({

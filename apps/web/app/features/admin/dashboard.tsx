@@ -77,7 +77,7 @@ export function AdminDashboard({ data, messages }: { data: Dashboard; messages: 
             <Link to="/admin/vendors?status=unverified">Shops to verify: {count(quick.unverified_shops)}</Link>
           </li>
           <li>
-            <Link to="/admin/orders?status=cancelled">Refunds due: {count(quick.refunds_due)}</Link>
+            <Link to="/admin/orders?payment_status=refund_due">Refunds due: {count(quick.refunds_due)}</Link>
           </li>
           <li>
             <Link to="/admin/messages">Unhandled messages: {count(quick.unhandled_contact_messages)}</Link>

@@ -9,6 +9,15 @@ const STATUS_OPTIONS = [
   ...ORDER_STATUSES.map((s) => [s, ORDER_STATUS_LABELS[s]] as const),
 ] as const
 
+const PAYMENT_OPTIONS = [
+  ['', 'Any payment'],
+  ['pending', 'Pending'],
+  ['paid', 'Paid'],
+  ['failed', 'Failed'],
+  ['refund_due', 'Refund due'],
+  ['refunded', 'Refunded'],
+] as const
+
 /** How an order's status is coloured. */
 export function statusTone(status: OrderStatus): 'good' | 'bad' | 'warn' | 'neutral' {
   if (status === 'delivered' || status === 'paid' || status === 'processing' || status === 'shipped') return 'good'
@@ -34,7 +43,10 @@ export function OrdersScreen({ page, search }: { page: AdminOrdersPage; search: 
         search={search}
         searchLabel="Search orders"
         placeholder="Order number, email, name or phone"
-        selects={[{ name: 'status', label: 'Status', options: STATUS_OPTIONS }]}
+        selects={[
+          { name: 'status', label: 'Status', options: STATUS_OPTIONS },
+          { name: 'payment_status', label: 'Payment', options: PAYMENT_OPTIONS },
+        ]}
       />
       <ListCount count={page.count} noun={['order', 'orders']} empty="No orders match." />
       {page.results.length > 0 && (

@@ -31,6 +31,9 @@ const summaryColumns = sql`o.id, o.order_number, o.status, o.first_name, o.last_
 function filters(query: AdminOrdersQuery): SQL {
   const where: SQL[] = [sql`true`]
   if (query.status) where.push(sql`o.status = ${query.status}`)
+  if (query.payment_status) {
+    where.push(sql`exists (select 1 from payments p where p.order_id = o.id and p.status = ${query.payment_status})`)
+  }
   if (query.q) {
     const q = query.q
     const digits = q.replace(/\D/g, '')
