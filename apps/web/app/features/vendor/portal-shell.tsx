@@ -1,6 +1,6 @@
 import type { Shop } from '@soko/contract/vendor'
-import type { ReactNode } from 'react'
-import { Link, NavLink } from 'react-router'
+import { type ReactNode, useEffect, useRef } from 'react'
+import { Link, NavLink, useLocation } from 'react-router'
 import { AnnouncerProvider, Tag } from './vendor-ui.tsx'
 import './vendor.css'
 
@@ -33,6 +33,14 @@ export function ShopState({ shop }: { shop: Shop }) {
  * on a phone (every section one tap away, no menu to open, working before the page's scripts run).
  */
 export function PortalShell({ shop, children }: { shop: Shop; children: ReactNode }) {
+  const nav = useRef<HTMLElement>(null)
+  const { pathname } = useLocation()
+  // On a phone the row of tabs may start scrolled away from the current one: bring it into view (sideways only).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of screen
+  useEffect(() => {
+    const current = nav.current?.querySelector<HTMLElement>('[aria-current="page"]')
+    if (nav.current && current) nav.current.scrollLeft = Math.max(0, current.offsetLeft - 16)
+  }, [pathname])
   return (
     <div className="vendor-portal">
       <header className="vendor-portal__header">
@@ -47,7 +55,7 @@ export function PortalShell({ shop, children }: { shop: Shop; children: ReactNod
           </Link>
         </div>
       </header>
-      <nav className="vendor-portal__nav" aria-label="Vendor Portal">
+      <nav ref={nav} className="vendor-portal__nav" aria-label="Vendor Portal">
         <ul>
           {PORTAL_SECTIONS.map((section) => (
             <li key={section.path}>

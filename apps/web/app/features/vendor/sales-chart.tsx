@@ -2,10 +2,11 @@ import { useId } from 'react'
 import { formatKes } from '../../lib/format.ts'
 import { formatDay, niceMax, type SalesDay, salesSummary } from './sales-series.ts'
 
-const WIDTH = 600
-const HEIGHT = 220
-const LEFT = 84
-const BOTTOM = 26
+// A narrow drawing, so that its labels stay readable when a phone scales it down (the CSS caps it on wide screens).
+const WIDTH = 400
+const HEIGHT = 190
+const LEFT = 74
+const BOTTOM = 24
 const TOP = 10
 
 /**
@@ -58,13 +59,14 @@ export function SalesChart({ days }: { days: SalesDay[] }) {
           )
         })}
         {days.map((day, index) =>
-          index % 7 === 0 || index === days.length - 1 ? (
+          // A label a week, and the last day's (not crowding the one before it).
+          (index % 7 === 0 && days.length - 1 - index >= 4) || index === days.length - 1 ? (
             <text
               key={`label-${day.date}`}
               className="vendor-chart__label"
-              x={LEFT + index * slot + slot / 2}
+              x={index === days.length - 1 ? WIDTH : LEFT + index * slot + slot / 2}
               y={HEIGHT - 6}
-              textAnchor="middle"
+              textAnchor={index === days.length - 1 ? 'end' : 'middle'}
             >
               {formatDay(day.date)}
             </text>

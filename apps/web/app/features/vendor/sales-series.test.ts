@@ -8,7 +8,7 @@ describe('sales series', () => {
   })
 
   it('rounds the scale up to 1, 2 or 5 times a power of ten', () => {
-    expect(niceMax(0)).toBe(1)
+    expect(niceMax(0)).toBe(1_000)
     expect(niceMax(1)).toBe(1)
     expect(niceMax(3)).toBe(5)
     expect(niceMax(1_234)).toBe(2_000)

@@ -10,9 +10,9 @@ export function formatDay(date: string): string {
   return dayLabel.format(new Date(`${date}T00:00:00Z`))
 }
 
-/** A round top for the chart's scale (1, 2 or 5 times a power of ten), never below the best day. */
+/** A round top for the chart's scale (1, 2 or 5 times a power of ten), never below the best day; KSh 1,000 for none. */
 export function niceMax(value: number): number {
-  if (!(value > 0)) return 1
+  if (!(value > 0)) return 1000
   const power = 10 ** Math.floor(Math.log10(value))
   for (const step of [1, 2, 5, 10]) if (step * power >= value) return step * power
   return 10 * power

@@ -30,6 +30,12 @@ export function AnnouncerProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!keep) setMessage('')
   }, [pathname])
+  // The bar covers the foot of the screen: it goes by itself after a while (or at once with its close button).
+  useEffect(() => {
+    if (!message) return
+    const timer = window.setTimeout(() => setMessage(''), 10_000)
+    return () => window.clearTimeout(timer)
+  }, [message])
   const announce = useCallback((text: string) => {
     // The same sentence twice must be read twice: clear it, then set it on the next frame.
     setMessage('')
