@@ -1,13 +1,13 @@
 import { Link } from 'react-router'
 import { PageSection, pageMeta, StaticPage, StillNeedHelp } from '../features/pages/static-page.tsx'
 
-/** The default commission on a sale (vendors' agreements may differ; the vendor portal shows each shop's rate). */
+/** The default commission on a sale (COMMISSION_PERCENT on the server; the payouts screen shows it per order). */
 const COMMISSION_PERCENT = 10
 
 export function meta() {
   return pageMeta(
     'Sell on Soko: Pricing',
-    `Sell to shoppers in all 47 Kenyan counties. No listing or monthly fees: Soko takes a ${COMMISSION_PERCENT} % commission only when you make a sale, with payouts to M-Pesa or your bank.`,
+    `Sell to shoppers in all 47 Kenyan counties. No listing or monthly fees: Soko takes a ${COMMISSION_PERCENT} % commission only when you make a sale, paid out to your M-Pesa.`,
   )
 }
 
@@ -42,8 +42,9 @@ export default function Pricing() {
       <PageSection title="How selling works" id="how-selling-works">
         <ol className="static-page__steps">
           <li>
-            <strong>Apply and get verified.</strong> Tell us about your business and send your business registration
-            certificate, KRA PIN and the owner's national ID. Verified shops show a Verified Seller mark.
+            <strong>Open your shop.</strong> Tell us about your business: your shop is live at once. Send us your
+            business registration certificate, KRA PIN and the owner's national ID to get verified; verified shops show
+            a Verified Seller mark.
           </li>
           <li>
             <strong>List your products.</strong> Add photos, descriptions, prices in KES and your stock.
@@ -53,8 +54,8 @@ export default function Pricing() {
             ship.
           </li>
           <li>
-            <strong>Get paid.</strong> Once an order is delivered, its amount less commission is paid to your M-Pesa or
-            bank account in the next weekly payout.
+            <strong>Get paid.</strong> Once an order is delivered, its amount less commission is paid to your M-Pesa
+            number in the next weekly payout.
           </li>
         </ol>
       </PageSection>
@@ -62,7 +63,7 @@ export default function Pricing() {
       <PageSection title="What you need" id="requirements">
         <ul>
           <li>A business registered in Kenya (a sole proprietorship is fine) and its KRA PIN.</li>
-          <li>An M-Pesa till or paybill number, or a Kenyan bank account, for payouts.</li>
+          <li>An M-Pesa number for payouts.</li>
           <li>Stock you can ship within two working days of an order.</li>
         </ul>
         <p>
