@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { type DatabaseHandle, openDatabase, queryRows } from '@soko/db/client'
 import { type DarajaSimulator, startDarajaSimulator } from '@soko/payment-simulators'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { webBuildDir } from '../src/plugins/web.ts'
 import { Client, type LoginAnswer, RELAXED_LIMITS } from './support/accounts.ts'
 import { newKey, orderBody, waitFor } from './support/checkout.ts'
@@ -123,6 +123,17 @@ describe.skipIf(!adminUrl || !hasWebBuild)('two processes on one PostgreSQL behi
     await Promise.all([startProcess(0), startProcess(1)])
   }, 120_000)
 
+  // A process that dies without being told to is a failure of the test it died in (its output says why).
+  const killed = new Set<ServerProcess>()
+  afterEach(() => {
+    for (const process of processes) {
+      if (!killed.has(process) && (process.child.exitCode !== null || process.child.signalCode !== null)) {
+        killed.add(process)
+        throw new Error(`a server process died: ${process.output()}`)
+      }
+    }
+  })
+
   afterAll(async () => {
     await Promise.all(processes.map((process) => process.stop('SIGKILL')))
     await balancer?.close()
@@ -238,6 +249,7 @@ describe.skipIf(!adminUrl || !hasWebBuild)('two processes on one PostgreSQL behi
     const victim = processes[0] as ServerProcess
     const load = mixedLoad(balancer.url, 5000, { productId: product.id, slugs, workers: 12 })
     await sleep(2000)
+    killed.add(victim)
     victim.child.kill('SIGKILL')
     const killedAt = Date.now()
     const result = await load
@@ -265,35 +277,46 @@ describe.skipIf(!adminUrl || !hasWebBuild)('two processes on one PostgreSQL behi
     await waitFor(async () => ((await stuck()) === 0 ? true : null), 90_000)
 
     // Every order the simulated customers paid is paid; the rest are pending with a job that will settle them.
+    // Known gap (ADR 0005): a push Daraja accepted just before the kill, whose answer (the CheckoutRequestID) the
+    // dead process never recorded, cannot be matched by its callback or a status query. It is counted apart.
     const orders = new Set(result.orders)
-    const paidBySimulator = () =>
+    const paidBySimulator = new Set(
       simulator
         .sessions()
         .filter((session) => orders.has(session.accountReference) && session.state === 'paid')
-        .map((session) => session.accountReference)
+        .map((session) => session.accountReference),
+    )
+    type Row = { order_number: string; status: string; has_job: boolean; push_recorded: boolean }
     const settled = await waitFor(async () => {
-      const rows = await queryRows<{ order_number: string; status: string; has_job: boolean }>(
+      const rows = await queryRows<Row>(
         database.db,
         sql`select o.order_number, o.status,
               exists (select 1 from jobs j where j.done_at is null
-                and (j.payload->>'orderId')::int = o.id) as has_job
+                and (j.payload->>'orderId')::int = o.id) as has_job,
+              exists (select 1 from payments p where p.order_id = o.id
+                and p.checkout_request_id is not null) as push_recorded
             from orders o where o.order_number in (${sql.join(
               [...orders].map((number) => sql`${number}`),
               sql`, `,
             )})`,
       )
-      const byNumber = new Map(rows.map((row) => [row.order_number, row]))
-      const paidButNot = paidBySimulator().filter((number) => byNumber.get(number)?.status !== 'paid')
-      return paidButNot.length === 0 && rows.length === orders.size ? rows : null
+      const waiting = rows.filter(
+        (row) => paidBySimulator.has(row.order_number) && row.push_recorded && row.status !== 'paid',
+      )
+      return waiting.length === 0 && rows.length === orders.size ? rows : null
     }, 30_000)
     const paid = settled.filter((row) => row.status === 'paid').length
+    const stranded = settled.filter((row) => paidBySimulator.has(row.order_number) && row.status !== 'paid')
     const others = settled.filter((row) => row.status !== 'paid')
     console.info(
-      `after the kill: ${paid} of ${settled.length} orders paid, others: ${JSON.stringify(others.map((row) => row.status))}`,
+      `after the kill: ${paid} of ${settled.length} orders paid; ${stranded.length} paid at M-Pesa but their push was not recorded; others: ${JSON.stringify(others.map((row) => row.status))}`,
     )
     for (const row of others) {
       expect(row.status === 'cancelled' || (row.status === 'pending_payment' && row.has_job)).toBe(true)
     }
+    // Only pushes in flight at the moment of the kill can be stranded: at most one per shopper of the load.
+    expect(stranded.length).toBeLessThanOrEqual(12)
+    for (const row of stranded) expect(row.push_recorded).toBe(false)
     expect(Date.now() - killedAt).toBeGreaterThan(0)
   }, 150_000)
 
@@ -309,6 +332,7 @@ describe.skipIf(!adminUrl || !hasWebBuild)('two processes on one PostgreSQL behi
     ).map((row) => row.slug)
     if (!product) throw new Error('fixture')
     const stopping = processes.at(-1) as ServerProcess
+    killed.add(stopping)
     const statusesBefore = { ...balancer.stats.statuses }
     const resetsBefore = balancer.stats.resetsAfterStart
     const load = mixedLoad(balancer.url, 5000, { productId: product.id, slugs, workers: 12 })
