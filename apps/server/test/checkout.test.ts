@@ -237,6 +237,36 @@ describe.each(engines)('checkout on %s', (engine) => {
     return row?.sales_count ?? -1
   }
 
+  it('matches a paid callback to a push whose answer was never stored (a process died in between)', async () => {
+    // Status queries held off, so only the callback can settle it.
+    const quiet = await startTestServer(engine, {
+      env: { ...RELAXED_LIMITS, ...FAST_PAYMENTS, MPESA_QUERY_AFTER: '10m' },
+    })
+    try {
+      const client = new Client(quiet)
+      const [a] = await sellableProducts(quiet, 1)
+      if (!a) throw new Error('fixture')
+      const placed = await placeOrder(
+        client,
+        orderBody([{ productId: a.id, quantity: 1 }], { mpesaNumber: phoneEnding('0404') }),
+      )
+      const { order } = placed.body
+      const payment = await waitFor(async () => {
+        const row = await paymentRow(quiet, order.orderNumber)
+        return row.checkout_request_id ? row : null
+      })
+      // As if the process had died between Daraja's answer and storing it.
+      await quiet.database.db.execute(sql`update payments set checkout_request_id = null where id = ${payment.id}`)
+      const path = `/api/payments/lnm/cb/${await callbackSecret(quiet)}`
+      const callback = stkCallback(payment.checkout_request_id ?? '', 0, order.total, payment.phone.replace('+', ''))
+      expect((await client.post(path, callback)).status).toBe(200)
+      const settled = await paymentRow(quiet, order.orderNumber)
+      expect(settled).toMatchObject({ status: 'paid', checkout_request_id: payment.checkout_request_id })
+    } finally {
+      await quiet.close()
+    }
+  })
+
   it('settles a payment whose callback never comes by asking Daraja (STK query)', async () => {
     const [a] = await sellableProducts(server, 1)
     if (!a) throw new Error('fixture')

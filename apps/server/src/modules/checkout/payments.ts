@@ -154,7 +154,8 @@ export class PaymentService {
     if (source === 'callback') await this.awaitPushRecorded(checkoutRequestId)
     const mail: number[] = []
     const outcome = await this.transaction(async (t) => {
-      const payment = await repo.paymentByCheckoutRequestId(t, checkoutRequestId)
+      let payment = await repo.paymentByCheckoutRequestId(t, checkoutRequestId)
+      if (!payment && source === 'callback') payment = await this.reconcile(t, checkoutRequestId, result)
       const record = (outcome: string) =>
         repo.insertPaymentEvent(t, {
           paymentId: payment?.id ?? null,
@@ -207,6 +208,20 @@ export class PaymentService {
       if (this.pushesInFlight === 0) return
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
+  }
+
+  /**
+   * A successful callback for a push whose CheckoutRequestID was never stored (a process died between Daraja's
+   * answer and the write): the money came, so it is matched to the one open attempt of that phone and amount, if
+   * there is exactly one. A failure callback carries no amount or phone and cannot be matched: nothing was paid.
+   */
+  private async reconcile(t: Db, checkoutRequestId: string, result: MpesaResult): Promise<repo.PaymentRow | null> {
+    if (result.resultCode !== 0 || !result.phone || result.amountKes == null) return null
+    const candidate = await repo.unrecordedPush(t, `+${result.phone}`, Math.round(result.amountKes * 100))
+    if (!candidate) return null
+    this.log.warn({ paymentId: candidate.id, checkoutRequestId }, 'M-Pesa callback matched to an unrecorded push')
+    await repo.updatePayment(t, candidate.id, { checkoutRequestId })
+    return { ...candidate, checkout_request_id: checkoutRequestId }
   }
 
   /** A card result for our reference, from the signed webhook or from asking the provider. */

@@ -349,6 +349,22 @@ export async function paymentByReference(db: Db, reference: string): Promise<Pay
   return rows[0] ?? null
 }
 
+/**
+ * The one M-Pesa attempt whose push was accepted but whose CheckoutRequestID was never stored (its process died
+ * between Daraja's answer and the write), matched by phone and amount; null when none or several could be it.
+ */
+export async function unrecordedPush(db: Db, phoneE164: string, amountCents: number): Promise<PaymentRow | null> {
+  const rows = await queryRows<PaymentRow>(
+    db,
+    sql`select ${paymentColumns} from payments p
+        where p.method = 'mpesa' and p.checkout_request_id is null and p.status in ('pending', 'expired')
+          and p.phone = ${phoneE164} and p.amount_cents = ${amountCents}
+          and p.created_at > now() - interval '1 day'
+        order by p.id limit 2 for update`,
+  )
+  return rows.length === 1 ? (rows[0] ?? null) : null
+}
+
 export async function hasCheckoutRequest(db: Db, checkoutRequestId: string): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     db,
