@@ -1,5 +1,5 @@
-// `npm test`: every check, in order: typecheck, lint, unit and integration tests (Vitest, PGlite and PostgreSQL),
-// the production build, and browser tests (Playwright driving Debian's Chromium). Ends with one summary line.
+// `npm test`: every check, in order: typecheck, lint, the production build, unit and integration tests (Vitest,
+// PGlite and PostgreSQL), and browser tests (Playwright driving Debian's Chromium). Ends with one summary line.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -57,6 +57,9 @@ await stage('typecheck', node, [bin('@react-router/dev/bin.js'), 'typegen'], { c
 await stage('typecheck', node, [bin('typescript/bin/tsc'), '-p', 'tsconfig.json'])
 await stage('lint and format', node, [bin('@biomejs/biome/bin/biome'), 'check', '.'])
 
+// The build comes first: the scale-out tests run the built server (production mode, web pages included).
+const built = await stage('production build', node, ['scripts/build.mjs'])
+
 const vitestJson = join(resultsDir, 'vitest.json')
 await stage('unit and integration tests', node, [
   bin('vitest/vitest.mjs'),
@@ -73,7 +76,7 @@ if (vitest) {
   failed++
 }
 
-if (await stage('production build', node, ['scripts/build.mjs'])) {
+if (built) {
   const dataDir = mkdtempSync(join(tmpdir(), 'soko-e2e-'))
   const e2eJson = join(resultsDir, 'e2e.json')
   await stage('browser tests', node, [bin('@playwright/test/cli.js'), 'test'], {
