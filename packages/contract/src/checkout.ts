@@ -1,3 +1,4 @@
+import { MAX_CHECKOUT_LINES, MAX_LINE_QUANTITY } from '@soko/domain/checkout'
 import { z } from 'zod'
 import { EmailSchema } from './auth.ts'
 import { CountySchema, KenyanMobileSchema, optionalText, required } from './user.ts'
@@ -8,8 +9,8 @@ import { CountySchema, KenyanMobileSchema, optionalText, required } from './user
 const Kes = z.number().describe('Amount in KES')
 const Id = z.number().int()
 
-export const MAX_CHECKOUT_LINES = 100
-export const MAX_LINE_QUANTITY = 99
+// Re-exported from the domain, so that browser code needing only the limits does not load the schemas (and Zod).
+export { MAX_CHECKOUT_LINES, MAX_LINE_QUANTITY } from '@soko/domain/checkout'
 
 export const CheckoutItemSchema = z.strictObject({
   productId: z

@@ -1,5 +1,9 @@
 import type { Cents } from './money.ts'
 
+/** At most this many different products per order (and per saved cart), and this many of each. */
+export const MAX_CHECKOUT_LINES = 100
+export const MAX_LINE_QUANTITY = 99
+
 /** What the quote needs of a line: the unit price the shopper pays now (cents) and how many. */
 export interface QuoteLineAmounts {
   unitPriceCents: Cents

@@ -1,5 +1,5 @@
 import type { CheckoutItem, Quote, QuoteLine } from '@soko/contract/checkout'
-import { MAX_LINE_QUANTITY } from '@soko/contract/checkout'
+import { MAX_LINE_QUANTITY } from '@soko/domain/checkout'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../lib/api-client.ts'
 import type { CartItem } from './cart-store.ts'

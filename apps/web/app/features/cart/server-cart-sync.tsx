@@ -1,4 +1,5 @@
-import { MAX_CHECKOUT_LINES, MAX_LINE_QUANTITY, type ServerCart } from '@soko/contract/checkout'
+import type { ServerCart } from '@soko/contract/checkout'
+import { MAX_CHECKOUT_LINES, MAX_LINE_QUANTITY } from '@soko/domain/checkout'
 import { useEffect } from 'react'
 import { api } from '../../lib/api-client.ts'
 import { useViewer } from '../../lib/viewer.ts'
