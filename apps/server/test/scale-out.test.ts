@@ -303,23 +303,21 @@ describe.skipIf(!adminUrl || !hasWebBuild)('two processes on one PostgreSQL behi
               sql`, `,
             )})`,
       )
-      const waiting = rows.filter(
-        (row) => paidBySimulator.has(row.order_number) && row.push_recorded && row.status !== 'paid',
-      )
+      // Every order paid at M-Pesa ends paid: by its callback, by a status query, or (a push whose answer died with
+      // its process) by the callback matched on phone and amount.
+      const waiting = rows.filter((row) => paidBySimulator.has(row.order_number) && row.status !== 'paid')
       return waiting.length === 0 && rows.length === orders.size ? rows : null
     }, 30_000)
     const paid = settled.filter((row) => row.status === 'paid').length
     const stranded = settled.filter((row) => paidBySimulator.has(row.order_number) && row.status !== 'paid')
     const others = settled.filter((row) => row.status !== 'paid')
     console.info(
-      `after the kill: ${paid} of ${settled.length} orders paid; ${stranded.length} paid at M-Pesa but their push was not recorded; others: ${JSON.stringify(others.map((row) => row.status))}`,
+      `after the kill: ${paid} of ${settled.length} orders paid; ${stranded.length} paid at M-Pesa but not here; others: ${JSON.stringify(others.map((row) => row.status))}`,
     )
     for (const row of others) {
       expect(row.status === 'cancelled' || (row.status === 'pending_payment' && row.has_job)).toBe(true)
     }
-    // Only pushes in flight at the moment of the kill can be stranded: at most one per shopper of the load.
-    expect(stranded.length).toBeLessThanOrEqual(12)
-    for (const row of stranded) expect(row.push_recorded).toBe(false)
+    expect(stranded).toEqual([])
     expect(Date.now() - killedAt).toBeGreaterThan(0)
   }, 150_000)
 
