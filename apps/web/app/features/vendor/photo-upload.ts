@@ -1,8 +1,12 @@
 import { MAX_IMAGE_BYTES, type VendorImage } from '@soko/contract/vendor'
 import { ApiError } from '../../lib/api-client.ts'
 
-/** The photo types the pickers offer (HEIC so that iPhone photos can be chosen; the server says if it refuses). */
-export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic'
+/**
+ * The photo types the pickers ask for. HEIC is left out on purpose: an iPhone then hands over its HEIC photos as
+ * JPEG, which the server can process (its image library cannot decode HEIC); a HEIC file sent anyway is refused
+ * with a sentence saying so.
+ */
+export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp'
 
 /** A reason not to send a file at all, or null: the server's own limit of 10 MB, in its words. */
 export function photoProblem(file: { name: string; size: number }): string | null {
