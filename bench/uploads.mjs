@@ -104,10 +104,20 @@ function requestsPerSecond(url) {
   })
 }
 
+/** Latency at a shopper-like rate (100 requests/s): what a shopper feels, beside what the machine can take. */
+function latencyAtRate(url) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: 10, overallRate: 100, duration: DURATION_S }, (error, result) =>
+      error ? reject(error) : resolve({ p50: result.latency.p50, p99: result.latency.p99 }),
+    )
+  })
+}
+
 async function storefront(base, productPath) {
   const home = await requestsPerSecond(`${base}/api/marketplace/home/`)
   const product = await requestsPerSecond(`${base}${productPath}`)
-  return { home, product }
+  const productLatency = await latencyAtRate(`${base}${productPath}`)
+  return { home, product, productLatency }
 }
 
 export async function benchUploads() {
@@ -178,4 +188,8 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   console.log(`  ${'storefront req/s'.padEnd(22)}${'alone'.padEnd(12)}during uploads`)
   console.log(`  ${'home'.padEnd(22)}${fmt(result.alone.home).padEnd(12)}${fmt(result.during.home)}`)
   console.log(`  ${'product page'.padEnd(22)}${fmt(result.alone.product).padEnd(12)}${fmt(result.during.product)}`)
+  const latency = (l) => `p50 ${fmt(l.p50)} ms, p99 ${fmt(l.p99)} ms`
+  console.log(
+    `  product page at 100 req/s: alone ${latency(result.alone.productLatency)}; during uploads ${latency(result.during.productLatency)}`,
+  )
 }

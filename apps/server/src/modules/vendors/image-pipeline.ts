@@ -5,6 +5,10 @@ import sharp from 'sharp'
 // `Semaphore` keeps the number of photos processed at once small, so uploads cannot take every pool thread from
 // the storefront's own file and crypto work.
 
+// One libvips thread per image: with the queue below, photo processing takes at most about one core per job, and
+// the rest of the machine stays with the shoppers (libvips would otherwise spread one photo over every core).
+sharp.concurrency(1)
+
 export type UploadFormat = 'jpeg' | 'png' | 'webp' | 'heic'
 
 /** Output widths in pixels (never upscaled: a smaller photo keeps its own width). */

@@ -1,4 +1,5 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { MAX_PRODUCT_IMAGES, VENDOR_MESSAGES, type VendorImage } from '@soko/contract/vendor'
 import type { Db } from '@soko/db/client'
@@ -15,8 +16,11 @@ export interface UploadedFile {
   read(): Promise<Buffer>
 }
 
-/** Photos processed at once in this process: two, so uploads leave the rest of the thread pool to the storefront. */
-export const IMAGE_JOBS = 2
+/**
+ * Photos processed at once in this process: half the cores (one on a two-core machine), each on one libvips
+ * thread, so uploads never take more than half the machine from the storefront.
+ */
+export const IMAGE_JOBS = Math.max(1, Math.floor(availableParallelism() / 2))
 
 /** A browser's file name made safe to quote in a message. */
 export function displayName(filename: string): string {
