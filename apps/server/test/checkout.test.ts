@@ -105,6 +105,9 @@ describe.each(engines)('checkout on %s', (engine) => {
     expect(card.status).toBe(400)
     expect(JSON.stringify(card.body)).toContain('must never be sent to Soko')
 
+    const absurd = await guest.post('/api/checkout/quote/', { items: [{ productId: a.id, quantity: 1, price: 1e308 }] })
+    expect(absurd.status).toBe(400)
+
     const noKey = await guest.post('/api/checkout/orders/', orderBody([{ productId: a.id, quantity: 1 }]))
     expect(noKey.status).toBe(400)
     expect(JSON.stringify(noKey.body)).toContain('Idempotency-Key')

@@ -26,6 +26,7 @@ export const CheckoutItemSchema = z.strictObject({
   price: z
     .number({ error: () => 'Price must be a number' })
     .nonnegative('Price must be a number')
+    .max(100_000_000, 'Price must be at most KSh 100,000,000')
     .optional()
     .describe(
       'The unit price (KES) the shopper was shown, so that a changed price is reported, never charged silently',
