@@ -1,7 +1,8 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { queryRows } from '@soko/db/client'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { sameSecret } from '../modules/accounts/tokens.ts'
 
 /** An incoming X-Request-Id is kept when it is a sane token (a load balancer's), else a new one is made. */
 export function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
@@ -95,9 +96,7 @@ export class Metrics {
 }
 
 function sameToken(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(header?.replace(/^Bearer\s+/i, '') ?? '')
-  const expected = Buffer.from(token)
-  return given.length === expected.length && timingSafeEqual(given, expected)
+  return sameSecret(header?.replace(/^Bearer\s+/i, '') ?? '', token)
 }
 
 /**

@@ -35,9 +35,11 @@ export interface AccountsDeps {
 }
 
 /** Whether a database error is a unique violation (23505), whichever driver raised it. */
-export function isUniqueViolation(error: unknown): boolean {
+/** Whether a database error (or one it caused) broke a unique index: any, or the one named `constraint`. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true
+    const { code, constraint: broken } = e as { code?: unknown; constraint?: unknown }
+    if (code === '23505') return constraint === undefined || broken === constraint
   }
   return false
 }

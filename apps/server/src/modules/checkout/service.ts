@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac } from 'node:crypto'
 import {
   type CheckoutItem,
   ORDER_STATUS_LABELS,
@@ -21,6 +21,7 @@ import type { RateLimit } from '../../plugins/config.ts'
 import { AppError } from '../../plugins/errors.ts'
 import { clientKey, type RateLimiter } from '../../plugins/rate-limit.ts'
 import { isUniqueViolation } from '../accounts/service.ts'
+import { sameSecret } from '../accounts/tokens.ts'
 import { enqueueJob, type Job, type JobQueue, type JobResult } from '../jobs/queue.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { orderCancelledEmail } from './mail-templates.ts'
@@ -46,14 +47,6 @@ export interface CheckoutSettings extends QuoteSettings {
 }
 
 const NO_SUCH_ORDER = 'No such order.'
-
-function constraintOf(error: unknown): string | undefined {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const constraint = (e as { constraint?: unknown }).constraint
-    if (typeof constraint === 'string') return constraint
-  }
-  return undefined
-}
 
 /** The same JSON for the same request, whatever the order of its keys. */
 function canonical(value: unknown): string {
@@ -125,11 +118,7 @@ export class CheckoutService {
     const order = await repo.orderByNumber(db, orderNumber, lock)
     if (!order) throw new AppError('not_found', NO_SUCH_ORDER)
     if (ctx.user && order.user_id === ctx.user.id) return order
-    if (token) {
-      const expected = Buffer.from(await this.orderToken(order.order_number))
-      const given = Buffer.from(token)
-      if (given.length === expected.length && timingSafeEqual(given, expected)) return order
-    }
+    if (token && sameSecret(token, await this.orderToken(order.order_number))) return order
     throw new AppError('not_found', NO_SUCH_ORDER)
   }
 
@@ -200,12 +189,11 @@ export class CheckoutService {
         })
       } catch (error) {
         if (error instanceof QuoteChangedError) throw error
-        const constraint = constraintOf(error)
-        if (isUniqueViolation(error) && constraint === 'orders_idempotency_key') {
+        if (isUniqueViolation(error, 'orders_idempotency_key')) {
           const winner = await repo.orderByIdempotencyKey(this.db, idempotencyKey)
           if (winner) return this.replay(winner, requestHash)
         }
-        if (isUniqueViolation(error) && constraint === 'orders_order_number_key' && attempt < 5) continue
+        if (isUniqueViolation(error, 'orders_order_number_key') && attempt < 5) continue
         throw error
       }
     }

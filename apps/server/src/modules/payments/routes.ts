@@ -1,7 +1,7 @@
-import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { sameSecret } from '../accounts/tokens.ts'
 import type { PaymentService } from '../checkout/payments.ts'
 import type { CardProvider } from './card/provider.ts'
 import { parseStkCallback } from './mpesa/daraja.ts'
@@ -12,12 +12,6 @@ export const CARD_WEBHOOK_PATH = '/api/payments/card/webhook/'
 
 /** Callbacks are small JSON documents; anything bigger is not one. */
 const CALLBACK_BODY_LIMIT = 64 * 1024
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given)
-  const b = Buffer.from(expected)
-  return a.length === b.length && timingSafeEqual(a, b)
-}
 
 /** Takes JSON bodies as raw bytes in this scope: the card webhook's signature is over the exact bytes received. */
 function rawJson(app: FastifyInstance): void {
