@@ -420,6 +420,89 @@ describe.each(engines)('search (%s)', (engine) => {
       ])
     })
 
+    it("counts a shopper's own price range exactly, wherever its bounds cut the price bands", async () => {
+      // Without text, a price range whose bounds are not band edges is counted from the maintained counts plus the
+      // products of each band it cuts (the part inside the range, or the part outside, whichever is narrower).
+      const verifiedShops = new Set<number>([VENDOR.phoneHub, VENDOR.gikomba])
+      const band = (price: number) => [1000, 5000, 10000, 50000].filter((edge) => price >= edge).length
+      const parentOf = new Map<number, number>([
+        [CATEGORY.smartphones, CATEGORY.phones],
+        [CATEGORY.phoneAccessories, CATEGORY.phones],
+        [CATEGORY.sufuria, CATEGORY.kitchen],
+        [CATEGORY.kitenge, CATEGORY.fashion],
+        [CATEGORY.shoes, CATEGORY.fashion],
+        [CATEGORY.flour, CATEGORY.groceries],
+        [CATEGORY.rice, CATEGORY.groceries],
+        [CATEGORY.tvs, CATEGORY.electronics],
+      ])
+      type Filters = { min?: number; max?: number; rating?: number; stock?: boolean; verified?: boolean }
+      type Only = { category?: number; vendor?: number }
+      const cases: (Filters & Only)[] = [
+        { min: 1001, max: 4999.5 },
+        { min: 1234, max: 1300 },
+        { min: 999, max: 1001 },
+        { min: 0, max: 20000 },
+        { min: 120 },
+        { max: 25000 },
+        { min: 5000, max: 5000 },
+        { min: 10000, max: 50000 },
+        { min: 150, max: 3200, stock: true },
+        { min: 150, max: 3200, verified: true, rating: 3 },
+        { min: 900, max: 19000, category: CATEGORY.fashion },
+        { min: 100, max: 2100, vendor: VENDOR.mamaPima },
+      ]
+      for (const c of cases) {
+        const passes = (p: (typeof VISIBLE)[number], leaveOut: keyof Filters | keyof Only | null) => {
+          const price = effectivePrice(p)
+          const inCategory = p.category === c.category || parentOf.get(p.category) === c.category
+          return (
+            (leaveOut === 'min' || c.min === undefined || price >= c.min) &&
+            (leaveOut === 'min' || c.max === undefined || price <= c.max) &&
+            (leaveOut === 'rating' || c.rating === undefined || (averageOf(p) ?? 0) >= c.rating) &&
+            (!c.stock || p.stock > 0) &&
+            (!c.verified || verifiedShops.has(p.vendor)) &&
+            (leaveOut === 'category' || c.category === undefined || inCategory) &&
+            (leaveOut === 'vendor' || c.vendor === undefined || p.vendor === c.vendor)
+          )
+        }
+        const params: Record<string, string | number> = {}
+        if (c.min !== undefined) params.price_min = c.min
+        if (c.max !== undefined) params.price_max = c.max
+        if (c.rating !== undefined) params.min_rating = c.rating
+        if (c.stock) params.in_stock_only = 'true'
+        if (c.verified) params.verified_only = 'true'
+        if (c.category !== undefined) params.category = c.category
+        if (c.vendor !== undefined) params.vendor = c.vendor
+        const body = await search(server, params)
+        const label = JSON.stringify(c)
+        const matching = VISIBLE.filter((p) => passes(p, null))
+        expect(body.total_products, label).toBe(matching.length)
+        expect(byId(body.products), label).toEqual(matching.map((p) => p.id).sort((a, b) => a - b))
+        const priced = VISIBLE.filter((p) => passes(p, 'min'))
+        const bands = [0, 1, 2, 3, 4].map((b) => priced.filter((p) => band(effectivePrice(p)) === b).length)
+        expect(
+          body.facets.price_ranges.map((r) => r.count),
+          label,
+        ).toEqual(bands)
+        const rated = VISIBLE.filter((p) => passes(p, 'rating'))
+        expect(
+          body.facets.ratings.map((r) => r.count),
+          label,
+        ).toEqual([4, 3, 2, 1].map((min) => rated.filter((p) => (averageOf(p) ?? 0) >= min).length))
+        const byVendor = new Map<number, number>()
+        for (const p of VISIBLE.filter((p) => passes(p, 'vendor')))
+          byVendor.set(p.vendor, (byVendor.get(p.vendor) ?? 0) + 1)
+        expect(new Map(body.facets.vendors.map((v) => [v.id, v.count])), label).toEqual(byVendor)
+        const byTop = new Map<number, number>()
+        for (const p of VISIBLE.filter((p) => passes(p, 'category'))) {
+          const top = parentOf.get(p.category) ?? p.category
+          byTop.set(top, (byTop.get(top) ?? 0) + 1)
+        }
+        const topFacet = body.facets.categories.filter((f) => f.parent_id === null).map((f) => [f.id, f.count])
+        expect(new Map(topFacet as [number, number][]), label).toEqual(byTop)
+      }
+    })
+
     it('answers the true totals with an empty page past the end', async () => {
       const body = await search(server, { q: 'samsung', per_page: 2, page: 4 })
       expect(body.products).toEqual([])

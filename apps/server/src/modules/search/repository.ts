@@ -92,8 +92,7 @@ export type SortKey = 'relevance' | 'price_low' | 'price_high' | 'rating' | 'new
 /**
  * Facet counts of a search, as rows: `kind` says which (see FacetKind), `key` is the category, vendor, price band
  * (0-4) or rating floor (0 without reviews), `n` the count, leaving the facet's own filter out. Vendor rows also
- * carry `matching`, the vendor's products under every filter (they add up to the total). Page rows (kind 0) carry a
- * product id and its position.
+ * carry `matching`, the vendor's products under every filter (they add up to the total).
  */
 export interface FacetRow {
   kind: number
@@ -102,7 +101,7 @@ export interface FacetRow {
   matching: number
 }
 
-export const FacetKind = { page: 0, category: 1, vendor: 2, band: 3, rating: 4 } as const
+export const FacetKind = { category: 1, vendor: 2, band: 3, rating: 4 } as const
 
 export interface TextSearchResult {
   /** Product ids of the page, in order. */
@@ -226,14 +225,16 @@ async function withIndexScans<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<
 }
 
 /**
- * A text search in one statement: the matching products (through the document's index) with what the facets and
- * the sorts need, the facet counts, and the page in the order asked for. Only search_products is read.
+ * A text search in two statements that run side by side on their own connections (one after the other on PGlite):
+ * the facet counts over every match, grouped as they are read through the document's index, and the page in the
+ * order asked for. Only search_products is read.
  *
  * Relevance, per word of the text: 1004 when it matches the product's name (weight A), 1002 its category or shop
  * (B), 1001 its description (C), plus 1 when the word itself matches (not only as a prefix or a typo correction).
  * So products with more of the words come first, then those matching in better places; ties go to the best sellers.
  * A product with every word outscores any with fewer (1001 n > 1005 (n - 1)), so when those fill the page only they
- * are scored: scoring is most of the work, and a broad word ("phone") matches a fifth of the catalogue.
+ * are read and scored, through the index (all the words at once): scoring is most of the work, and a broad word
+ * ("phone") matches a fifth of the catalogue while all the words of a text usually match far fewer.
  */
 export async function searchText(
   db: Db,
@@ -243,105 +244,179 @@ export async function searchText(
   limit: number,
   offset: number,
 ): Promise<TextSearchResult> {
-  const several = words.length > 1
-  const wordScore = (document: SQL, word: WordQuery) =>
-    sql`(case when ${document} @@ ${word.inName}::tsquery then 1004
-         when ${document} @@ ${word.inContext}::tsquery then 1002 else 1001 end)${
-           word.exact === null ? sql`` : sql` + (case when ${document} @@ ${word.exact}::tsquery then 1 else 0 end)`
-         }`
-  // With one word every match has it; with several, most matches miss most words: test each one first.
-  const scoreOf = (document: SQL) =>
-    several
-      ? sql.join(
-          words.map(
-            (word) => sql`(case when ${document} @@ ${word.any}::tsquery then ${wordScore(document, word)} else 0 end)`,
-          ),
-          sql` + `,
-        )
-      : sql.join(
-          words.map((word) => wordScore(document, word)),
-          sql``,
-        )
-  const passes = sql`m.price_ok and m.rating_ok
-    and ${anyOf(sql`m.category_id`, filters.categoryIds)} and ${anyOf(sql`m.business_id`, filters.vendorIds)}`
-  const relevance = sort === 'relevance'
-  // Relevance with several words: the products with every word, when there are enough for the page, else all.
-  const page =
-    relevance && several
-      ? sql`select r.product_id from (
-            select m.product_id, m.score, m.sales_count from m
-            where m.complete and ${passes}
-              and (select count(*) from m where m.complete and ${passes}) >= ${limit + offset}
-            union all
-            select m.product_id, coalesce(m.score, ${scoreOf(sql`later.document`)}), m.sales_count
-            from m join search_products later on later.product_id = m.product_id
-            where ${passes} and (select count(*) from m where m.complete and ${passes}) < ${limit + offset}
-          ) r
-          order by r.score desc, r.sales_count desc, r.product_id limit ${limit} offset ${offset}`
-      : sql`select m.product_id from m where ${passes}
-          order by ${matchOrder(sort)} limit ${limit} offset ${offset}`
-  const rows = await withIndexScans(db, (tx) =>
-    queryRows<FacetRow>(
-      tx,
-      sql`with m as materialized (
-          select sp.product_id, sp.category_id, sp.business_id, sp.price_cents, sp.rating_avg, sp.rating_count,
-            sp.sales_count, sp.created_at, c.complete,
-            ${relevance ? sql`case when c.complete then ${scoreOf(sql`sp.document`)} end` : sql`null::int`} as score,
-            ${between(sql`sp.price_cents`, filters.priceMinCents, filters.priceMaxCents)} as price_ok,
-            ${atLeast(sql`sp.rating_avg`, filters.minRating)} as rating_ok
-          from search_products sp
-          cross join lateral (
-            select ${
-              relevance && several
-                ? sql`sp.document @@ ${words.map((word) => word.any).join(' & ')}::tsquery`
-                : sql`true`
-            } as complete
-          ) c
-          where sp.document @@ ${words.map((word) => word.any).join(' | ')}::tsquery
-            and ${filters.inStockOnly ? sql`sp.in_stock` : sql`true`}
-            and ${filters.verifiedOnly ? sql`sp.is_verified` : sql`true`}
-        ),
-        g as (
-          select m.category_id, m.business_id, width_bucket(m.price_cents, ${priceEdges}) as band,
-            coalesce(floor(m.rating_avg), 0)::int as rating_floor, m.price_ok, m.rating_ok, count(*)::int as n
-          from m group by 1, 2, 3, 4, 5, 6
-        ),
-        ${flagged(filters)}
-        select ${sql.raw(String(FacetKind.page))} as kind, page.product_id as key, (row_number() over ())::int as n,
-          0 as matching
-        from (${page}) page
-        union all
-        ${facetSelects()}`,
+  const anyWord = words.map((word) => word.any).join(' | ')
+  const shown = sql`${filters.inStockOnly ? sql`m.in_stock` : sql`true`}
+    and ${filters.verifiedOnly ? sql`m.is_verified` : sql`true`}`
+  const facetQuery = sql`with g as (
+      select m.category_id, m.business_id, width_bucket(m.price_cents, ${priceEdges}) as band,
+        coalesce(floor(m.rating_avg), 0)::int as rating_floor,
+        ${between(sql`m.price_cents`, filters.priceMinCents, filters.priceMaxCents)} as price_ok,
+        ${atLeast(sql`m.rating_avg`, filters.minRating)} as rating_ok,
+        count(*)::int as n
+      from search_products m
+      where m.document @@ ${anyWord}::tsquery and ${shown}
+      group by 1, 2, 3, 4, 5, 6
     ),
+    ${flagged(filters)}
+    ${facetSelects()}`
+  const [facets, page] = await Promise.all([
+    withIndexScans(db, (tx) => queryRows<FacetRow>(tx, facetQuery)),
+    withIndexScans(db, (tx) => queryRows<{ product_id: number }>(tx, pageQuery(words, filters, sort, limit, offset))),
+  ])
+  return { pageIds: page.map((row) => row.product_id), facets }
+}
+
+/** The page of a text search: product ids in order (see searchText). */
+function pageQuery(words: WordQuery[], filters: SearchFilters, sort: SortKey, limit: number, offset: number): SQL {
+  const passes = sql`${between(sql`m.price_cents`, filters.priceMinCents, filters.priceMaxCents)}
+    and ${atLeast(sql`m.rating_avg`, filters.minRating)}
+    and ${anyOf(sql`m.category_id`, filters.categoryIds)} and ${anyOf(sql`m.business_id`, filters.vendorIds)}
+    and ${filters.inStockOnly ? sql`m.in_stock` : sql`true`}
+    and ${filters.verifiedOnly ? sql`m.is_verified` : sql`true`}`
+  const anyWord = words.map((word) => word.any).join(' | ')
+  const wordScore = (word: WordQuery) =>
+    sql`(case when m.document @@ ${word.inName}::tsquery then 1004
+         when m.document @@ ${word.inContext}::tsquery then 1002 else 1001 end)${
+           word.exact === null ? sql`` : sql` + (case when m.document @@ ${word.exact}::tsquery then 1 else 0 end)`
+         }`
+  if (sort !== 'relevance') {
+    return sql`select m.product_id from search_products m where m.document @@ ${anyWord}::tsquery and ${passes}
+      order by ${matchOrder(sort)} limit ${limit} offset ${offset}`
+  }
+  if (words.length === 1) {
+    return sql`select m.product_id from search_products m where m.document @@ ${anyWord}::tsquery and ${passes}
+      order by ${sql.join(words.map(wordScore), sql``)} desc, m.sales_count desc, m.product_id
+      limit ${limit} offset ${offset}`
+  }
+  // Several words: those with every word when they fill the page, else every match, each word scored if present.
+  const allWords = words.map((word) => word.any).join(' & ')
+  const scoreOfAny = sql.join(
+    words.map((word) => sql`(case when m.document @@ ${word.any}::tsquery then ${wordScore(word)} else 0 end)`),
+    sql` + `,
   )
-  const pageRows = rows.filter((row) => row.kind === FacetKind.page).sort((x, y) => x.n - y.n)
-  return { pageIds: pageRows.map((row) => row.key), facets: rows.filter((row) => row.kind !== FacetKind.page) }
+  return sql`with complete as materialized (
+      select m.product_id, m.sales_count, ${sql.join(words.map(wordScore), sql` + `)} as score
+      from search_products m where m.document @@ ${allWords}::tsquery and ${passes}
+    ),
+    enough as (select count(*) >= ${limit + offset} as yes from complete)
+    select r.product_id from (
+      select c.product_id, c.score, c.sales_count from complete c where (select yes from enough)
+      union all
+      select m.product_id, ${scoreOfAny}, m.sales_count from search_products m
+      where not (select yes from enough) and m.document @@ ${anyWord}::tsquery and ${passes}
+    ) r
+    order by r.score desc, r.sales_count desc, r.product_id limit ${limit} offset ${offset}`
+}
+
+/** A price interval in cents, [from, to): `to` null for no upper end. */
+interface PriceSlice {
+  from: number
+  to: number | null
 }
 
 /**
- * Facet counts of a search without text from the maintained counts: exact when the price bounds are band edges and
- * the minimum rating a whole number (the caller checks), and independent of the catalogue's size.
+ * How a price filter meets the price facet's bands (0-4, PRICE_EDGES_CENTS): the bands wholly inside it, and for
+ * each band it cuts, the slices of that band to count product by product, with whether they are the part inside
+ * the filter or the part outside (whichever looks narrower on a log scale of prices: fewer products to read).
+ */
+export interface PricePlan {
+  inside: number[]
+  cut: { band: number; slices: PriceSlice[]; scanned: 'inside' | 'outside' }[]
+}
+
+export function planPriceFilter(minCents: number | null, maxCents: number | null): PricePlan {
+  const edges = [0, ...PRICE_EDGES_CENTS]
+  const from = minCents ?? 0
+  const to = maxCents === null ? null : maxCents + 1
+  // Log-scale width of [a, b), prices counted from KES 1 and capped at KES 10 million for the open band.
+  const width = (a: number, b: number | null) => Math.log((b ?? 1_000_000_000) + 100) - Math.log(a + 100)
+  const plan: PricePlan = { inside: [], cut: [] }
+  for (const [band, lo] of edges.entries()) {
+    const hi = edges[band + 1] ?? null
+    const startsInside = from <= lo
+    const endsInside = to === null || (hi !== null && hi <= to)
+    if (startsInside && endsInside) {
+      plan.inside.push(band)
+      continue
+    }
+    if ((hi !== null && hi <= from) || (to !== null && to <= lo)) continue // wholly outside
+    const inside: PriceSlice = { from: Math.max(from, lo), to: to === null ? hi : hi === null ? to : Math.min(to, hi) }
+    const outside: PriceSlice[] = []
+    if (lo < inside.from) outside.push({ from: lo, to: inside.from })
+    if (inside.to !== null && (hi === null || inside.to < hi)) outside.push({ from: inside.to, to: hi })
+    const outsideWidth = outside.reduce((sum, slice) => sum + width(slice.from, slice.to), 0)
+    plan.cut.push(
+      width(inside.from, inside.to) <= outsideWidth
+        ? { band, slices: [inside], scanned: 'inside' }
+        : { band, slices: outside, scanned: 'outside' },
+    )
+  }
+  return plan
+}
+
+/**
+ * Facet counts of a search without text from the maintained counts (search_facet_counts), so independent of the
+ * catalogue's size when the price bounds are band edges (the presets). Bounds inside a band (a shopper's own
+ * range) cut that band: its products are split by reading the narrower side of each cut through the price index,
+ * not the whole catalogue. The minimum rating must be a whole number (floor(rating) >= n is then exact).
  */
 export function countFromSummary(db: Db, filters: SearchFilters): Promise<FacetRow[]> {
+  const plan = planPriceFilter(filters.priceMinCents, filters.priceMaxCents)
+  const shownIn = (table: string) =>
+    sql`${filters.inStockOnly ? sql.raw(`${table}.in_stock`) : sql`true`}
+      and ${filters.verifiedOnly ? sql.raw(`${table}.is_verified`) : sql`true`}`
+  const slices = plan.cut.flatMap((cut) => cut.slices)
+  const inSlice = sql.join(
+    slices.map((slice) =>
+      slice.to === null
+        ? sql`sp.price_cents >= ${slice.from}`
+        : sql`(sp.price_cents >= ${slice.from} and sp.price_cents < ${slice.to})`,
+    ),
+    sql` or `,
+  )
+  const bandsWhere = (scanned: 'inside' | 'outside') =>
+    ints(plan.cut.filter((cut) => cut.scanned === scanned).map((cut) => cut.band))
+  // Products of each group inside the price filter: a whole band's, none, or what the slices count.
+  const insideCount = sql`case
+      when s.band = any(${ints(plan.inside)}::int[]) then s.n
+      when s.band = any(${bandsWhere('inside')}::int[]) then coalesce(x.n, 0)
+      when s.band = any(${bandsWhere('outside')}::int[]) then s.n - coalesce(x.n, 0)
+      else 0 end`
   return queryRows<FacetRow>(
     db,
-    sql`with g as (
+    sql`with s as (
           select c.category_id, c.business_id, width_bucket(c.price_band, ${priceEdges}) as band,
-            c.rating_floor::int as rating_floor,
-            ${between(sql`c.price_band`, filters.priceMinCents, filters.priceMaxCents)} as price_ok,
-            ${filters.minRating === null ? sql`true` : sql`c.rating_floor >= ${filters.minRating}`} as rating_ok,
-            c.product_count as n
+            c.rating_floor::int as rating_floor, sum(c.product_count)::int as n
           from search_facet_counts c
-          where c.product_count > 0
-            and ${filters.inStockOnly ? sql`c.in_stock` : sql`true`}
-            and ${filters.verifiedOnly ? sql`c.is_verified` : sql`true`}
+          where c.product_count > 0 and ${shownIn('c')}
+          group by 1, 2, 3, 4
+        ),
+        x as (${
+          slices.length === 0
+            ? sql`select null::int as category_id, null::int as business_id, null::int as band,
+                null::int as rating_floor, 0 as n where false`
+            : sql`select sp.category_id, sp.business_id, width_bucket(sp.price_cents, ${priceEdges}) as band,
+                coalesce(floor(sp.rating_avg), 0)::int as rating_floor, count(*)::int as n
+              from search_products sp
+              where (${inSlice}) and ${shownIn('sp')}
+              group by 1, 2, 3, 4`
+        }),
+        split as (
+          select s.category_id, s.business_id, s.band, s.rating_floor, s.n, ${insideCount} as inside
+          from s left join x using (category_id, business_id, band, rating_floor)
+        ),
+        g as (
+          select split.category_id, split.business_id, split.band, split.rating_floor, p.price_ok,
+            ${filters.minRating === null ? sql`true` : sql`split.rating_floor >= ${filters.minRating}`} as rating_ok,
+            case when p.price_ok then split.inside else split.n - split.inside end as n
+          from split cross join (values (true), (false)) as p(price_ok)
         ),
         ${flagged(filters)}
         ${facetSelects()}`,
   )
 }
 
-/** Facet counts of a search without text whose price or rating bounds fall inside bands: counts every product. */
+/** Facet counts of a search without text whose minimum rating is not a whole number: counts every product. */
 export function countByScan(db: Db, filters: SearchFilters): Promise<FacetRow[]> {
   return queryRows<FacetRow>(
     db,

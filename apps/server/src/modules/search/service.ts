@@ -267,15 +267,9 @@ function toFilters(query: SearchQuery, categories: repo.CategoryRow[], vendorIds
   }
 }
 
-/** Whether search_facet_counts answers the filters exactly (see soko_price_band in migration 0003). */
+/** Whether search_facet_counts answers the filters (a whole-number minimum rating; see countFromSummary). */
 function isSummaryExact(filters: repo.SearchFilters): boolean {
-  const onEdge = (cents: number | null) =>
-    cents === null || cents === 0 || (repo.PRICE_EDGES_CENTS as readonly number[]).includes(cents)
-  return (
-    onEdge(filters.priceMinCents) &&
-    onEdge(filters.priceMaxCents) &&
-    (filters.minRating === null || Number.isInteger(filters.minRating))
-  )
+  return filters.minRating === null || Number.isInteger(filters.minRating)
 }
 
 interface FacetCounts {
