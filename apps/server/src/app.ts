@@ -201,7 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app)
   await app.register(healthRoutes)
   await app.register(catalogRoutes(catalog))
-  await app.register(searchRoutes(new PostgresSearchService(database.db)))
+  await app.register(searchRoutes(new PostgresSearchService({ db: database.db, indexScans: database.indexScans })))
   await app.register(contactRoutes(new ContactService(database.db, config.CONTACT_RATE_LIMIT)))
   await app.register(mediaRoutes(database.db, config.mediaDir))
   await app.register(seoRoutes(database.db, config.PUBLIC_URL))

@@ -24,6 +24,12 @@ export interface DatabaseHandle {
    * been missed (the listening connection was lost and is being re-opened), so callers can drop what they cached.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>
+  /**
+   * PostgreSQL: a second, smaller pool whose connections plan without sequential scans and without JIT, for
+   * queries that must read through an index the planner undervalues (text search: see the search repository).
+   * Absent on the embedded engine, whose one connection such queries set up in a transaction instead.
+   */
+  indexScans?: Db
   /** PostgreSQL: this process's connections (for /metrics); the embedded engine has one, always. */
   poolStats?(): { total: number; idle: number; waiting: number }
   close(): Promise<void>
@@ -49,13 +55,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPostgres(databaseUrl: string, poolSize: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize })
+  const indexPool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: Math.max(2, Math.ceil(poolSize / 2)),
+    options: '-c enable_seqscan=off -c jit=off',
+  })
   // An idle client that loses its connection emits 'error'; without a listener that would crash the process.
   pool.on('error', () => {})
+  indexPool.on('error', () => {})
   const url = new URL(databaseUrl)
   const listeners = new Set<() => Promise<void>>()
   return {
     kind: 'postgres',
     db: drizzlePg(pool) as unknown as Db,
+    indexScans: drizzlePg(indexPool) as unknown as Db,
     label: `postgresql://${url.hostname}:${url.port || '5432'}${url.pathname}`,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async listen(channel, onMessage) {
@@ -68,7 +81,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
     },
     async close() {
       await Promise.all([...listeners].map((stop) => stop()))
-      await pool.end()
+      await Promise.all([pool.end(), indexPool.end()])
     },
   }
 }

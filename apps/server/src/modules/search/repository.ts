@@ -211,13 +211,21 @@ function pickedOrder(sort: Exclude<SortKey, 'relevance'>): SQL {
 }
 
 /**
- * Runs `work` in a transaction where the planner reads matches through the document's GIN index: it prefers a
- * sequential scan once it expects more than a few percent of the rows (a broad word such as "phone"), which costs a
- * document check on every row and is several times slower at 100,000 products (it underestimates what @@ costs).
- * JIT compilation is off too: its milliseconds of compiling never pay off on queries this short.
+ * Where text search statements run: on connections where the planner reads matches through the document's GIN
+ * index. It prefers a sequential scan once it expects more than a few percent of the rows (a broad word such as
+ * "phone"), which costs a document check on every row and is several times slower at 100,000 products (it
+ * underestimates what @@ costs). JIT compilation is off too: its milliseconds of compiling never pay off on queries
+ * this short (and the disabled scan's cost would trigger it). On PostgreSQL the pool `indexScans` has those settings
+ * for the session; on PGlite a transaction sets them for itself.
  */
-async function withIndexScans<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
+export interface SearchDb {
+  db: Db
+  indexScans?: Db | undefined
+}
+
+async function withIndexScans<T>(target: SearchDb, work: (db: Db) => Promise<T>): Promise<T> {
+  if (target.indexScans) return work(target.indexScans)
+  return target.db.transaction(async (tx) => {
     const scoped = tx as unknown as Db
     await scoped.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`)
     return work(scoped)
@@ -237,7 +245,7 @@ async function withIndexScans<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<
  * ("phone") matches a fifth of the catalogue while all the words of a text usually match far fewer.
  */
 export async function searchText(
-  db: Db,
+  target: SearchDb,
   words: WordQuery[],
   filters: SearchFilters,
   sort: SortKey,
@@ -260,8 +268,10 @@ export async function searchText(
     ${flagged(filters)}
     ${facetSelects()}`
   const [facets, page] = await Promise.all([
-    withIndexScans(db, (tx) => queryRows<FacetRow>(tx, facetQuery)),
-    withIndexScans(db, (tx) => queryRows<{ product_id: number }>(tx, pageQuery(words, filters, sort, limit, offset))),
+    withIndexScans(target, (db) => queryRows<FacetRow>(db, facetQuery)),
+    withIndexScans(target, (db) =>
+      queryRows<{ product_id: number }>(db, pageQuery(words, filters, sort, limit, offset)),
+    ),
   ])
   return { pageIds: page.map((row) => row.product_id), facets }
 }
@@ -357,14 +367,24 @@ export function planPriceFilter(minCents: number | null, maxCents: number | null
 /**
  * Facet counts of a search without text from the maintained counts (search_facet_counts), so independent of the
  * catalogue's size when the price bounds are band edges (the presets). Bounds inside a band (a shopper's own
- * range) cut that band: its products are split by reading the narrower side of each cut through the price index,
- * not the whole catalogue. The minimum rating must be a whole number (floor(rating) >= n is then exact).
+ * range) cut that band: the maintained counts put all its products on one side of the filter, and the products of
+ * the narrower side of each cut, read through the price index, are moved to the other (rows of opposite sign: the
+ * facets are sums). The minimum rating must be a whole number (floor(rating) >= n is then exact).
  */
 export function countFromSummary(db: Db, filters: SearchFilters): Promise<FacetRow[]> {
   const plan = planPriceFilter(filters.priceMinCents, filters.priceMaxCents)
   const shownIn = (table: string) =>
     sql`${filters.inStockOnly ? sql.raw(`${table}.in_stock`) : sql`true`}
       and ${filters.verifiedOnly ? sql.raw(`${table}.is_verified`) : sql`true`}`
+  const ratingOk = (floor: SQL) => (filters.minRating === null ? sql`true` : sql`${floor} >= ${filters.minRating}`)
+  const band = sql`width_bucket(c.price_band, ${priceEdges})`
+  // Bands the maintained counts put inside the filter: those wholly inside it, and those cut where the part
+  // outside is read (and moved out below).
+  const countedInside = ints([
+    ...plan.inside,
+    ...plan.cut.filter((cut) => cut.scanned === 'outside').map((cut) => cut.band),
+  ])
+  const scannedInside = ints(plan.cut.filter((cut) => cut.scanned === 'inside').map((cut) => cut.band))
   const slices = plan.cut.flatMap((cut) => cut.slices)
   const inSlice = sql.join(
     slices.map((slice) =>
@@ -374,42 +394,29 @@ export function countFromSummary(db: Db, filters: SearchFilters): Promise<FacetR
     ),
     sql` or `,
   )
-  const bandsWhere = (scanned: 'inside' | 'outside') =>
-    ints(plan.cut.filter((cut) => cut.scanned === scanned).map((cut) => cut.band))
-  // Products of each group inside the price filter: a whole band's, none, or what the slices count.
-  const insideCount = sql`case
-      when s.band = any(${ints(plan.inside)}::int[]) then s.n
-      when s.band = any(${bandsWhere('inside')}::int[]) then coalesce(x.n, 0)
-      when s.band = any(${bandsWhere('outside')}::int[]) then s.n - coalesce(x.n, 0)
-      else 0 end`
+  const moved =
+    slices.length === 0
+      ? sql``
+      : sql`union all
+          select x.category_id, x.business_id, x.band, x.rating_floor, m.price_ok, ${ratingOk(sql`x.rating_floor`)},
+            case when m.price_ok = (x.band = any(${scannedInside}::int[])) then x.n else -x.n end
+          from (
+            select sp.category_id, sp.business_id, width_bucket(sp.price_cents, ${priceEdges}) as band,
+              coalesce(floor(sp.rating_avg), 0)::int as rating_floor, count(*)::int as n
+            from search_products sp
+            where (${inSlice}) and ${shownIn('sp')}
+            group by 1, 2, 3, 4
+          ) x
+          cross join (values (true), (false)) as m(price_ok)`
   return queryRows<FacetRow>(
     db,
-    sql`with s as (
-          select c.category_id, c.business_id, width_bucket(c.price_band, ${priceEdges}) as band,
-            c.rating_floor::int as rating_floor, sum(c.product_count)::int as n
+    sql`with g as (
+          select c.category_id, c.business_id, ${band} as band, c.rating_floor::int as rating_floor,
+            ${band} = any(${countedInside}::int[]) as price_ok, ${ratingOk(sql`c.rating_floor`)} as rating_ok,
+            c.product_count as n
           from search_facet_counts c
           where c.product_count > 0 and ${shownIn('c')}
-          group by 1, 2, 3, 4
-        ),
-        x as (${
-          slices.length === 0
-            ? sql`select null::int as category_id, null::int as business_id, null::int as band,
-                null::int as rating_floor, 0 as n where false`
-            : sql`select sp.category_id, sp.business_id, width_bucket(sp.price_cents, ${priceEdges}) as band,
-                coalesce(floor(sp.rating_avg), 0)::int as rating_floor, count(*)::int as n
-              from search_products sp
-              where (${inSlice}) and ${shownIn('sp')}
-              group by 1, 2, 3, 4`
-        }),
-        split as (
-          select s.category_id, s.business_id, s.band, s.rating_floor, s.n, ${insideCount} as inside
-          from s left join x using (category_id, business_id, band, rating_floor)
-        ),
-        g as (
-          select split.category_id, split.business_id, split.band, split.rating_floor, p.price_ok,
-            ${filters.minRating === null ? sql`true` : sql`split.rating_floor >= ${filters.minRating}`} as rating_ok,
-            case when p.price_ok then split.inside else split.n - split.inside end as n
-          from split cross join (values (true), (false)) as p(price_ok)
+          ${moved}
         ),
         ${flagged(filters)}
         ${facetSelects()}`,
@@ -437,11 +444,20 @@ export function countByScan(db: Db, filters: SearchFilters): Promise<FacetRow[]>
 }
 
 /**
- * A page of a search without text, straight from the catalogue in the order of one of its indexes, stopping after
- * the page. Visibility is tested against the (usually empty) sets of hidden shops and categories rather than by
- * joins, so that the planner walks the index. With a category filter each of its categories is read in order
- * separately (a parent's subcategories) and the pieces merged: one walk of the whole catalogue's order would pass
- * every other category's products first.
+ * How `listPage` finds a page: by walking the sort's index and stopping after the page ('walk', right when the
+ * filters leave many products: the page's products turn up early), or by gathering every product the filters leave
+ * and sorting those ('gather', right when they leave few: a walk would pass most of the catalogue first, the more so
+ * as prices go against sales, dates and ratings; "Over KES 50,000" by best sellers read a third of it).
+ */
+export type PageStrategy = 'walk' | 'gather'
+
+/**
+ * A page of a search without text, straight from the catalogue. Walking: in the order of one of its indexes,
+ * stopping after the page. Visibility is tested against the (usually empty) sets of hidden shops and categories
+ * rather than by joins, so that the planner walks the index. With a category filter each of its categories is read
+ * in order separately (a parent's subcategories) and the pieces merged: one walk of the whole catalogue's order would
+ * pass every other category's products first. Gathering: the filters alone pick the rows (through the price index,
+ * say), fenced off (offset 0) so that the planner cannot turn it back into a walk, then they are sorted.
  */
 export async function listPage(
   db: Db,
@@ -449,32 +465,44 @@ export async function listPage(
   sort: Exclude<SortKey, 'relevance'>,
   limit: number,
   offset: number,
+  strategy: PageStrategy = 'walk',
 ): Promise<number[]> {
   const hiddenShops = sql`array(
     select b.id from businesses b where not b.is_active${filters.verifiedOnly ? sql` or not b.is_verified` : sql``})`
+  const hiddenCategories = sql`array(
+    select c.id from categories c left join categories pc on pc.id = c.parent_id
+    where not c.is_active or not coalesce(pc.is_active, true))`
   const conditions = sql`p.is_active
     and p.business_id <> all(${hiddenShops})
     and ${anyOf(sql`p.business_id`, filters.vendorIds)}
     and ${between(sql`p.effective_price_cents`, filters.priceMinCents, filters.priceMaxCents)}
     and ${atLeast(sql`soko_rating_avg(p.rating_sum, p.rating_count)`, filters.minRating)}
     and ${filters.inStockOnly ? sql`p.stock_qty > 0` : sql`true`}`
-  const query =
-    filters.categoryIds === null
-      ? sql`select p.id from products p
-          where ${conditions}
-            and p.category_id <> all(array(
-              select c.id from categories c left join categories pc on pc.id = c.parent_id
-              where not c.is_active or not coalesce(pc.is_active, true)))
-          order by ${catalogueOrder(sort)} limit ${limit} offset ${offset}`
-      : sql`select x.id from unnest(${ints(filters.categoryIds)}::int[]) as c(id)
-          cross join lateral (
-            select p.id, p.sales_count, p.effective_price_cents, p.created_at, p.rating_count,
-              soko_rating_avg(p.rating_sum, p.rating_count) as rating_avg
-            from products p
-            where p.category_id = c.id and ${conditions}
-            order by ${catalogueOrder(sort)} limit ${limit + offset}
-          ) x
-          order by ${pickedOrder(sort)} limit ${limit} offset ${offset}`
+  const sortColumns = sql`p.id, p.sales_count, p.effective_price_cents, p.created_at, p.rating_count,
+    soko_rating_avg(p.rating_sum, p.rating_count) as rating_avg`
+  let query: SQL
+  if (strategy === 'gather') {
+    const inCategories =
+      filters.categoryIds === null
+        ? sql`p.category_id <> all(${hiddenCategories})`
+        : sql`p.category_id = any(${ints(filters.categoryIds)}::int[])`
+    query = sql`select x.id from (
+        select ${sortColumns} from products p where ${conditions} and ${inCategories} offset 0
+      ) x
+      order by ${pickedOrder(sort)} limit ${limit} offset ${offset}`
+  } else if (filters.categoryIds === null) {
+    query = sql`select p.id from products p
+      where ${conditions} and p.category_id <> all(${hiddenCategories})
+      order by ${catalogueOrder(sort)} limit ${limit} offset ${offset}`
+  } else {
+    query = sql`select x.id from unnest(${ints(filters.categoryIds)}::int[]) as c(id)
+      cross join lateral (
+        select ${sortColumns} from products p
+        where p.category_id = c.id and ${conditions}
+        order by ${catalogueOrder(sort)} limit ${limit + offset}
+      ) x
+      order by ${pickedOrder(sort)} limit ${limit} offset ${offset}`
+  }
   const rows = await queryRows<{ id: number }>(db, query)
   return rows.map((row) => row.id)
 }

@@ -32,6 +32,8 @@ const MAX_CORRECTIONS = 3
 const VENDORS_FOR_TEXT = 12
 const VENDORS_FOR_FILTERS = 100
 const VENDOR_FACET_MAX = 100
+/** Searches without text that leave fewer products than this sort them all rather than walk an index for them. */
+const GATHER_BELOW = 5000
 
 /**
  * Search in PostgreSQL (and PGlite): full text search over a weighted document per product (name A; category, parent
@@ -40,7 +42,12 @@ const VENDOR_FACET_MAX = 100
  * `repository.searchText` for how matches are ranked.
  */
 export class PostgresSearchService implements SearchService {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db
+
+  /** `indexScans`: the database's connections for reading through indexes, when it has them (see repo.SearchDb). */
+  constructor(private readonly target: repo.SearchDb) {
+    this.db = target.db
+  }
 
   async search(query: SearchQuery): Promise<SearchResponse> {
     const text = query.q.trim()
@@ -58,10 +65,19 @@ export class PostgresSearchService implements SearchService {
     let named: { ids: number[]; total: number } | null = null
     if (text === '') {
       const sort = query.sort_by === 'relevance' ? 'popular' : query.sort_by
-      ;[facetRows, pageIds] = await Promise.all([
-        isSummaryExact(filters) ? repo.countFromSummary(this.db, filters) : repo.countByScan(this.db, filters),
-        repo.listPage(this.db, filters, sort, perPage, offset),
-      ])
+      const counting = isSummaryExact(filters)
+        ? repo.countFromSummary(this.db, filters)
+        : repo.countByScan(this.db, filters)
+      const priced = filters.priceMinCents !== null || filters.priceMaxCents !== null
+      if (priced && sort !== 'price_low' && sort !== 'price_high') {
+        // A price filter may leave few products, and they come late in the other orders (expensive products sell
+        // less): count first, then gather those few instead of walking the catalogue for them.
+        facetRows = await counting
+        const strategy = foldFacets(facetRows).total < GATHER_BELOW ? 'gather' : 'walk'
+        pageIds = await repo.listPage(this.db, filters, sort, perPage, offset, strategy)
+      } else {
+        ;[facetRows, pageIds] = await Promise.all([counting, repo.listPage(this.db, filters, sort, perPage, offset)])
+      }
     } else if (words.length === 0) {
       // Nothing searchable in the text (only punctuation, say): nothing matches it.
       pageIds = []
@@ -69,7 +85,7 @@ export class PostgresSearchService implements SearchService {
       named = { ids: [], total: 0 }
     } else {
       const [found, vendors] = await Promise.all([
-        repo.searchText(this.db, words, filters, query.sort_by, perPage, offset),
+        repo.searchText(this.target, words, filters, query.sort_by, perPage, offset),
         repo.matchVendorNames(this.db, words, VENDORS_FOR_TEXT),
       ])
       pageIds = found.pageIds
