@@ -365,6 +365,20 @@ describe.each(engines)('search (%s)', (engine) => {
       expect(await ids(server, { q: 'samsung', sort_by: 'rating' })).toEqual([1, 21, 2, 4, 5])
       expect(await ids(server, { q: 'samsung', sort_by: 'newest' })).toEqual([1, 21, 2, 4, 5])
       expect(await ids(server, { q: 'samsung', sort_by: 'popular' })).toEqual([5, 4, 2, 1, 21])
+      // Under a price filter the few products left are gathered, then sorted: the same orders, page by page.
+      for (const filter of [{}, { category: 'fashion' }] as Record<string, string>[]) {
+        const priced = { ...filter, price_min: 100, price_max: 2500 }
+        const inRange = new Set((await search(server, priced)).products.map((p) => p.id))
+        expect(inRange.size).toBeGreaterThan(3)
+        for (const sort of ['popular', 'newest', 'rating'] as const) {
+          const expected = (await ids(server, { ...filter, sort_by: sort })).filter((id) => inRange.has(id))
+          const paged: number[] = []
+          for (let page = 1; page <= Math.ceil(inRange.size / 3) + 1; page++) {
+            paged.push(...(await ids(server, { ...priced, sort_by: sort, per_page: 3, page })))
+          }
+          expect(paged, `${JSON.stringify(filter)} ${sort}`).toEqual(expected)
+        }
+      }
     })
 
     it('counts facets that add up, each leaving its own filter out', async () => {
