@@ -203,14 +203,6 @@ export async function seedDemoCatalogue(
   if (result.seeded) {
     await db.execute(sql`vacuum (full, analyze) search_facet_counts, search_suggestions, search_terms`)
     await db.execute(sql`vacuum (analyze)`)
-    // PGlite has no background checkpointer: without this, the write-ahead log of a large seed stays on disk (a
-    // gigabyte for 100,000 products) until it outgrows max_wal_size. PostgreSQL checkpoints by itself, and only a
-    // superuser (or pg_checkpoint) may ask.
-    const [role] = await queryRows<{ superuser: boolean }>(
-      db,
-      sql`select current_setting('is_superuser') = 'on' as superuser`,
-    )
-    if (role?.superuser) await db.execute(sql`checkpoint`)
   }
   return result
 }
