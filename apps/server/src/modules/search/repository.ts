@@ -157,11 +157,9 @@ function flagged(filters: SearchFilters): SQL {
   )`
 }
 
-/** ORDER BY over `m` (the text search's matches): the same orders as `catalogueOrder`, plus relevance. */
-function matchOrder(sort: SortKey): SQL {
+/** ORDER BY over `m` (the text search's matches): the same orders as `catalogueOrder` (relevance: see pageQuery). */
+function matchOrder(sort: Exclude<SortKey, 'relevance'>): SQL {
   switch (sort) {
-    case 'relevance':
-      return sql`m.score desc, m.sales_count desc, m.product_id`
     case 'popular':
       return sql`m.sales_count desc, m.product_id`
     case 'price_low':
