@@ -29,7 +29,7 @@ const QUERIES = [
     'filter + sort: 1,000-5,000, 4+, rating',
     '/api/marketplace/search/?price_min=1000&price_max=5000&min_rating=4&sort_by=rating',
   ],
-  ['custom price + newest (cuts a price band)', '/api/marketplace/search/?price_min=1234&price_max=4321&sort_by=newest'],
+  ['custom price + newest (cut band)', '/api/marketplace/search/?price_min=1234&price_max=4321&sort_by=newest'],
   ['deep page: q=phone page 300', '/api/marketplace/search/?q=phone&page=300'],
   ['suggestions: sa', '/api/marketplace/search/suggestions/?q=sa'],
   ['suggestions: samsng gal (typo)', '/api/marketplace/search/suggestions/?q=samsng%20gal'],
