@@ -10,10 +10,10 @@ CREATE INDEX search_products_price_idx ON search_products (price_cents);
 -- (sales, stock, ratings), so they stay HOT updates; half a page was more than they use.
 ALTER TABLE search_products SET (fillfactor = 75);
 --> statement-breakpoint
--- Rewrites the rows already there at the new fill factor, in category order (as soko_search_refresh adds them): a
--- search's matches, mostly from a few categories, then sit on fewer pages. The index only serves the rewrite.
-CREATE INDEX search_products_category_order ON search_products (category_id, product_id);
+-- Rows in category order, and by name within a category: a search's matches, mostly from a few categories and,
+-- names starting with the brand, often one brand's run of names, then sit on fewer pages ("samsung" reads 756 pages
+-- instead of 1,890 at 100,000 products). New rows go wherever there is room; `CLUSTER search_products` (this index
+-- is the table's clustering index) puts them back in order, and seeding the demo catalogue ends with it.
+CREATE INDEX search_products_category_name_idx ON search_products (category_id, name, product_id);
 --> statement-breakpoint
-CLUSTER search_products USING search_products_category_order;
---> statement-breakpoint
-DROP INDEX search_products_category_order;
+CLUSTER search_products USING search_products_category_name_idx;

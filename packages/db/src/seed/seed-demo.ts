@@ -198,17 +198,13 @@ export async function seedDemoCatalogue(
   // The triggers' bookkeeping (ratings copied to products, counts and names upserted batch after batch) leaves
   // several dead row versions per live one, which every search would read through until a vacuum: PGlite never
   // vacuums by itself, and autovacuum may be off or not yet round. The small search tables are rewritten whole (a
-  // tenth of their size: their counts were upserted once per batch). search_products is rewritten in category order,
-  // as migration 0009 does: one transaction updating every row several times leaves no room for updates in place,
-  // so the rows left the pages they were added to, and a search would read far more pages. The rest is vacuumed.
-  // Outside the transaction: VACUUM needs that.
+  // tenth of their size: their counts were upserted once per batch). search_products is rewritten in the order of
+  // its clustering index (migration 0009): one transaction updating every row several times leaves no room for
+  // updates in place, so rows left the pages they were added to, and a search would read far more pages. The rest
+  // is vacuumed. Outside the transaction: VACUUM needs that.
   if (result.seeded) {
     await db.execute(sql`vacuum (full, analyze) search_facet_counts, search_suggestions, search_terms`)
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`create index search_products_category_order on search_products (category_id, product_id)`)
-      await tx.execute(sql`cluster search_products using search_products_category_order`)
-      await tx.execute(sql`drop index search_products_category_order`)
-    })
+    await db.execute(sql`cluster search_products`)
     await db.execute(sql`vacuum (analyze)`)
   }
   return result
