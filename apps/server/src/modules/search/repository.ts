@@ -99,14 +99,29 @@ export interface FacetRow {
   key: number
   n: number
   matching: number
+  /** The shop's name and slug, on vendor rows. */
+  name: string | null
+  slug: string | null
 }
 
 export const FacetKind = { category: 1, vendor: 2, band: 3, rating: 4 } as const
 
 export interface TextSearchResult {
-  /** Product ids of the page, in order. */
-  pageIds: number[]
+  /** The page's listing rows, in order. */
+  page: ProductRow[]
   facets: FacetRow[]
+}
+
+/**
+ * Listing rows of the products a page query picks (product ids, in order), in that order, in the same statement:
+ * one round trip fewer than reading them after. Hidden ones are left out.
+ */
+function withListings(page: SQL, idColumn: string): SQL {
+  return sql`select ${listingColumns}
+    from (select q.${sql.raw(idColumn)} as id, row_number() over () as ord from (${page}) q) picked
+    join products p on p.id = picked.id ${listingJoins}
+    where ${visibleProduct}
+    order by picked.ord`
 }
 
 function anyOf(column: SQL, ids: number[] | null): SQL {
@@ -134,7 +149,8 @@ function facetSelects(): SQL {
   // grouping() sets a bit for each column left out of the set: 7 = (category), 11 = (vendor), 13 = (band).
   const set = sql`grouping(f.category_id, f.business_id, f.band, f.rating_floor)`
   return sql`
-    select x.kind, x.key, (array[x.for_category, x.for_vendor, x.for_band, x.for_rating])[x.kind] as n, x.matching
+    select x.kind, x.key, (array[x.for_category, x.for_vendor, x.for_band, x.for_rating])[x.kind] as n, x.matching,
+      b.name, b.slug
     from (
       select case ${set} when 7 then 1 when 11 then 2 when 13 then 3 else 4 end as kind,
         coalesce(f.category_id, f.business_id, f.band, f.rating_floor) as key,
@@ -145,7 +161,8 @@ function facetSelects(): SQL {
         ${sumWhere(sql`f.category_ok and f.vendor_ok and f.price_ok and f.rating_ok`)} as matching
       from f
       group by grouping sets ((f.category_id), (f.business_id), (f.band), (f.rating_floor))
-    ) x`
+    ) x
+    left join businesses b on x.kind = ${sql.raw(String(FacetKind.vendor))} and b.id = x.key`
 }
 
 /** `f`: the groups `g` with whether they pass the category and vendor filters. */
@@ -268,10 +285,10 @@ export async function searchText(
   const [facets, page] = await Promise.all([
     withIndexScans(target, (db) => queryRows<FacetRow>(db, facetQuery)),
     withIndexScans(target, (db) =>
-      queryRows<{ product_id: number }>(db, pageQuery(words, filters, sort, limit, offset)),
+      queryRows<ProductRow>(db, withListings(pageQuery(words, filters, sort, limit, offset), 'product_id')),
     ),
   ])
-  return { pageIds: page.map((row) => row.product_id), facets }
+  return { page, facets }
 }
 
 /** The page of a text search: product ids in order (see searchText). */
@@ -464,7 +481,7 @@ export async function listPage(
   limit: number,
   offset: number,
   strategy: PageStrategy = 'walk',
-): Promise<number[]> {
+): Promise<ProductRow[]> {
   const hiddenShops = sql`array(
     select b.id from businesses b where not b.is_active${filters.verifiedOnly ? sql` or not b.is_verified` : sql``})`
   const hiddenCategories = sql`array(
@@ -501,18 +518,7 @@ export async function listPage(
       ) x
       order by ${pickedOrder(sort)} limit ${limit} offset ${offset}`
   }
-  const rows = await queryRows<{ id: number }>(db, query)
-  return rows.map((row) => row.id)
-}
-
-/** Listing rows of the given products (in no particular order; hidden ones are left out). */
-export function listListings(db: Db, ids: number[]): Promise<ProductRow[]> {
-  if (ids.length === 0) return Promise.resolve([])
-  return queryRows<ProductRow>(
-    db,
-    sql`select ${listingColumns} from products p ${listingJoins}
-        where p.id = any(${ints(ids)}::int[]) and ${visibleProduct}`,
-  )
+  return queryRows<ProductRow>(db, withListings(query, 'id'))
 }
 
 export interface CategoryRow {
@@ -544,26 +550,38 @@ export async function findVendorId(db: Db, ref: { id: number } | { slug: string 
   return rows[0]?.id ?? null
 }
 
-/** Vendors whose name matches the words: the best `limit`, and how many match in all. */
+/** The catalogue's VendorRow of a shop `b`; product_count counts its visible products. */
+const vendorColumns = sql`b.id, b.slug, b.name, b.type, b.is_verified, b.county, b.town, b.description, b.phone,
+  b.email, b.rating_sum, b.rating_count, b.created_at,
+  coalesce((select sum(f.product_count) from search_facet_counts f where f.business_id = b.id), 0)::int
+    as product_count`
+
+/** Vendors whose name matches the words: the best `limit` (full rows, best first), and how many match in all. */
 export async function matchVendorNames(
   db: Db,
   words: WordQuery[],
   limit: number,
-): Promise<{ ids: number[]; total: number }> {
+): Promise<{ rows: VendorRow[]; total: number }> {
   const all = words.map((word) => word.any).join(' | ')
   const matched = sql.join(
     words.map((word) => sql`(s.document @@ ${word.any}::tsquery)::int`),
     sql` + `,
   )
-  const rows = await queryRows<{ id: number; total: number }>(
+  const rows = await queryRows<VendorRow & { total: number }>(
     db,
-    sql`select s.key::int as id, count(*) over ()::int as total
-        from search_suggestions s
-        where s.kind = 'vendor' and s.document @@ ${all}::tsquery
-        order by ${matched} desc, length(s.norm), s.key::int
-        limit ${limit}`,
+    sql`select ${vendorColumns}, m.total
+        from (
+          select s.key::int as id, count(*) over ()::int as total,
+            row_number() over (order by ${matched} desc, length(s.norm), s.key::int) as rank
+          from search_suggestions s
+          where s.kind = 'vendor' and s.document @@ ${all}::tsquery
+          order by rank
+          limit ${limit}
+        ) m
+        join businesses b on b.id = m.id and b.is_active
+        order by m.rank`,
   )
-  return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 }
+  return { rows: rows.map(({ total: _, ...row }) => row), total: rows[0]?.total ?? 0 }
 }
 
 /** Full vendor rows (the catalogue's VendorRow) of the given shops; product_count counts their visible products. */
@@ -571,18 +589,8 @@ export function listVendors(db: Db, ids: number[]): Promise<VendorRow[]> {
   if (ids.length === 0) return Promise.resolve([])
   return queryRows<VendorRow>(
     db,
-    sql`select b.id, b.slug, b.name, b.type, b.is_verified, b.county, b.town, b.description, b.phone, b.email,
-          b.rating_sum, b.rating_count, b.created_at,
-          coalesce((select sum(f.product_count) from search_facet_counts f where f.business_id = b.id), 0)::int
-            as product_count
-        from businesses b where b.id = any(${ints(ids)}::int[]) and b.is_active`,
+    sql`select ${vendorColumns} from businesses b where b.id = any(${ints(ids)}::int[]) and b.is_active`,
   )
-}
-
-/** Names and slugs of the given shops (for the vendor facet). */
-export function listVendorNames(db: Db, ids: number[]): Promise<{ id: number; name: string; slug: string }[]> {
-  if (ids.length === 0) return Promise.resolve([])
-  return queryRows(db, sql`select id, name, slug from businesses where id = any(${ints(ids)}::int[])`)
 }
 
 export interface SuggestionRow {

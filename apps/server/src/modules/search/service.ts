@@ -1,4 +1,3 @@
-import type { ProductListing } from '@soko/contract/catalog'
 import {
   type EntityRef,
   PRICE_RANGES,
@@ -12,6 +11,7 @@ import {
 import type { Db } from '@soko/db/client'
 import { kesToCents } from '@soko/domain/money'
 import { toProductListing, toVendor } from '../catalog/mappers.ts'
+import type { ProductRow, VendorRow } from '../catalog/repository.ts'
 import * as repo from './repository.ts'
 
 /**
@@ -60,9 +60,9 @@ export class PostgresSearchService implements SearchService {
     ])
     const filters = toFilters(query, categories, vendorIds)
 
-    let pageIds: number[]
+    let page: ProductRow[]
     let facetRows: repo.FacetRow[]
-    let named: { ids: number[]; total: number } | null = null
+    let named: { rows: VendorRow[]; total: number } | null = null
     if (text === '') {
       const sort = query.sort_by === 'relevance' ? 'popular' : query.sort_by
       const counting = isSummaryExact(filters)
@@ -74,60 +74,49 @@ export class PostgresSearchService implements SearchService {
         // less): count first, then gather those few instead of walking the catalogue for them.
         facetRows = await counting
         const strategy = foldFacets(facetRows).total < GATHER_BELOW ? 'gather' : 'walk'
-        pageIds = await repo.listPage(this.db, filters, sort, perPage, offset, strategy)
+        page = await repo.listPage(this.db, filters, sort, perPage, offset, strategy)
       } else {
-        ;[facetRows, pageIds] = await Promise.all([counting, repo.listPage(this.db, filters, sort, perPage, offset)])
+        ;[facetRows, page] = await Promise.all([counting, repo.listPage(this.db, filters, sort, perPage, offset)])
       }
     } else if (words.length === 0) {
       // Nothing searchable in the text (only punctuation, say): nothing matches it.
-      pageIds = []
+      page = []
       facetRows = []
-      named = { ids: [], total: 0 }
+      named = { rows: [], total: 0 }
     } else {
       const [found, vendors] = await Promise.all([
         repo.searchText(this.target, words, filters, query.sort_by, perPage, offset),
         repo.matchVendorNames(this.db, words, VENDORS_FOR_TEXT),
       ])
-      pageIds = found.pageIds
+      page = found.page
       facetRows = found.facets
       named = vendors
     }
 
     const counts = foldFacets(facetRows)
-    const listedVendors = named ?? {
-      ids: counts.matchingVendors.slice(0, VENDORS_FOR_FILTERS).map(([id]) => id),
-      total: counts.matchingVendors.length,
-    }
-    const facetVendorIds = counts.vendors.slice(0, VENDOR_FACET_MAX).map(([id]) => id)
-    const [listings, vendorRows, vendorNames] = await Promise.all([
-      repo.listListings(this.db, pageIds),
-      repo.listVendors(this.db, listedVendors.ids),
-      repo.listVendorNames(this.db, facetVendorIds),
-    ])
-
-    const byId = new Map(listings.map((row) => [row.id, toProductListing(row)]))
-    const vendorsById = new Map(vendorRows.map((row) => [row.id, toVendor(row)]))
-    const namesById = new Map(vendorNames.map((row) => [row.id, row]))
+    // Without text the vendors listed are those with matching products, most first: read once the counts are in.
+    const listed = named ?? (await this.vendorsByMatches(counts.matchingVendors))
+    const vendorNames = new Map(
+      facetRows.flatMap((row) =>
+        row.kind === repo.FacetKind.vendor && row.name !== null && row.slug !== null
+          ? [[row.key, { name: row.name, slug: row.slug }] as const]
+          : [],
+      ),
+    )
     const facets: SearchFacets = {
       categories: categoryFacet(categories, counts.categories),
-      vendors: counts.vendors.flatMap(([id, count]) => {
-        const vendor = namesById.get(id)
+      vendors: counts.vendors.slice(0, VENDOR_FACET_MAX).flatMap(([id, count]) => {
+        const vendor = vendorNames.get(id)
         return vendor ? [{ id, name: vendor.name, slug: vendor.slug, count }] : []
       }),
       price_ranges: PRICE_RANGES.map((range, band) => ({ ...range, count: counts.bands[band] ?? 0 })),
       ratings: RATING_OPTIONS.map((option) => ({ ...option, count: counts.ratings.get(option.min) ?? 0 })),
     }
     return {
-      products: pageIds.flatMap((id) => {
-        const listing: ProductListing | undefined = byId.get(id)
-        return listing ? [listing] : []
-      }),
-      vendors: listedVendors.ids.flatMap((id) => {
-        const vendor = vendorsById.get(id)
-        return vendor ? [vendor] : []
-      }),
+      products: page.map(toProductListing),
+      vendors: listed.rows.map(toVendor),
+      total_vendors: listed.total,
       total_products: counts.total,
-      total_vendors: listedVendors.total,
       page: query.page,
       per_page: perPage,
       total_pages: Math.ceil(counts.total / perPage),
@@ -156,6 +145,13 @@ export class PostgresSearchService implements SearchService {
       }
     }
     return distinctLabels(rows).slice(0, SUGGESTIONS_MAX)
+  }
+
+  /** The shops with the most matching products (up to VENDORS_FOR_FILTERS, most first), and how many have any. */
+  private async vendorsByMatches(matching: [number, number][]): Promise<{ rows: VendorRow[]; total: number }> {
+    const ids = matching.slice(0, VENDORS_FOR_FILTERS).map(([id]) => id)
+    const byId = new Map((await repo.listVendors(this.db, ids)).map((row) => [row.id, row]))
+    return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: matching.length }
   }
 
   private async vendorIds(ref: EntityRef | undefined): Promise<number[] | null> {
