@@ -165,6 +165,25 @@ function facetSelects(): SQL {
     left join businesses b on x.kind = ${sql.raw(String(FacetKind.vendor))} and b.id = x.key`
 }
 
+/**
+ * `g`: the products of search_products that meet `where` and the stock and verification filters, grouped as the
+ * facets need (with whether they pass the price and rating filters).
+ */
+function grouped(filters: SearchFilters, where: SQL): SQL {
+  return sql`g as (
+    select m.category_id, m.business_id, width_bucket(m.price_cents, ${priceEdges}) as band,
+      coalesce(floor(m.rating_avg), 0)::int as rating_floor,
+      ${between(sql`m.price_cents`, filters.priceMinCents, filters.priceMaxCents)} as price_ok,
+      ${atLeast(sql`m.rating_avg`, filters.minRating)} as rating_ok,
+      count(*)::int as n
+    from search_products m
+    where ${where}
+      and ${filters.inStockOnly ? sql`m.in_stock` : sql`true`}
+      and ${filters.verifiedOnly ? sql`m.is_verified` : sql`true`}
+    group by 1, 2, 3, 4, 5, 6
+  )`
+}
+
 /** `f`: the groups `g` with whether they pass the category and vendor filters. */
 function flagged(filters: SearchFilters): SQL {
   return sql`f as (
@@ -268,18 +287,7 @@ export async function searchText(
   offset: number,
 ): Promise<TextSearchResult> {
   const anyWord = words.map((word) => word.any).join(' | ')
-  const shown = sql`${filters.inStockOnly ? sql`m.in_stock` : sql`true`}
-    and ${filters.verifiedOnly ? sql`m.is_verified` : sql`true`}`
-  const facetQuery = sql`with g as (
-      select m.category_id, m.business_id, width_bucket(m.price_cents, ${priceEdges}) as band,
-        coalesce(floor(m.rating_avg), 0)::int as rating_floor,
-        ${between(sql`m.price_cents`, filters.priceMinCents, filters.priceMaxCents)} as price_ok,
-        ${atLeast(sql`m.rating_avg`, filters.minRating)} as rating_ok,
-        count(*)::int as n
-      from search_products m
-      where m.document @@ ${anyWord}::tsquery and ${shown}
-      group by 1, 2, 3, 4, 5, 6
-    ),
+  const facetQuery = sql`with ${grouped(filters, sql`m.document @@ ${anyWord}::tsquery`)},
     ${flagged(filters)}
     ${facetSelects()}`
   const [facets, page] = await Promise.all([
@@ -440,22 +448,7 @@ export function countFromSummary(db: Db, filters: SearchFilters): Promise<FacetR
 
 /** Facet counts of a search without text whose minimum rating is not a whole number: counts every product. */
 export function countByScan(db: Db, filters: SearchFilters): Promise<FacetRow[]> {
-  return queryRows<FacetRow>(
-    db,
-    sql`with g as (
-          select sp.category_id, sp.business_id, width_bucket(sp.price_cents, ${priceEdges}) as band,
-            coalesce(floor(sp.rating_avg), 0)::int as rating_floor,
-            ${between(sql`sp.price_cents`, filters.priceMinCents, filters.priceMaxCents)} as price_ok,
-            ${atLeast(sql`sp.rating_avg`, filters.minRating)} as rating_ok,
-            count(*)::int as n
-          from search_products sp
-          where ${filters.inStockOnly ? sql`sp.in_stock` : sql`true`}
-            and ${filters.verifiedOnly ? sql`sp.is_verified` : sql`true`}
-          group by 1, 2, 3, 4, 5, 6
-        ),
-        ${flagged(filters)}
-        ${facetSelects()}`,
-  )
+  return queryRows<FacetRow>(db, sql`with ${grouped(filters, sql`true`)}, ${flagged(filters)} ${facetSelects()}`)
 }
 
 /**
