@@ -434,6 +434,20 @@ describe.each(engines)('search (%s)', (engine) => {
       ])
     })
 
+    it('reads text matches through the index: on its own connections (PostgreSQL) or in a transaction (PGlite)', async () => {
+      const { db, indexScans, kind } = server.database
+      if (kind === 'pglite') {
+        expect(indexScans).toBeUndefined()
+        return
+      }
+      if (!indexScans) throw new Error('PostgreSQL has no index-scan connections')
+      const settings = sql`select current_setting('enable_seqscan') as seqscan, current_setting('jit') as jit`
+      const searchSessions = await Promise.all([1, 2, 3].map(() => queryRows(indexScans, settings)))
+      expect(searchSessions.flat()).toEqual(Array(3).fill({ seqscan: 'off', jit: 'off' }))
+      // The rest of the application plans as usual.
+      expect((await queryRows<{ seqscan: string }>(db, settings))[0]?.seqscan).toBe('on')
+    })
+
     it("counts a shopper's own price range exactly, wherever its bounds cut the price bands", async () => {
       // Without text, a price range whose bounds are not band edges is counted from the maintained counts plus the
       // products of each band it cuts (the part inside the range, or the part outside, whichever is narrower).

@@ -58,7 +58,11 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
   const indexPool = new pg.Pool({
     connectionString: databaseUrl,
     max: Math.max(2, Math.ceil(poolSize / 2)),
-    options: '-c enable_seqscan=off -c jit=off',
+    // Set on each new connection before it is handed out, rather than as startup options, which connection poolers
+    // such as PgBouncer refuse. If it fails, the query waiting for the connection fails with that error.
+    onConnect: async (client) => {
+      await client.query('set enable_seqscan = off; set jit = off')
+    },
   })
   // An idle client that loses its connection emits 'error'; without a listener that would crash the process.
   pool.on('error', () => {})
