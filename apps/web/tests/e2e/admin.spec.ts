@@ -1,19 +1,7 @@
 import type { APIRequestContext, Browser, Locator, Page, PlaywrightWorkerArgs } from '@playwright/test'
 import type { AdminProductsPage, AdminUsersPage, AdminVendorsPage } from '@soko/contract/admin'
 import { type Account, DEMO_ADMIN, DEMO_CUSTOMER, registerAccount, signInByApi } from './accounts.ts'
-import {
-  cartLine,
-  fillShipping,
-  guestEmail,
-  openCheckout,
-  placeOrder,
-  seedCart,
-  shippingFor,
-  shownOrderNumber,
-  stepHeading,
-  stockedProducts,
-  toReview,
-} from './checkout-helpers.ts'
+import { buyPaid, cartLine, guestEmail, stockedProducts } from './checkout-helpers.ts'
 import { expect, expectAccessible, test } from './fixtures.ts'
 import { waitForHydration } from './hydration.ts'
 import { cards, openFilters, results, searchApi } from './search-helpers.ts'
@@ -21,8 +9,6 @@ import { cards, openFilters, results, searchApi } from './search-helpers.ts'
 // The admin area against the real server. Tests run in parallel (a desktop and a phone project on one server, and a
 // direct run keeps its database), so each journey picks its own shop, product and parent category by project, and
 // puts back what it changed.
-
-const PAYMENT_TIMEOUT = { timeout: 20_000 }
 
 /**
  * The demo admin's API for setting up, in a request context of its own: bearer-authenticated, so it needs no
@@ -79,13 +65,7 @@ async function buyAndPay(browser: Browser, productIndex: number): Promise<string
     const products = await stockedProducts(shopper.request)
     const product = products[productIndex]
     if (!product) throw new Error('no product')
-    await seedCart(shopper, [cartLine(product, 1)])
-    await openCheckout(shopper)
-    await fillShipping(shopper, shippingFor(guestEmail()))
-    await toReview(shopper)
-    await placeOrder(shopper)
-    await expect(stepHeading(shopper, 'Order Confirmed!')).toBeVisible(PAYMENT_TIMEOUT)
-    return await shownOrderNumber(shopper)
+    return await buyPaid(shopper, [cartLine(product, 1)], guestEmail())
   } finally {
     await shopper.close()
   }

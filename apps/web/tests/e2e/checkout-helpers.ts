@@ -99,6 +99,26 @@ export async function placeOrder(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Place Order' }).click()
 }
 
+/**
+ * How long the confirmation step may take to show what the simulated payment did: the simulated shopper answers
+ * within seconds, and polling every two seconds adds up to two more.
+ */
+export const PAYMENT_TIMEOUT = { timeout: 20_000 }
+
+/**
+ * A whole purchase of `lines` paid with M-Pesa (the simulator pays): the cart, the checkout's steps with `email`,
+ * 'Order Confirmed!'. Resolves with the order number shown.
+ */
+export async function buyPaid(page: Page, lines: unknown[], email: string): Promise<string> {
+  await seedCart(page, lines)
+  await openCheckout(page)
+  await fillShipping(page, shippingFor(email))
+  await toReview(page)
+  await placeOrder(page)
+  await expect(stepHeading(page, 'Order Confirmed!')).toBeVisible(PAYMENT_TIMEOUT)
+  return shownOrderNumber(page)
+}
+
 /** The order number the confirmation step shows. */
 export async function shownOrderNumber(page: Page): Promise<string> {
   const text = await page

@@ -4,6 +4,7 @@ import {
   guestEmail,
   openCheckout,
   outbox,
+  PAYMENT_TIMEOUT,
   placeOrder,
   seedCart,
   shippingFor,
@@ -20,9 +21,6 @@ import { waitForHydration } from './hydration.ts'
 // are those with the most stock.
 
 const kes = (amount: number) => `KSh ${amount.toLocaleString('en-KE', { maximumFractionDigits: 2 })}`
-// The simulated shopper answers within seconds; polling every two seconds adds up to two more.
-const PAYMENT_TIMEOUT = { timeout: 20_000 }
-
 test.describe('checkout', () => {
   test('a guest buys with M-Pesa from the product page to Order Confirmed!, with the confirmation email', async ({
     page,

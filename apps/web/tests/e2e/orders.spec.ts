@@ -1,9 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { registerAccount, signInByApi } from './accounts.ts'
 import {
+  buyPaid,
   cartLine,
   fillShipping,
   openCheckout,
+  PAYMENT_TIMEOUT,
   placeOrder,
   seedCart,
   shippingFor,
@@ -18,8 +20,6 @@ import { waitForHydration } from './hydration.ts'
 // A signed-in shopper's orders: placed through the checkout against the real server (fresh accounts, since tests
 // run in parallel on one server). A number ending in 1032 makes the simulated shopper cancel the M-Pesa request,
 // which leaves the order unpaid.
-
-const PAYMENT_TIMEOUT = { timeout: 20_000 }
 
 async function placeUnpaidOrder(page: Page, email: string, productIndex: number): Promise<string> {
   const products = await stockedProducts(page.request)
@@ -156,13 +156,7 @@ test.describe('orders', () => {
     if (!p) throw new Error('no product')
     const account = await registerAccount(page.request)
     await signInByApi(page, account)
-    await seedCart(page, [cartLine(p, 1)])
-    await openCheckout(page)
-    await fillShipping(page, shippingFor(account.email))
-    await toReview(page)
-    await placeOrder(page)
-    await expect(stepHeading(page, 'Order Confirmed!')).toBeVisible(PAYMENT_TIMEOUT)
-    const orderNumber = await shownOrderNumber(page)
+    const orderNumber = await buyPaid(page, [cartLine(p, 1)], account.email)
 
     const vendor = await playwright.request.newContext({ baseURL })
     const headers = await vendorApi(vendor, p.vendor.slug)

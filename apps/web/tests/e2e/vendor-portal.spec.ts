@@ -4,27 +4,13 @@ import type { ProductListing } from '@soko/contract/catalog'
 import type { PayoutSummary } from '@soko/contract/vendor'
 import sharp from 'sharp'
 import { mainNav, registerAccount, signInByApi } from './accounts.ts'
-import {
-  cartLine,
-  fillShipping,
-  guestEmail,
-  openCheckout,
-  placeOrder,
-  seedCart,
-  shippingFor,
-  shownOrderNumber,
-  stepHeading,
-  stockedProducts,
-  toReview,
-} from './checkout-helpers.ts'
+import { buyPaid, cartLine, guestEmail, stockedProducts } from './checkout-helpers.ts'
 import { expect, expectAccessible, test } from './fixtures.ts'
 import { waitForHydration } from './hydration.ts'
 
 // The vendor portal, from a fresh account: opening a shop at /sell, adding a product with a photo (it reaches the
 // storefront and search), a shopper buying it with M-Pesa (the simulator pays), shipping and delivering the order,
 // and the payout that is then owed. Each test has its own account and shop: tests run in parallel on one server.
-
-const PAYMENT_TIMEOUT = { timeout: 20_000 }
 
 /** A small real JPEG, as a phone camera would send (smaller). */
 async function jpeg(name: string) {
@@ -131,13 +117,7 @@ test.describe('vendor portal', () => {
     if (!found) throw new Error('the new product is not in search')
     const shopperContext = await browser.newContext({ baseURL: test.info().project.use.baseURL })
     const shopper = await shopperContext.newPage()
-    await seedCart(shopper, [cartLine(found, 2)])
-    await openCheckout(shopper)
-    await fillShipping(shopper, shippingFor(guestEmail()))
-    await toReview(shopper)
-    await placeOrder(shopper)
-    await expect(stepHeading(shopper, 'Order Confirmed!')).toBeVisible(PAYMENT_TIMEOUT)
-    const orderNumber = await shownOrderNumber(shopper)
+    const orderNumber = await buyPaid(shopper, [cartLine(found, 2)], guestEmail())
     await shopperContext.close()
 
     // The vendor's orders: the paid part, shipped with a tracking note, then delivered.
