@@ -167,12 +167,15 @@ function facetSelects(): SQL {
 
 /**
  * `g`: the products of search_products that meet `where` and the stock and verification filters, grouped as the
- * facets need (with whether they pass the price and rating filters).
+ * facets need (with whether they pass the price and rating filters). The band and rating floor are stored columns
+ * (migration 0010), and a filter's flag is a grouping column only when there is that filter: grouping by a constant
+ * still costs a hash per row.
  */
 function grouped(filters: SearchFilters, where: SQL): SQL {
+  const priced = filters.priceMinCents !== null || filters.priceMaxCents !== null
+  const rated = filters.minRating !== null
   return sql`g as (
-    select m.category_id, m.business_id, width_bucket(m.price_cents, ${priceEdges}) as band,
-      coalesce(floor(m.rating_avg), 0)::int as rating_floor,
+    select m.category_id, m.business_id, m.price_band::int as band, m.rating_floor::int as rating_floor,
       ${between(sql`m.price_cents`, filters.priceMinCents, filters.priceMaxCents)} as price_ok,
       ${atLeast(sql`m.rating_avg`, filters.minRating)} as rating_ok,
       count(*)::int as n
@@ -180,7 +183,7 @@ function grouped(filters: SearchFilters, where: SQL): SQL {
     where ${where}
       and ${filters.inStockOnly ? sql`m.in_stock` : sql`true`}
       and ${filters.verifiedOnly ? sql`m.is_verified` : sql`true`}
-    group by 1, 2, 3, 4, 5, 6
+    group by m.category_id, m.business_id, m.price_band, m.rating_floor${priced ? sql`, 5` : sql``}${rated ? sql`, 6` : sql``}
   )`
 }
 
@@ -318,7 +321,7 @@ function pageQuery(words: WordQuery[], filters: SearchFilters, sort: SortKey, li
   }
   if (words.length === 1) {
     return sql`select m.product_id from search_products m where m.document @@ ${anyWord}::tsquery and ${passes}
-      order by ${sql.join(words.map(wordScore), sql``)} desc, m.sales_count desc, m.product_id
+      order by ${byScore(sql.join(words.map(wordScore), sql``), sql`m.sales_count`)}, m.product_id
       limit ${limit} offset ${offset}`
   }
   // Several words: those with every word when they fill the page, else every match, each word scored if present.
@@ -338,7 +341,16 @@ function pageQuery(words: WordQuery[], filters: SearchFilters, sort: SortKey, li
       select m.product_id, ${scoreOfAny}, m.sales_count from search_products m
       where not (select yes from enough) and m.document @@ ${anyWord}::tsquery and ${passes}
     ) r
-    order by r.score desc, r.sales_count desc, r.product_id limit ${limit} offset ${offset}`
+    order by ${byScore(sql`r.score`, sql`r.sales_count`)}, r.product_id limit ${limit} offset ${offset}`
+}
+
+/**
+ * Relevance order's first key, score then best sellers, as one bigint: exact (a score below 2^31 shifted past any
+ * int4 sales count), and a sort compares one number where it compared two, mostly equal scores then often equal
+ * sales. A deep page sorts every match ("phone", page 300: 7,200 of 17,700), a fifth faster so.
+ */
+function byScore(score: SQL, sales: SQL): SQL {
+  return sql`((${score})::int8 << 32) + ${sales} desc`
 }
 
 /** A price interval in cents, [from, to): `to` null for no upper end. */
@@ -424,8 +436,8 @@ export function countFromSummary(db: Db, filters: SearchFilters): Promise<FacetR
           select x.category_id, x.business_id, x.band, x.rating_floor, m.price_ok, ${ratingOk(sql`x.rating_floor`)},
             case when m.price_ok = (x.band = any(${scannedInside}::int[])) then x.n else -x.n end
           from (
-            select sp.category_id, sp.business_id, width_bucket(sp.price_cents, ${priceEdges}) as band,
-              coalesce(floor(sp.rating_avg), 0)::int as rating_floor, count(*)::int as n
+            select sp.category_id, sp.business_id, sp.price_band::int as band, sp.rating_floor::int as rating_floor,
+              count(*)::int as n
             from search_products sp
             where (${inSlice}) and ${shownIn('sp')}
             group by 1, 2, 3, 4
