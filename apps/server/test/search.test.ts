@@ -1,6 +1,7 @@
 import { queryRows } from '@soko/db/client'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type SearchFilters, walkWithin } from '../src/modules/search/repository.ts'
 import {
   averageOf,
   CATEGORY,
@@ -379,6 +380,35 @@ describe.each(engines)('search (%s)', (engine) => {
           expect(paged, `${JSON.stringify(filter)} ${sort}`).toEqual(expected)
         }
       }
+    })
+
+    it('looks for a priced page in a bounded stretch of the order first, and says when it is not there', async () => {
+      const filters: SearchFilters = {
+        categoryIds: null,
+        vendorIds: null,
+        priceMinCents: 100_00,
+        priceMaxCents: 2500_00,
+        minRating: null,
+        inStockOnly: false,
+        verifiedOnly: false,
+      }
+      const popular = [...VISIBLE].sort((a, b) => b.sales - a.sales || a.id - b.id)
+      const inRange = popular.filter((p) => effectivePrice(p) >= 100 && effectivePrice(p) <= 2500)
+      for (const offset of [0, 3]) {
+        const page = inRange.slice(offset, offset + 3)
+        // The shortest stretch of the order that holds the page: it ends with the page's last product.
+        const last = page[page.length - 1]
+        const shortest = popular.findIndex((p) => p.id === last?.id) + 1
+        const walk = (within: number) =>
+          walkWithin(server.database.db, filters, 'popular', 3, offset, within).then((rows) =>
+            rows === null ? null : rows.map((r) => r.id),
+          )
+        expect(await walk(shortest)).toEqual(page.map((p) => p.id))
+        expect(await walk(VISIBLE.length)).toEqual(page.map((p) => p.id))
+        expect(await walk(shortest - 1)).toBeNull()
+      }
+      // Past the last full page the stretch never holds a whole page: the caller pages another way.
+      expect(await walkWithin(server.database.db, filters, 'popular', 3, inRange.length - 1, 100)).toBeNull()
     })
 
     it('counts facets that add up, each leaving its own filter out', async () => {

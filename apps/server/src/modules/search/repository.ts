@@ -421,13 +421,15 @@ export function countFromSummary(db: Db, filters: SearchFilters): Promise<FacetR
   ])
   const scannedInside = ints(plan.cut.filter((cut) => cut.scanned === 'inside').map((cut) => cut.band))
   const slices = plan.cut.flatMap((cut) => cut.slices)
-  const inSlice = sql.join(
-    slices.map((slice) =>
-      slice.to === null
-        ? sql`sp.price_cents >= ${slice.from}`
-        : sql`(sp.price_cents >= ${slice.from} and sp.price_cents < ${slice.to})`,
+  // A range per slice, read from the price index alone (it includes what the count groups by); ranges joined by OR
+  // would be read as a filter over the whole index.
+  const sliceRows = sql.join(
+    slices.map(
+      (slice) => sql`select sp.category_id, sp.business_id, sp.price_band, sp.rating_floor from search_products sp
+        where sp.price_cents >= ${slice.from}${slice.to === null ? sql`` : sql` and sp.price_cents < ${slice.to}`}
+          and ${shownIn('sp')}`,
     ),
-    sql` or `,
+    sql` union all `,
   )
   const moved =
     slices.length === 0
@@ -438,8 +440,7 @@ export function countFromSummary(db: Db, filters: SearchFilters): Promise<FacetR
           from (
             select sp.category_id, sp.business_id, sp.price_band::int as band, sp.rating_floor::int as rating_floor,
               count(*)::int as n
-            from search_products sp
-            where (${inSlice}) and ${shownIn('sp')}
+            from (${sliceRows}) sp
             group by 1, 2, 3, 4
           ) x
           cross join (values (true), (false)) as m(price_ok)`
@@ -471,6 +472,27 @@ export function countByScan(db: Db, filters: SearchFilters): Promise<FacetRow[]>
  */
 export type PageStrategy = 'walk' | 'gather'
 
+/** The pieces of a page query without text: the filters on `p` (products), price apart, and the sort's columns. */
+function catalogueFilters(filters: SearchFilters) {
+  const hiddenShops = sql`array(
+    select b.id from businesses b where not b.is_active${filters.verifiedOnly ? sql` or not b.is_verified` : sql``})`
+  const hiddenCategories = sql`array(
+    select c.id from categories c left join categories pc on pc.id = c.parent_id
+    where not c.is_active or not coalesce(pc.is_active, true))`
+  return {
+    hiddenCategories,
+    /** Every filter but the price and the category. */
+    unpriced: sql`p.is_active
+      and p.business_id <> all(${hiddenShops})
+      and ${anyOf(sql`p.business_id`, filters.vendorIds)}
+      and ${atLeast(sql`soko_rating_avg(p.rating_sum, p.rating_count)`, filters.minRating)}
+      and ${filters.inStockOnly ? sql`p.stock_qty > 0` : sql`true`}`,
+    price: (column: SQL) => between(column, filters.priceMinCents, filters.priceMaxCents),
+    sortColumns: sql`p.id, p.sales_count, p.effective_price_cents, p.created_at, p.rating_count,
+      soko_rating_avg(p.rating_sum, p.rating_count) as rating_avg`,
+  }
+}
+
 /**
  * A page of a search without text, straight from the catalogue. Walking: in the order of one of its indexes,
  * stopping after the page. Visibility is tested against the (usually empty) sets of hidden shops and categories
@@ -487,19 +509,8 @@ export async function listPage(
   offset: number,
   strategy: PageStrategy = 'walk',
 ): Promise<ProductRow[]> {
-  const hiddenShops = sql`array(
-    select b.id from businesses b where not b.is_active${filters.verifiedOnly ? sql` or not b.is_verified` : sql``})`
-  const hiddenCategories = sql`array(
-    select c.id from categories c left join categories pc on pc.id = c.parent_id
-    where not c.is_active or not coalesce(pc.is_active, true))`
-  const conditions = sql`p.is_active
-    and p.business_id <> all(${hiddenShops})
-    and ${anyOf(sql`p.business_id`, filters.vendorIds)}
-    and ${between(sql`p.effective_price_cents`, filters.priceMinCents, filters.priceMaxCents)}
-    and ${atLeast(sql`soko_rating_avg(p.rating_sum, p.rating_count)`, filters.minRating)}
-    and ${filters.inStockOnly ? sql`p.stock_qty > 0` : sql`true`}`
-  const sortColumns = sql`p.id, p.sales_count, p.effective_price_cents, p.created_at, p.rating_count,
-    soko_rating_avg(p.rating_sum, p.rating_count) as rating_avg`
+  const { hiddenCategories, unpriced, price, sortColumns } = catalogueFilters(filters)
+  const conditions = sql`${unpriced} and ${price(sql`p.effective_price_cents`)}`
   let query: SQL
   if (strategy === 'gather') {
     const inCategories =
@@ -524,6 +535,33 @@ export async function listPage(
       order by ${pickedOrder(sort)} limit ${limit} offset ${offset}`
   }
   return queryRows<ProductRow>(db, withListings(query, 'id'))
+}
+
+/**
+ * A page of a search without text and without a category filter, looked for among the first `within` products of
+ * the sort's order that pass every other filter: the price filter is applied to those only. When they hold a whole
+ * page it is the page (the products before it in the order were all read); when they do not (a price range that
+ * few products of that order fall in, or the last page), null, and the caller pages another way. So the walk's cost
+ * is bounded whatever the price range, and it needs no count first.
+ */
+export async function walkWithin(
+  db: Db,
+  filters: SearchFilters,
+  sort: Exclude<SortKey, 'relevance'>,
+  limit: number,
+  offset: number,
+  within: number,
+): Promise<ProductRow[] | null> {
+  const { hiddenCategories, unpriced, price, sortColumns } = catalogueFilters(filters)
+  const query = sql`select x.id from (
+      select ${sortColumns} from products p
+      where ${unpriced} and p.category_id <> all(${hiddenCategories})
+      order by ${catalogueOrder(sort)} limit ${within}
+    ) x
+    where ${price(sql`x.effective_price_cents`)}
+    order by ${pickedOrder(sort)} limit ${limit} offset ${offset}`
+  const rows = await queryRows<ProductRow>(db, withListings(query, 'id'))
+  return rows.length === limit ? rows : null
 }
 
 export interface CategoryRow {

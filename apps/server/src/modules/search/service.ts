@@ -34,6 +34,12 @@ const VENDORS_FOR_FILTERS = 100
 const VENDOR_FACET_MAX = 100
 /** Searches without text that leave fewer products than this sort them all rather than walk an index for them. */
 const GATHER_BELOW = 5000
+/**
+ * A price-filtered page without text is first looked for among this many products per row up to the page's end, in
+ * the sort's order (at most WALK_WITHIN_MAX): found there whenever the price range holds one product in 20 of them.
+ */
+const WALK_WITHIN_PER_ROW = 20
+const WALK_WITHIN_MAX = 5000
 
 /**
  * Search in PostgreSQL (and PGlite): full text search over a weighted document per product (name A; category, parent
@@ -70,11 +76,18 @@ export class PostgresSearchService implements SearchService {
         : repo.countByScan(this.db, filters)
       const priced = filters.priceMinCents !== null || filters.priceMaxCents !== null
       if (priced && sort !== 'price_low' && sort !== 'price_high') {
-        // A price filter may leave few products, and they come late in the other orders (expensive products sell
-        // less): count first, then gather those few instead of walking the catalogue for them.
-        facetRows = await counting
+        // A price filter may leave few products, and they may come late in the other orders (expensive products
+        // sell less): look for the page in a bounded stretch of the order while counting; when it is not there,
+        // gather the products the filters leave if they are few, else walk the order for them.
+        const within =
+          filters.categoryIds === null ? Math.min(WALK_WITHIN_MAX, WALK_WITHIN_PER_ROW * (offset + perPage)) : 0
+        let walked: ProductRow[] | null
+        ;[facetRows, walked] = await Promise.all([
+          counting,
+          within > 0 ? repo.walkWithin(this.db, filters, sort, perPage, offset, within) : null,
+        ])
         const strategy = foldFacets(facetRows).total < GATHER_BELOW ? 'gather' : 'walk'
-        page = await repo.listPage(this.db, filters, sort, perPage, offset, strategy)
+        page = walked ?? (await repo.listPage(this.db, filters, sort, perPage, offset, strategy))
       } else {
         ;[facetRows, page] = await Promise.all([counting, repo.listPage(this.db, filters, sort, perPage, offset)])
       }
