@@ -36,7 +36,8 @@ const VENDOR_FACET_MAX = 100
 const GATHER_BELOW = 5000
 /**
  * A price-filtered page without text is first looked for among this many products per row up to the page's end, in
- * the sort's order (at most WALK_WITHIN_MAX): found there whenever the price range holds one product in 20 of them.
+ * the sort's order (at most WALK_WITHIN_MAX, and not for pages that end past it): found there whenever the price
+ * range holds one product in 20 of them.
  */
 const WALK_WITHIN_PER_ROW = 20
 const WALK_WITHIN_MAX = 5000
@@ -79,8 +80,11 @@ export class PostgresSearchService implements SearchService {
         // A price filter may leave few products, and they may come late in the other orders (expensive products
         // sell less): look for the page in a bounded stretch of the order while counting; when it is not there,
         // gather the products the filters leave if they are few, else walk the order for them.
+        const reach = offset + perPage
         const within =
-          filters.categoryIds === null ? Math.min(WALK_WITHIN_MAX, WALK_WITHIN_PER_ROW * (offset + perPage)) : 0
+          filters.categoryIds === null && reach <= WALK_WITHIN_MAX
+            ? Math.min(WALK_WITHIN_MAX, WALK_WITHIN_PER_ROW * reach)
+            : 0
         let walked: ProductRow[] | null
         ;[facetRows, walked] = await Promise.all([
           counting,
