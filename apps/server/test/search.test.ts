@@ -366,7 +366,8 @@ describe.each(engines)('search (%s)', (engine) => {
       expect(await ids(server, { q: 'samsung', sort_by: 'rating' })).toEqual([1, 21, 2, 4, 5])
       expect(await ids(server, { q: 'samsung', sort_by: 'newest' })).toEqual([1, 21, 2, 4, 5])
       expect(await ids(server, { q: 'samsung', sort_by: 'popular' })).toEqual([5, 4, 2, 1, 21])
-      // Under a price filter the few products left are gathered, then sorted: the same orders, page by page.
+      // Under a price filter a page is looked for in a bounded stretch of the order, or the products left are
+      // gathered and sorted: the same orders, page by page.
       for (const filter of [{}, { category: 'fashion' }] as Record<string, string>[]) {
         const priced = { ...filter, price_min: 100, price_max: 2500 }
         const inRange = new Set((await search(server, priced)).products.map((p) => p.id))

@@ -34,7 +34,6 @@ export interface AccountsDeps {
   log: FastifyBaseLogger
 }
 
-/** Whether a database error is a unique violation (23505), whichever driver raised it. */
 /** Whether a database error (or one it caused) broke a unique index: any, or the one named `constraint`. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {

@@ -172,8 +172,10 @@ function facetSelects(): SQL {
  * still costs a hash per row.
  */
 function grouped(filters: SearchFilters, where: SQL): SQL {
-  const priced = filters.priceMinCents !== null || filters.priceMaxCents !== null
-  const rated = filters.minRating !== null
+  const flags = [
+    ...(filters.priceMinCents !== null || filters.priceMaxCents !== null ? [sql`price_ok`] : []),
+    ...(filters.minRating !== null ? [sql`rating_ok`] : []),
+  ]
   return sql`g as (
     select m.category_id, m.business_id, m.price_band::int as band, m.rating_floor::int as rating_floor,
       ${between(sql`m.price_cents`, filters.priceMinCents, filters.priceMaxCents)} as price_ok,
@@ -183,7 +185,7 @@ function grouped(filters: SearchFilters, where: SQL): SQL {
     where ${where}
       and ${filters.inStockOnly ? sql`m.in_stock` : sql`true`}
       and ${filters.verifiedOnly ? sql`m.is_verified` : sql`true`}
-    group by m.category_id, m.business_id, m.price_band, m.rating_floor${priced ? sql`, 5` : sql``}${rated ? sql`, 6` : sql``}
+    group by ${sql.join([sql`m.category_id, m.business_id, m.price_band, m.rating_floor`, ...flags], sql`, `)}
   )`
 }
 
