@@ -13,6 +13,7 @@ export default defineConfig({
             'apps/server/src/**/*.test.ts',
             'apps/payment-simulators/src/**/*.test.ts',
             'apps/web/app/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.mjs',
           ],
           environment: 'node',
           // Image rendering and the like are quick alone but share two cores with everything else in a full run.
