@@ -1,4 +1,5 @@
 // `npm run simulators`: both stand-ins on fixed ports for a developer, until Ctrl+C.
+import { randomBytes } from 'node:crypto'
 import { startTestCardProvider } from './card/provider.ts'
 import { startDarajaSimulator } from './daraja/simulator.ts'
 
@@ -22,16 +23,19 @@ const daraja = await startDarajaSimulator({
   passkey: env.MPESA_PASSKEY ?? 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
 })
 
+// A key of its own each run unless given one (never a constant that ships): Soko must be given the same
+// (CARD_SECRET_KEY), so the line below prints it.
+const cardSecretKey = env.CARD_PROVIDER_SECRET_KEY ?? `sk_test_${randomBytes(18).toString('base64url')}`
 const card = await startTestCardProvider({
   host,
   port: port('CARD_PROVIDER_PORT', 4020),
-  secretKey: env.CARD_PROVIDER_SECRET_KEY ?? 'sk_test_soko',
+  secretKey: cardSecretKey,
   webhookUrl: () => env.CARD_WEBHOOK_URL ?? null,
 })
 
 process.stdout.write(
   `Daraja simulator:   ${daraja.url}  (sessions: ${daraja.url}/__simulator/sessions)\n` +
-    `Test card provider: ${card.url}\n` +
+    `Test card provider: ${card.url}  (secret key: ${cardSecretKey})\n` +
     `Card webhooks to:   ${env.CARD_WEBHOOK_URL ?? '(none: set CARD_WEBHOOK_URL)'}\n`,
 )
 

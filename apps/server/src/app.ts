@@ -40,7 +40,7 @@ import { registerConditionalGet } from './plugins/cache.ts'
 import type { Config } from './plugins/config.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
 import { registerFaultInjection } from './plugins/faults.ts'
-import { registerObservability, requestId } from './plugins/observability.ts'
+import { logSerializers, registerObservability, requestId } from './plugins/observability.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { RateLimiter } from './plugins/rate-limit.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
@@ -52,6 +52,8 @@ export interface AppOptions {
   migrations: Migration[]
   /** How the web app is served: the production build, Vite in development, or not at all (API-only tests). */
   web: WebMode
+  /** Where log lines go (standard output unless given: tests read them). */
+  logStream?: { write(line: string): void }
 }
 
 /** What every module reaches through `app.soko`. */
@@ -68,6 +70,8 @@ export interface SokoContext {
   checkout: CheckoutService
   payments: PaymentService
   jobs: JobQueue
+  /** The marketplace's own origin for links: PUBLIC_URL, else the address this process listens on. */
+  siteOrigin(): string
 }
 
 declare module 'fastify' {
@@ -84,11 +88,27 @@ function trustProxyOption(
   return setting
 }
 
+/** `http://host:port` of the socket this process listens on (every interface: reached here through loopback). */
+function listeningUrl(app: FastifyInstance, config: Config): string {
+  const address = app.server.address()
+  const port = address && typeof address === 'object' ? address.port : config.PORT
+  const host = address && typeof address === 'object' ? address.address : config.HOST
+  if (host === '0.0.0.0' || host === '::') return `http://127.0.0.1:${port}`
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+}
+
 /** Builds the Fastify instance with every route; tests call this, `main.ts` adds listening and shutdown. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            serializers: logSerializers,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     // Shoppers' requests carry small bodies; uploads get their own limit where they are accepted.
     bodyLimit: 1024 * 1024,
     // Which proxies may set X-Forwarded-For (request.ip): none by default, so a forged header changes nothing.
@@ -118,18 +138,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     absoluteSeconds: config.SESSION_ABSOLUTE_TIMEOUT / 1000,
     accessSeconds: config.ACCESS_TOKEN_TTL / 1000,
   })
-  const mailer = new Mailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, app.log)
+  const mailer = new Mailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, demo: config.demo }, app.log)
   const accounts = new AccountsService({ db, config, hasher, sessions, limiter, mailer, log: app.log })
   const google = new GoogleSignIn(db, config.google, sessions, app.log)
   const users = new UserService(db, accounts, mailer)
 
   // This process's own address once it listens: the built-in payment stand-ins call back to it.
-  const selfUrl = () => {
-    const address = app.server.address()
-    const port = address && typeof address === 'object' ? address.port : config.PORT
-    return `http://${config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST}:${port}`
-  }
-  const publicUrl = () => config.PUBLIC_URL ?? selfUrl()
+  const selfUrl = () => listeningUrl(app, config)
+  // Where every link Soko hands out points (mail, callbacks, canonical URLs, the card page's way back): PUBLIC_URL,
+  // else this process's own address. Never a request's Host, X-Forwarded-Host or Origin, which a client chooses.
+  const siteOrigin = () => config.PUBLIC_URL ?? selfUrl()
   const gateways = await createGateways(config, db, selfUrl)
   const jobs = new JobQueue(db, app.log)
   const payments = new PaymentService(
@@ -137,7 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     gateways,
     jobs,
     mailer,
-    { queryAfterMs: config.MPESA_QUERY_AFTER, queryAttempts: config.MPESA_QUERY_ATTEMPTS, publicUrl },
+    { queryAfterMs: config.MPESA_QUERY_AFTER, queryAttempts: config.MPESA_QUERY_ATTEMPTS, publicUrl: siteOrigin },
     app.log,
   )
   const checkout = new CheckoutService(
@@ -169,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     checkout,
     payments,
     jobs,
+    siteOrigin,
   })
   registerErrorHandling(app)
   registerObservability(app, { token: config.METRICS_TOKEN, isProduction: config.isProduction })
@@ -176,13 +195,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app, config)
   if (config.FAULT_INJECTION === 'true') registerFaultInjection(app)
   registerAuth(app, sessions, config)
-  if (config.isProduction && (config.MPESA_ENV === 'simulator' || config.CARD_PROVIDER === 'test')) {
+  if (config.demo) {
     app.log.warn(
-      'payments go to the built-in M-Pesa simulator and test card provider: no money moves (set MPESA_ENV and CARD_PROVIDER for real payments)',
+      'demo mode (SOKO_DEMO): payments go to the built-in M-Pesa simulator and test card provider, no money moves, and every page says so',
     )
-  }
-  if (config.isProduction && !config.PUBLIC_URL) {
-    app.log.warn('PUBLIC_URL is not set: password-reset links use the Host header of the request that asked for them')
   }
 
   // Every process drops its cached catalogue the moment the database announces a change, whoever made it.
@@ -204,14 +220,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(searchRoutes(new PostgresSearchService({ db: database.db, indexScans: database.indexScans })))
   await app.register(contactRoutes(new ContactService(database.db, config.CONTACT_RATE_LIMIT)))
   await app.register(mediaRoutes(database.db, config.mediaDir))
-  await app.register(seoRoutes(database.db, config.PUBLIC_URL))
-  await app.register(authRoutes({ config, accounts, sessions, google, limiter }))
+  await app.register(seoRoutes(database.db, siteOrigin))
+  await app.register(authRoutes({ config, accounts, sessions, google, limiter, siteOrigin }))
   await app.register(userRoutes(users, checkout))
   await app.register(cartRoutes(new CartService(db)))
-  await app.register(checkoutRoutes(checkout, config.PUBLIC_URL))
+  await app.register(checkoutRoutes(checkout, siteOrigin))
   await app.register(paymentCallbackRoutes({ payments, card: gateways.card, callbackSecret: gateways.callbackSecret }))
   await app.register(reviewRoutes(new ReviewService(db)))
-  await app.register(vendorRoutes(new FulfilmentService(db, mailer, publicUrl)))
+  await app.register(vendorRoutes(new FulfilmentService(db, mailer, siteOrigin)))
   await app.register(adminRoutes({ db, mailer, sessions }))
   await app.register(vendorPortalRoutes(app.soko))
   if (!config.isProduction) await app.register(devOutboxRoutes(database.db))

@@ -75,8 +75,8 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST })
   app.log.info(
-    { database: database.label, startupMs: Math.round(performance.now() - startedAt) },
-    `Soko is ready on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.PORT}`,
+    { database: database.label, demo: config.demo, startupMs: Math.round(performance.now() - startedAt) },
+    `Soko is ready on ${app.soko.siteOrigin()}${config.demo ? ' (demo store: no real payments)' : ''}`,
   )
 }
 

@@ -39,27 +39,44 @@ describe('production settings', () => {
   })
 
   it('stops the real entry point with that one line on stderr and exit code 1', async () => {
-    const { PUBLIC_URL: _url, SEED_DEMO_DATA: _seed, ...inherited } = process.env
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'src', 'main.ts')], {
-      env: { ...inherited, NODE_ENV: 'production', DATABASE_URL: 'postgresql://soko@127.0.0.1:1/soko' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const exit = await runEntryPoint({ NODE_ENV: 'production', DATABASE_URL: 'postgresql://soko@127.0.0.1:1/soko' })
+    expect(exit).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'Invalid configuration: PUBLIC_URL must be set in production on PostgreSQL (the address shoppers use, e.g. https://soko.co.ke)\n',
     })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString()
+  })
+
+  it('will not run the payment stand-ins for other machines unless demo mode is switched on', async () => {
+    const exit = await runEntryPoint({ NODE_ENV: 'production', HOST: '0.0.0.0', PUBLIC_URL: 'https://soko.co.ke' })
+    expect(exit).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'Invalid configuration: SOKO_DEMO must be true to run the built-in M-Pesa simulator or test card provider on a non-loopback HOST (or set MPESA_ENV and CARD_PROVIDER to real providers)\n',
     })
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString()
-    })
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
-    expect(code).toBe(1)
-    expect(stdout).toBe('')
-    expect(stderr).toBe(
-      'Invalid configuration: PUBLIC_URL must be set in production on PostgreSQL (the address shoppers use, e.g. https://soko.co.ke)\n',
-    )
   })
 })
+
+/** Runs `main.ts` with the given settings (and none of this shell's that matter) until it exits. */
+async function runEntryPoint(env: Record<string, string>) {
+  const { PUBLIC_URL: _url, SEED_DEMO_DATA: _seed, HOST: _host, SOKO_DEMO: _demo, ...inherited } = process.env
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'src', 'main.ts')], {
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString()
+  })
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString()
+  })
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  return { code, stdout, stderr }
+}
 
 describe('a production server behind one proxy (TRUST_PROXY=1)', () => {
   let server: TestServer

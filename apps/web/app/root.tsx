@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
+import { DemoNotice } from './components/site/demo-notice.tsx'
 import { Footer } from './components/site/footer.tsx'
 import { NavBar } from './components/site/nav-bar.tsx'
 import './components/site/theme.css'
@@ -15,7 +16,12 @@ import { toViewer } from './lib/viewer.ts'
 export async function loader({ context }: Route.LoaderArgs) {
   // The session cookie is forwarded in-process: the server's HTML already shows Account or Login/Signup.
   const user = await getSessionUser(context).catch(() => null)
-  return { user: user ? toViewer(user) : null, year: new Date().getFullYear(), nonce: context.cspNonce }
+  return {
+    user: user ? toViewer(user) : null,
+    year: new Date().getFullYear(),
+    nonce: context.cspNonce,
+    isDemo: context.isDemo,
+  }
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -38,6 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to content
         </a>
+        {data?.isDemo && <DemoNotice />}
         <NavBar isSignedIn={isSignedIn} />
         <main id="main" className="main">
           {children}

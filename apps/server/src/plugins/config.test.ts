@@ -11,9 +11,15 @@ describe('parseConfig', () => {
     expect(config.pgliteDir).toMatch(/data\/pglite$/)
   })
 
-  it('listens on every interface in production unless HOST says otherwise', () => {
-    expect(parseConfig({ NODE_ENV: 'production' }).HOST).toBe('0.0.0.0')
-    expect(parseConfig({ NODE_ENV: 'production', HOST: '10.0.0.5' }).HOST).toBe('10.0.0.5')
+  it('listens on loopback, in production too, unless HOST says otherwise', () => {
+    expect(parseConfig({ NODE_ENV: 'production' }).HOST).toBe('127.0.0.1')
+    const real = {
+      MPESA_ENV: 'sandbox',
+      MPESA_CONSUMER_KEY: 'k',
+      CARD_PROVIDER: 'paystack',
+      CARD_SECRET_KEY: 'sk_test_x',
+    }
+    expect(parseConfig({ HOST: '10.0.0.5', PUBLIC_URL: 'https://soko.co.ke', ...real }).HOST).toBe('10.0.0.5')
   })
 
   it('treats an empty variable as unset', () => {
@@ -95,5 +101,70 @@ describe('parseConfig', () => {
   it('limits contact messages to 5 per address per 10 minutes unless told otherwise', () => {
     expect(parseConfig({}).CONTACT_RATE_LIMIT).toBe(5)
     expect(parseConfig({ CONTACT_RATE_LIMIT: '1000' }).CONTACT_RATE_LIMIT).toBe(1000)
+  })
+
+  describe('demo mode (SOKO_DEMO)', () => {
+    const daraja = { MPESA_CONSUMER_KEY: 'key', MPESA_CONSUMER_SECRET: 'secret', MPESA_PASSKEY: 'passkey' }
+    const live = { ...daraja, MPESA_ENV: 'production', CARD_PROVIDER: 'paystack', CARD_SECRET_KEY: 'sk_live_abc123' }
+    const sandbox = { ...daraja, MPESA_ENV: 'sandbox', CARD_PROVIDER: 'paystack', CARD_SECRET_KEY: 'sk_test_abc123' }
+    const publicUrl = { PUBLIC_URL: 'https://soko.co.ke' }
+
+    it.each([
+      ['a fresh clone (loopback, stand-ins)', {}, true],
+      ['npm start (production, loopback)', { NODE_ENV: 'production' }, true],
+      ['loopback by name or IPv6', { HOST: 'localhost' }, true],
+      ['::1', { HOST: '::1' }, true],
+      ['loopback with real providers', { ...live, ...publicUrl }, false],
+      ["loopback with the providers' sandboxes", { ...sandbox, ...publicUrl }, true],
+      ['switched off on loopback', { SOKO_DEMO: 'false' }, false],
+      ['switched on explicitly on every interface', { SOKO_DEMO: 'true', HOST: '0.0.0.0', ...publicUrl }, true],
+      ['every interface with real providers', { HOST: '0.0.0.0', ...live, ...publicUrl }, false],
+    ])('%s: demo is %s', (_name, env, demo) => {
+      expect(parseConfig(env).demo).toBe(demo)
+    })
+
+    it.each([
+      [
+        'the stand-ins on every interface',
+        { NODE_ENV: 'production', HOST: '0.0.0.0', ...publicUrl },
+        'Invalid configuration: SOKO_DEMO must be true to run the built-in M-Pesa simulator or test card provider on a non-loopback HOST (or set MPESA_ENV and CARD_PROVIDER to real providers)',
+      ],
+      [
+        'the test card provider on a LAN address',
+        { HOST: '192.168.1.20', ...daraja, MPESA_ENV: 'sandbox', ...publicUrl },
+        /^Invalid configuration: SOKO_DEMO must be true to run the built-in/,
+      ],
+      [
+        'a demo that would take real money',
+        { SOKO_DEMO: 'true', ...live, ...publicUrl },
+        /^Invalid configuration: SOKO_DEMO must not be true with real payment providers/,
+      ],
+      [
+        'real M-Pesa beside the test card provider',
+        { ...daraja, MPESA_ENV: 'production', ...publicUrl },
+        /^Invalid configuration: CARD_PROVIDER must name a real provider too/,
+      ],
+      [
+        'a live card key beside the M-Pesa simulator',
+        { CARD_PROVIDER: 'paystack', CARD_SECRET_KEY: 'sk_live_abc123' },
+        /^Invalid configuration: MPESA_ENV must name a real provider too/,
+      ],
+      [
+        'a production server for other machines without PUBLIC_URL',
+        { NODE_ENV: 'production', HOST: '0.0.0.0', ...live },
+        /^Invalid configuration: PUBLIC_URL must be set when HOST is not a loopback address/,
+      ],
+      [
+        'a separately run test provider without its key',
+        { CARD_PROVIDER_URL: 'http://127.0.0.1:4020' },
+        /^Invalid configuration: CARD_SECRET_KEY must be set with CARD_PROVIDER_URL/,
+      ],
+    ])('refuses %s, naming the setting', (_name, env, message) => {
+      expect(() => parseConfig(env)).toThrow(message)
+    })
+
+    it('ships no card key: the test provider gets one per installation', () => {
+      expect(parseConfig({}).CARD_SECRET_KEY).toBeUndefined()
+    })
   })
 })

@@ -78,6 +78,40 @@ const trustProxy = z
     return entries
   })
 
+/** 127.0.0.0/8, ::1 and localhost: only this machine can connect. */
+export function isLoopback(host: string): boolean {
+  const address = host.replace(/^\[|\]$/g, '').replace(/^::ffff:/i, '')
+  return address === 'localhost' || address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address)
+}
+
+interface PaymentSettings {
+  MPESA_ENV: 'simulator' | 'sandbox' | 'production'
+  CARD_PROVIDER: 'test' | 'paystack'
+  CARD_SECRET_KEY?: string | undefined
+}
+
+/** The Daraja simulator or the test card provider plays the other side: nothing anyone pays is real. */
+function usesPaymentStandIns(env: PaymentSettings): boolean {
+  return env.MPESA_ENV === 'simulator' || env.CARD_PROVIDER === 'test'
+}
+
+/** Safaricom's production Daraja, or a card provider with a live key (Paystack's test keys start `sk_test_`). */
+function takesRealMoney(env: PaymentSettings): boolean {
+  return (
+    env.MPESA_ENV === 'production' ||
+    // Without a key, CARD_SECRET_KEY's own rule speaks first.
+    (env.CARD_PROVIDER === 'paystack' &&
+      env.CARD_SECRET_KEY !== undefined &&
+      !env.CARD_SECRET_KEY.startsWith('sk_test_'))
+  )
+}
+
+/** Demo mode (DESIGN D8): asked for, or by default while only this machine can reach a server that takes no money. */
+function isDemo(env: PaymentSettings & { SOKO_DEMO: 'auto' | 'true' | 'false'; HOST: string }): boolean {
+  if (env.SOKO_DEMO !== 'auto') return env.SOKO_DEMO === 'true'
+  return isLoopback(env.HOST) && !takesRealMoney(env)
+}
+
 /**
  * Every setting the server reads, parsed once at start-up. Nothing else reads process.env. A wrong value stops
  * the process with one line naming the variable (see `loadConfig`). `.env.example` documents each one.
@@ -85,7 +119,14 @@ const trustProxy = z
 const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().min(1).optional(),
+    /**
+     * Demo mode (DESIGN D8): demo data, the local stand-ins of every outside party, and a "Demo store: no real
+     * payments" notice on every page and email. `auto`: on while the server listens on a loopback address and no
+     * real payment provider is configured.
+     */
+    SOKO_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+    /** Where to listen; loopback unless told otherwise (the Docker image sets 0.0.0.0). */
+    HOST: z.string().min(1).default('127.0.0.1'),
     PORT: z.coerce
       .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a port number' : undefined) })
       .int('must be a whole number')
@@ -214,7 +255,8 @@ const ConfigSchema = z
      */
     CARD_PROVIDER: z.enum(['test', 'paystack']).default('test'),
     CARD_PROVIDER_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-    CARD_SECRET_KEY: z.string().min(8).default('sk_test_soko'),
+    /** The provider's secret key. Unset with the test provider: one is made once per installation and kept in the database. */
+    CARD_SECRET_KEY: z.string().min(8).optional(),
     /** GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; in production /metrics is off without one. */
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Test-only: lets browser tests make the API slow or failing (see plugins/faults.ts). */
@@ -230,7 +272,8 @@ const ConfigSchema = z
     message: 'and MPESA_CONSUMER_SECRET, MPESA_SHORTCODE and MPESA_PASSKEY must be set for Daraja',
   })
   // A production server on PostgreSQL is a real marketplace (the embedded database and one seeded with the demo's
-  // public passwords are demos): its emailed links must not be built from whatever Host header a request sends.
+  // public passwords are demos): its emailed links must point at the address shoppers use, which only PUBLIC_URL
+  // knows (behind a proxy, the server's own address is not it).
   .refine(
     (env) =>
       env.NODE_ENV !== 'production' ||
@@ -242,13 +285,46 @@ const ConfigSchema = z
       message: 'must be set in production on PostgreSQL (the address shoppers use, e.g. https://soko.co.ke)',
     },
   )
+  .refine((env) => env.SOKO_DEMO !== 'true' || !takesRealMoney(env), {
+    path: ['SOKO_DEMO'],
+    message:
+      'must not be true with real payment providers (MPESA_ENV=production, a live card key): a demo takes no money',
+  })
+  // Stand-ins never run inside a deployment that takes real money (one real provider, one stand-in).
+  .superRefine((env, ctx) => {
+    if (!takesRealMoney(env)) return
+    const standIn = env.MPESA_ENV === 'simulator' ? 'MPESA_ENV' : env.CARD_PROVIDER === 'test' ? 'CARD_PROVIDER' : null
+    if (standIn) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [standIn],
+        message: 'must name a real provider too: the built-in payment stand-ins never run beside real money',
+      })
+    }
+  })
+  // Reachable from other machines, a server that plays the customer's bank must say out loud that it is a demo.
+  .refine((env) => isLoopback(env.HOST) || env.SOKO_DEMO === 'true' || !usesPaymentStandIns(env), {
+    path: ['SOKO_DEMO'],
+    message:
+      'must be true to run the built-in M-Pesa simulator or test card provider on a non-loopback HOST (or set MPESA_ENV and CARD_PROVIDER to real providers)',
+  })
+  // Listening for other machines, links in mail and callbacks must name the address they use, not this one's.
+  .refine((env) => env.NODE_ENV !== 'production' || isLoopback(env.HOST) || env.PUBLIC_URL !== undefined, {
+    path: ['PUBLIC_URL'],
+    message: 'must be set when HOST is not a loopback address (the address shoppers use, e.g. https://soko.co.ke)',
+  })
   .refine((env) => env.MPESA_ENV === 'simulator' || env.PUBLIC_URL !== undefined, {
     path: ['PUBLIC_URL'],
     message: 'must be set when MPESA_ENV is sandbox or production (Safaricom calls back to it)',
   })
-  .refine((env) => env.CARD_PROVIDER === 'test' || env.CARD_SECRET_KEY !== 'sk_test_soko', {
+  .refine((env) => env.CARD_PROVIDER === 'test' || env.CARD_SECRET_KEY !== undefined, {
     path: ['CARD_SECRET_KEY'],
     message: 'must be set to the provider secret key when CARD_PROVIDER=paystack',
+  })
+  // A test provider run on its own (npm run simulators) has its own key: this process must be given the same one.
+  .refine((env) => env.CARD_PROVIDER_URL === undefined || env.CARD_SECRET_KEY !== undefined, {
+    path: ['CARD_SECRET_KEY'],
+    message: 'must be set with CARD_PROVIDER_URL (the key the provider at that address was given)',
   })
   .refine((env) => (env.GOOGLE_CLIENT_ID === undefined) === (env.GOOGLE_CLIENT_SECRET === undefined), {
     path: ['GOOGLE_CLIENT_SECRET'],
@@ -256,9 +332,8 @@ const ConfigSchema = z
   })
   .transform((env) => ({
     ...env,
-    // Development listens on loopback only; production on every interface (behind a proxy or a firewall).
-    HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     isProduction: env.NODE_ENV === 'production',
+    demo: isDemo(env),
     // A new embedded database gets the demo catalogue; a PostgreSQL one only when asked (it may be for real shoppers).
     seedDemoData: env.SEED_DEMO_DATA === 'true' || (env.SEED_DEMO_DATA === 'auto' && env.DATABASE_URL === undefined),
     // DATA_DIR holds the embedded database and the generated image cache side by side (and the lock on both).

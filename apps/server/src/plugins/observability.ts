@@ -10,6 +10,53 @@ export function requestId(request: { headers: Record<string, string | string[] |
   return typeof given === 'string' && /^[A-Za-z0-9._:-]{8,64}$/.test(given) ? given : randomUUID()
 }
 
+/** Path segments that are secrets: the M-Pesa callback's last segment, a password-reset link's token. */
+const SECRET_PATHS: [RegExp, string][] = [
+  [/^(\/api\/payments\/lnm\/cb\/)[^/?#]+/, '$1[redacted]'],
+  [/^(\/reset-password\/[^/?#]+\/)[^/?#]+/, '$1[redacted]'],
+]
+
+/** Query parameters that carry a secret: OpenID's code and state, tokens, keys, signatures, passwords. */
+const SECRET_PARAMS =
+  /^(code|state|token|access_token|refresh_token|id_token|secret|key|api_key|signature|sig|password)$/i
+
+/**
+ * A request URL fit for logs: secrets in the path or the query become `[redacted]` (ASVS V7.1.1: no credentials
+ * or session tokens in logs). The route's pattern, not the URL, labels metrics, so they hold no secret either.
+ */
+export function redactUrl(url: string): string {
+  const queryAt = url.indexOf('?')
+  let path = queryAt === -1 ? url : url.slice(0, queryAt)
+  for (const [pattern, replacement] of SECRET_PATHS) path = path.replace(pattern, replacement)
+  if (queryAt === -1) return path
+  const query = url
+    .slice(queryAt + 1)
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0] ?? ''
+      let decoded = name
+      try {
+        decoded = decodeURIComponent(name)
+      } catch {}
+      return SECRET_PARAMS.test(decoded) ? `${name}=[redacted]` : pair
+    })
+    .join('&')
+  return `${path}?${query}`
+}
+
+/** Fastify's request log fields, with the URL redacted (the rest as Fastify logs them). */
+export const logSerializers = {
+  req(request: FastifyRequest) {
+    return {
+      method: request.method,
+      url: redactUrl(request.url),
+      host: request.host,
+      remoteAddress: request.ip,
+      remotePort: request.socket?.remotePort,
+    }
+  },
+}
+
 /** Upper bounds of the latency histogram, in seconds. */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 

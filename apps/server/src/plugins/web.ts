@@ -19,6 +19,10 @@ export type WebLoadContext = {
   fetchApi(path: string, init?: { method?: string; body?: unknown }): Promise<Response>
   /** This response's CSP nonce (see `contentSecurityPolicy`). */
   cspNonce: string
+  /** The marketplace's own origin for absolute links (canonical URLs): PUBLIC_URL, else this server's address. */
+  siteOrigin: string
+  /** Demo mode (SOKO_DEMO): every page says "Demo store: no real payments". */
+  isDemo: boolean
 }
 
 type RequestHandler = (request: Request, context: WebLoadContext) => Promise<Response>
@@ -167,6 +171,8 @@ export function contentSecurityPolicy(nonce: string, mode: WebMode): string {
 function loadContext(app: FastifyInstance, request: FastifyRequest, nonce: string): WebLoadContext {
   return {
     cspNonce: nonce,
+    siteOrigin: app.soko.siteOrigin(),
+    isDemo: app.soko.config.demo,
     async fetchApi(path, init = {}) {
       const headers: Record<string, string> = {}
       for (const name of FORWARDED_HEADERS) {

@@ -50,6 +50,8 @@ export interface TestServer {
 export interface TestServerOptions {
   web?: WebMode
   env?: Record<string, string>
+  /** Receives the server's log lines (give LOG_LEVEL in `env` too: tests run silent by default). */
+  logStream?: { write(line: string): void }
   /** Adds routes before the server starts (to exercise shared behaviour such as error handling). */
   beforeListen?: (app: FastifyInstance) => void
 }
@@ -65,6 +67,7 @@ export async function startTestServer(engine: Engine, options: TestServerOptions
     database,
     migrations: readMigrations(migrationsDir()),
     web: options.web ?? 'none',
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   })
   options.beforeListen?.(app)
   await app.listen({ port: 0, host: '127.0.0.1' })

@@ -7,5 +7,9 @@ declare module 'react-router' {
     fetchApi(path: string, init?: { method?: string; body?: unknown }): Promise<Response>
     /** This response's Content-Security-Policy nonce: every inline script must carry it. */
     cspNonce: string
+    /** The marketplace's own origin (PUBLIC_URL, else the server's address): never taken from the request's Host. */
+    siteOrigin: string
+    /** Demo mode: every page shows "Demo store: no real payments". */
+    isDemo: boolean
   }
 }

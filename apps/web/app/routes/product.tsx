@@ -12,8 +12,8 @@ import '../features/product/product.css'
 
 // Server rendering waits for the product: crawlers and link previews get its title, tags and structured data, and a
 // missing product answers a real 404.
-export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const origin = context.siteOrigin
   try {
     return { product: (await fetchProduct(params.slug, context)) as Product | null, origin }
   } catch (error) {

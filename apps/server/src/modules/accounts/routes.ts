@@ -46,6 +46,8 @@ export interface AuthRouteDeps {
   sessions: SessionStore
   google: GoogleSignIn
   limiter: RateLimiter
+  /** The marketplace's own origin (PUBLIC_URL, else the server's address): reset links and Google's redirect. */
+  siteOrigin(): string
 }
 
 /** Field errors of a failed body validation, by field ('' when the body itself is missing or not an object). */
@@ -86,7 +88,7 @@ function registerErrorHandler(error: FastifyError, _request: FastifyRequest, rep
 }
 
 export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
-  const { config, accounts, sessions, google, limiter } = deps
+  const { config, accounts, sessions, google, limiter, siteOrigin } = deps
   const cookieName = sessionCookieName(config)
   const oidcCookieName = config.isProduction ? '__Host-soko_oidc' : 'soko_oidc'
   const secure = config.isProduction
@@ -98,9 +100,8 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
     )
   const clearSessionCookie = (reply: FastifyReply) =>
     appendCookie(reply, serializeCookie(cookieName, '', { maxAgeSeconds: 0, secure }))
-  /** Where links in emails and the OpenID redirect point: PUBLIC_URL, else the address the request came to. */
-  const siteOrigin = (request: FastifyRequest) => config.PUBLIC_URL ?? `${request.protocol}://${request.host}`
-  const googleRedirectUri = (request: FastifyRequest) => `${siteOrigin(request)}/api/auth/google/callback`
+  /** Links in emails and the OpenID redirect point at the site's origin, never at a request's Host. */
+  const googleRedirectUri = () => `${siteOrigin()}/api/auth/google/callback`
 
   /** Credential endpoints: at most AUTH_LIMIT_PER_IP requests per client address per window. */
   const limitPerIp: onRequestAsyncHookHandler = async (request) => {
@@ -281,7 +282,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
       onRequest: limitPerIp,
     }
     const handleRequestReset = async (request: FastifyRequest<{ Body: { email: string } }>) => {
-      await accounts.requestPasswordReset(ctxOf(request), request.body.email, siteOrigin(request))
+      await accounts.requestPasswordReset(ctxOf(request), request.body.email, siteOrigin())
       return { detail: AUTH_MESSAGES.resetRequested }
     }
     app.post('/api/auth/request-password-reset/', requestReset, handleRequestReset)
@@ -349,9 +350,16 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         if (!google.isAvailable) throw new AppError('unavailable', AUTH_MESSAGES.googleUnavailable)
+        // The provider returns the browser to the site's own origin: the cookie that binds this sign-in to the
+        // browser must be set there too (a shopper on http://localhost:3000 when the site is http://127.0.0.1:3000).
+        // Only without PUBLIC_URL: behind a proxy the Host header may name the upstream, and this would loop.
+        const site = new URL(siteOrigin())
+        if (config.PUBLIC_URL === undefined && request.host !== site.host) {
+          return reply.redirect(`${site.origin}${request.url}`, 302)
+        }
         let started: { url: string; browserSecret: string }
         try {
-          started = await google.start(request.query.next, googleRedirectUri(request))
+          started = await google.start(request.query.next, googleRedirectUri())
         } catch (error) {
           request.log.error({ err: error }, 'Google sign-in could not start')
           throw new AppError('unavailable', AUTH_MESSAGES.googleUnavailable)
@@ -384,7 +392,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
             ctxOf(request),
             request.query,
             cookieValue(request.headers.cookie, oidcCookieName),
-            googleRedirectUri(request),
+            googleRedirectUri(),
           )
           setSessionCookie(reply, result.session.sessionToken)
           return reply.redirect(result.next, 302)

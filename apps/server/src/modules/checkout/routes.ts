@@ -14,7 +14,7 @@ import {
 import { ErrorSchema } from '@soko/contract/health'
 import { CARD_DATA_MESSAGE } from '@soko/contract/user'
 import { findCardData } from '@soko/domain/card-data'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf } from '../../plugins/auth.ts'
@@ -29,17 +29,12 @@ const OrderTokenHeaders = z.object({
   [ORDER_TOKEN_HEADER]: z.string().max(200).optional().describe('The orderToken answered when the order was placed'),
 })
 
-/** The checkout's pages live on the marketplace's own address (PUBLIC_URL behind a proxy). */
-function siteOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ?? `${request.protocol}://${request.host}`
-}
-
 function sendQuoteChanged(reply: FastifyReply, error: QuoteChangedError) {
   return reply.status(409).send({ detail: error.message, code: 'quote_changed' as const, quote: error.quote })
 }
 
 /** /api/checkout/*: quotes, placing orders, following and paying them (guests too, with the order's token). */
-export function checkoutRoutes(checkout: CheckoutService, publicUrl: string | undefined): FastifyPluginAsyncZod {
+export function checkoutRoutes(checkout: CheckoutService, siteOrigin: () => string): FastifyPluginAsyncZod {
   return async (app) => {
     app.setErrorHandler(sentenceErrorHandler)
     app.addHook('onRequest', async (_request, reply) => {
@@ -52,8 +47,8 @@ export function checkoutRoutes(checkout: CheckoutService, publicUrl: string | un
         throw new AppError('invalid_data', CARD_DATA_MESSAGE)
       }
     })
-    const returnUrl = (request: FastifyRequest) => (orderNumber: string) =>
-      `${siteOrigin(request, publicUrl)}/checkout?order=${encodeURIComponent(orderNumber)}`
+    // The card provider's page sends the shopper back to the marketplace's own address, never one a request named.
+    const returnUrl = (orderNumber: string) => `${siteOrigin()}/checkout?order=${encodeURIComponent(orderNumber)}`
 
     app.post(
       '/api/checkout/quote/',
@@ -91,7 +86,7 @@ export function checkoutRoutes(checkout: CheckoutService, publicUrl: string | un
             ctxOf(request),
             request.headers['idempotency-key'],
             request.body,
-            returnUrl(request),
+            returnUrl,
           )
           if (placed.replayed) reply.header('idempotent-replayed', 'true')
           return reply.status(placed.replayed ? 200 : 201).send({ order: placed.order, orderToken: placed.orderToken })
@@ -151,7 +146,7 @@ export function checkoutRoutes(checkout: CheckoutService, publicUrl: string | un
           orderNumber,
           request.headers[ORDER_TOKEN_HEADER],
           request.body,
-          returnUrl(request)(orderNumber),
+          returnUrl(orderNumber),
         )
         return reply.status(201).send(state)
       },

@@ -14,6 +14,25 @@ export interface MailerOptions {
   /** smtp:// or smtps:// URL; absent means messages stay in the outbox (development, tests). */
   smtpUrl: string | undefined
   from: string
+  /** Demo mode: every message opens with the demo notice. */
+  demo?: boolean
+}
+
+/** What every email of a demo says first (the pages show the same notice). */
+export const DEMO_MAIL_NOTICE =
+  'Demo store: no real payments. This message comes from a Soko demo; nothing was charged or will be delivered.'
+
+/** The message as sent: in demo mode the notice comes first, in the text and in the HTML. */
+export function withDemoNotice(message: MailMessage): MailMessage {
+  return {
+    ...message,
+    text: `${DEMO_MAIL_NOTICE}\n\n${message.text}`,
+    ...(message.html === undefined
+      ? {}
+      : {
+          html: `<p style="padding:8px 12px;background:#fff4d6;color:#4a3500;border:1px solid #e9c46a"><strong>Demo store: no real payments.</strong> This message comes from a Soko demo; nothing was charged or will be delivered.</p>${message.html}`,
+        }),
+  }
 }
 
 /**
@@ -46,7 +65,8 @@ export class Mailer {
 
   /** Writes a message to the outbox inside the caller's transaction; pass the id to `deliver` after commit. */
   enqueue(tx: Db, message: MailMessage): Promise<number> {
-    return repo.insertOutboxEmail(tx, { ...message, html: message.html ?? null })
+    const sent = this.options.demo ? withDemoNotice(message) : message
+    return repo.insertOutboxEmail(tx, { ...sent, html: sent.html ?? null })
   }
 
   /** Sends committed outbox messages in the background (no-op without SMTP). Never throws. */

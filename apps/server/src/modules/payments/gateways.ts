@@ -45,12 +45,17 @@ export async function createGateways(config: Config, db: Db, selfUrl: () => stri
     closers.push(() => simulator.close())
   }
 
+  // The test provider signs its webhooks with this key: made once per installation and kept in the database (shared
+  // by every process), never a constant that ships in the code. A real provider's key comes from the settings.
+  const cardSecretKey =
+    config.CARD_SECRET_KEY ??
+    (await getSecret(db, 'card_test_secret_key', () => `sk_test_${randomBytes(24).toString('base64url')}`))
   let cardBaseUrl = config.cardProviderUrl
   if (cardBaseUrl === null) {
     const provider = await startTestCardProvider({
       // The shopper's browser opens this page: on the machine itself in a demo (a real provider otherwise).
       host: '127.0.0.1',
-      secretKey: config.CARD_SECRET_KEY,
+      secretKey: cardSecretKey,
       webhookUrl: () => `${selfUrl()}${CARD_WEBHOOK_PATH}`,
       merchantName: 'Soko',
     })
@@ -71,7 +76,7 @@ export async function createGateways(config: Config, db: Db, selfUrl: () => stri
     card: new PaystackCompatibleProvider({
       name: config.CARD_PROVIDER,
       baseUrl: cardBaseUrl,
-      secretKey: config.CARD_SECRET_KEY,
+      secretKey: cardSecretKey,
     }),
     callbackSecret,
     async mpesaCallbackUrl() {

@@ -1,6 +1,5 @@
 import { type Db, queryRows } from '@soko/db/client'
 import { sql } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../plugins/errors.ts'
@@ -28,14 +27,12 @@ const isoDate = (value: Date | string) =>
 
 /**
  * /robots.txt and /sitemap.xml (an index of sitemaps: static pages, categories, vendors, and products in files of
- * 40,000), so that search engines find every public page. Absolute URLs use PUBLIC_URL when set, else the
- * request's own origin.
+ * 40,000), so that search engines find every public page. Absolute URLs use the site's origin (PUBLIC_URL, else
+ * the server's own address), never the request's Host.
  */
-export function seoRoutes(db: Db, publicUrl: string | undefined): FastifyPluginAsyncZod {
-  const originOf = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`
-
+export function seoRoutes(db: Db, siteOrigin: () => string): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
+    app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
       reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600')
       return [
         'User-agent: *',
@@ -47,18 +44,18 @@ export function seoRoutes(db: Db, publicUrl: string | undefined): FastifyPluginA
         'Disallow: /accounts/',
         'Disallow: /admin/',
         '',
-        `Sitemap: ${originOf(request)}/sitemap.xml`,
+        `Sitemap: ${siteOrigin()}/sitemap.xml`,
         '',
       ].join('\n')
     })
 
-    app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+    app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
       const [row] = await queryRows<{ n: number }>(
         db,
         sql`select count(*)::int as n from products p join businesses b on b.id = p.business_id
             where p.is_active and b.is_active`,
       )
-      const origin = originOf(request)
+      const origin = siteOrigin()
       const files = ['static', 'categories', 'vendors']
       for (let i = 1; i <= Math.max(1, Math.ceil((row?.n ?? 0) / PER_FILE)); i++) files.push(`products-${i}`)
       const body = files
@@ -108,7 +105,7 @@ export function seoRoutes(db: Db, publicUrl: string | undefined): FastifyPluginA
           entries = rows.map((r) => ({ path: `/product/${r.slug}`, lastmod: isoDate(r.updated_at) }))
         }
         reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600')
-        return urlset(originOf(request), entries)
+        return urlset(siteOrigin(), entries)
       },
     )
   }

@@ -213,7 +213,7 @@ export async function loadListing(
     fallbackCategories,
     results,
     resultsQuery,
-    origin: url.origin,
+    origin: context.siteOrigin,
   }
 }
 
