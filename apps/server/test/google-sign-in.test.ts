@@ -1,6 +1,7 @@
 import { queryRows } from '@soko/db/client'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { hashSecret } from '../src/modules/accounts/tokens.ts'
 import { Client, GOOD_PASSWORD, RELAXED_LIMITS, registerUser, resetLink, uniqueEmail } from './support/accounts.ts'
 import { type OidcProvider, startOidcProvider } from './support/oidc-provider.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
@@ -120,19 +121,46 @@ describe.each(engines)('Google sign-in, against a local OpenID provider (%s)', (
     expect((await again.client.get<Me>('/api/auth/me/')).body.id).toBe(me.body.id)
   })
 
-  it('returns to a safe path on this site, and ignores anywhere else', async () => {
+  it('returns to a safe path on this site, and lands on / for anywhere else', async () => {
     expect((await roundTrip(undefined, '/accounts/orders?tab=2')).done.headers.get('location')).toBe(
       '/accounts/orders?tab=2',
     )
     for (const next of [
       'https://evil.example/',
+      'https:evil.example',
       '//evil.example/x',
       '/\\evil.example',
+      '\\\\evil.example',
+      '/.//evil.example',
+      '/%2F%2Fevil.example',
+      '/%252F%252Fevil.example',
+      '/%5Cevil.example',
+      '/\t/evil.example',
+      '/%09/evil.example',
+      '/%0a/evil.example',
+      '/\uff0f\uff0fevil.example',
       'javascript:alert(1)',
       'accounts',
     ]) {
-      expect((await roundTrip(undefined, next)).done.headers.get('location')).toBe('/')
+      const { start, done } = await roundTrip(undefined, next)
+      expect(start.status, next).toBe(302)
+      expect(done.headers.get('location'), next).toBe('/')
     }
+  })
+
+  it('checks the stored return path again on the way back (a row written before the check was stricter)', async () => {
+    const client = new Client(server)
+    const start = await client.get('/api/auth/google?next=%2Faccounts')
+    const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? ''
+    await server.database.db.execute(
+      sql`update oidc_states set next_path = '/.//evil.example' where state_hash = ${hashSecret(state)}`,
+    )
+    const atProvider = await fetch(start.headers.get('location') ?? '', { redirect: 'manual' })
+    const callback = new URL(atProvider.headers.get('location') ?? '')
+    const done = await client.get(`${callback.pathname}${callback.search}`)
+    expect(done.status).toBe(302)
+    expect(done.headers.get('location')).toBe('/')
+    expect(sessionCookieSet(done.headers)).toBe(true)
   })
 
   it('links to an existing account only when both sides have verified the address', async () => {

@@ -159,6 +159,93 @@ describe.each(engines)('vendor portal on %s', (engine) => {
     })
   })
 
+  it('asks for the current password only to change the payout number, and emails the owner when it changes', async () => {
+    const vendor = await newVendor(server)
+    const profile = (overrides: Record<string, unknown> = {}) => ({
+      ...applyBody({ name: 'Mama Mboga Greens' }),
+      email: 'duka@example.co.ke',
+      ...overrides,
+    })
+    const saved = async () => (await vendor.client.get<Shop>('/api/vendor/shop/')).body
+    const payoutMails = async () =>
+      (await outbox(server, vendor.email)).filter((m) => m.subject.includes('M-Pesa payout number'))
+
+    // Everything else saves without the password (the number written another way is the same number).
+    const other = await vendor.client.put<Shop>('/api/vendor/shop/', profile({ payoutPhone: '+254 722 000 111' }))
+    expect(other.status).toBe(200)
+    expect(other.body).toMatchObject({ name: 'Mama Mboga Greens', payoutPhone: '+254722000111' })
+
+    // A new number without the password, or with a wrong one: refused at the field, and nothing in it saved.
+    const missing = await vendor.client.put<ErrorAnswer>(
+      '/api/vendor/shop/',
+      profile({ name: 'Renamed meanwhile', payoutPhone: '0733 124 567' }),
+    )
+    expect(missing.status).toBe(400)
+    expect(missing.body.errors?.currentPassword).toEqual([
+      'Enter your current password to change the M-Pesa payout number',
+    ])
+    const wrong = await vendor.client.put<ErrorAnswer>(
+      '/api/vendor/shop/',
+      profile({ payoutPhone: '0733 124 567', currentPassword: 'Not-my-password-1' }),
+    )
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.errors?.currentPassword).toEqual(['Your current password is incorrect.'])
+    expect(await saved()).toMatchObject({ name: 'Mama Mboga Greens', payoutPhone: '+254722000111' })
+    expect(await payoutMails()).toEqual([])
+    // A wrong password counts towards the account's sign-in limit: a stolen session cannot guess it freely.
+    const key = `login:account:${vendor.email}`
+    const counted = await row<{ hits: number }>(sql`select hits from rate_limits where key = ${key}`)
+    expect(counted?.hits).toBeGreaterThanOrEqual(1)
+    await db().execute(sql`update rate_limits set hits = 1000000 where key = ${key}`)
+    const throttled = await vendor.client.put<ErrorAnswer>(
+      '/api/vendor/shop/',
+      profile({ payoutPhone: '0733 124 567', currentPassword: vendor.password }),
+    )
+    expect(throttled.status).toBe(429)
+    await db().execute(sql`delete from rate_limits where key = ${key}`)
+
+    // The right password: changed, audited, and the owner is told at the sign-in address (not the shop's).
+    const changed = await vendor.client.put<Shop>(
+      '/api/vendor/shop/',
+      profile({ payoutPhone: '0733 124 567', currentPassword: vendor.password }),
+    )
+    expect(changed.status).toBe(200)
+    expect(changed.body.payoutPhone).toBe('+254733124567')
+    expect((await saved()).payoutPhone).toBe('+254733124567')
+    const [mail, ...more] = await payoutMails()
+    expect(more).toEqual([])
+    expect(mail?.subject).toBe('The M-Pesa payout number of Mama Mboga Greens was changed')
+    expect(mail?.text).toContain('…4567')
+    expect(mail?.text).not.toMatch(/733\s?124/)
+    expect(mail?.text).toMatch(/changed on \d{1,2} \w+ \d{4} at \d{2}:\d{2} \(Nairobi time\)/)
+    expect(mail?.text).toContain('If this was not you')
+    expect(await outbox(server, 'duka@example.co.ke')).toEqual([])
+    const audit = await row<{ n: number }>(
+      sql`select count(*)::int as n from audit_log
+          where action = 'vendor.payout_phone_changed' and subject_id = ${vendor.shop.id}`,
+    )
+    expect(audit?.n).toBe(1)
+
+    // Saving again with the new number (and no password) changes nothing that needs one.
+    expect((await vendor.client.put('/api/vendor/shop/', profile({ payoutPhone: '0733124567' }))).status).toBe(200)
+    expect(await payoutMails()).toHaveLength(1)
+  })
+
+  it('asks an account with no password (Google sign-in only) to set one before changing the payout number', async () => {
+    const vendor = await newVendor(server)
+    await db().execute(sql`update users set password_hash = null where lower(email) = ${vendor.email}`)
+    const answer = await vendor.client.put<ErrorAnswer>('/api/vendor/shop/', {
+      ...applyBody({ payoutPhone: '0733 124 567' }),
+      currentPassword: 'anything',
+    })
+    expect(answer.status).toBe(400)
+    expect(answer.body.errors?.currentPassword?.[0]).toContain('Set one with "Forgot password"')
+    expect((await vendor.client.get<Shop>('/api/vendor/shop/')).body.payoutPhone).toBe('+254722000111')
+    const rest = await vendor.client.put<Shop>('/api/vendor/shop/', applyBody({ town: 'Kilimani' }))
+    expect(rest.status).toBe(200)
+    expect(rest.body).toMatchObject({ town: 'Kilimani', payoutPhone: '+254722000111' })
+  })
+
   it('adds a product with every field of the form; it is in search and on its product page at once', async () => {
     const vendor = await newVendor(server, { name: 'Gikomba Threads' })
     const created = await vendor.client.post<VendorProduct>(

@@ -71,8 +71,16 @@ export const ShopUpdateBodySchema = z
   .strictObject({
     ...shopFields,
     email: EmailSchema.optional().describe("The shop's contact email; absent leaves it as it is"),
+    currentPassword: z
+      .string()
+      .max(4096)
+      .optional()
+      .describe('Required only to change payoutPhone (fresh proof that the owner is at the keyboard)'),
   })
-  .describe('The whole shop profile (PUT replaces every field). Verification and suspension are set by admins')
+  .describe(
+    'The whole shop profile (PUT replaces every field). A new payoutPhone needs currentPassword, and the owner is ' +
+      'emailed. Verification and suspension are set by admins',
+  )
 export type ShopUpdateBody = z.infer<typeof ShopUpdateBodySchema>
 
 export const ShopSchema = z.object({
@@ -106,6 +114,11 @@ export const VENDOR_MESSAGES = {
   slugTaken: 'This slug is already taken: choose another',
   leafCategory: 'Choose a category from the list (the most specific one)',
   comparePrice: 'Compare-at price must be higher than the price',
+  payoutPasswordRequired: 'Enter your current password to change the M-Pesa payout number',
+  payoutSetPasswordFirst:
+    'Your account has no password yet (you sign in with Google). Set one with "Forgot password" on the sign-in ' +
+    'page, then change the M-Pesa payout number.',
+  payoutChangedMeanwhile: 'The M-Pesa payout number was changed meanwhile. Reload the page and try again.',
 } as const
 
 // Dashboard

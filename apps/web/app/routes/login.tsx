@@ -1,7 +1,7 @@
 import { GOOGLE_SIGN_IN_ERRORS } from '@soko/contract/auth'
+import { safeNextPath } from '@soko/domain/safe-next'
 import { LoginForm } from '../features/auth/login-form.tsx'
 import { isGoogleAvailable } from '../lib/providers.server.ts'
-import { safeNext } from '../lib/safe-next.ts'
 import type { Route } from './+types/login'
 
 export function meta() {
@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? GOOGLE_SIGN_IN_ERRORS[code as keyof typeof GOOGLE_SIGN_IN_ERRORS]
       : undefined
   return {
-    next: safeNext(url.searchParams.get('next')),
+    next: safeNextPath(url.searchParams.get('next')),
     isGoogleAvailable: await isGoogleAvailable(context),
     googleError,
   }

@@ -3,8 +3,8 @@ import type { Page } from '@playwright/test'
 import type { ProductListing } from '@soko/contract/catalog'
 import type { PayoutSummary } from '@soko/contract/vendor'
 import sharp from 'sharp'
-import { mainNav, registerAccount, signInByApi } from './accounts.ts'
-import { buyPaid, cartLine, guestEmail, stockedProducts } from './checkout-helpers.ts'
+import { type Account, mainNav, registerAccount, signInByApi } from './accounts.ts'
+import { buyPaid, cartLine, guestEmail, outbox, stockedProducts } from './checkout-helpers.ts'
 import { expect, expectAccessible, test } from './fixtures.ts'
 import { waitForHydration } from './hydration.ts'
 
@@ -32,7 +32,7 @@ function heic(name: string) {
 const toast = (page: Page) => page.locator('.vendor-toast')
 
 /** Signs a fresh account in and opens a shop through the /sell form; the portal's dashboard opens. */
-async function openShop(page: Page, shopName: string): Promise<void> {
+async function openShop(page: Page, shopName: string): Promise<Account> {
   const account = await registerAccount(page.request)
   await signInByApi(page, account)
   await page.goto('/sell')
@@ -48,6 +48,7 @@ async function openShop(page: Page, shopName: string): Promise<void> {
   await page.getByRole('button', { name: 'Open my shop' }).click()
   await expect(page).toHaveURL('/vendor-portal?welcome=1')
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+  return account
 }
 
 test.describe('vendor portal', () => {
@@ -184,6 +185,7 @@ test.describe('vendor portal', () => {
     await expect(page.getByLabel('Business name')).toHaveValue(shopName)
     await waitForHydration(page, page.getByRole('button', { name: 'Save profile' }))
     await page.getByLabel('Town').fill('Kilimani')
+    await expect(page.getByLabel('Current password')).toHaveCount(0)
     await page.getByRole('button', { name: 'Save profile' }).click()
     await expect(toast(page)).toContainText('Shop profile saved.')
     await expectAccessible(page)
@@ -221,6 +223,48 @@ test.describe('vendor portal', () => {
     await expect(page.getByLabel('Price (KSh)', { exact: true })).toHaveValue('120')
     await expect(page).toHaveURL('/vendor-portal/products/new')
     await expectAccessible(page)
+  })
+
+  test('a new payout number asks for the current password, keeps what was typed when it is wrong, and is emailed', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000)
+    const account = await openShop(page, `Kiondo Corner ${randomUUID().slice(0, 8)}`)
+    await page.goto('/vendor-portal/shop')
+    const save = page.getByRole('button', { name: 'Save profile' })
+    await waitForHydration(page, save)
+    const password = page.getByLabel('Current password')
+    await expect(password).toHaveCount(0)
+
+    // The field comes with a new number (and goes when the number is typed back).
+    await page.getByLabel('M-Pesa payout number').fill('0733 124 567')
+    await expect(password).toBeVisible()
+    await page.getByLabel('M-Pesa payout number').fill('0712345678')
+    await expect(password).toHaveCount(0)
+    await page.getByLabel('M-Pesa payout number').fill('0733 124 567')
+    await page.getByLabel('Town').fill('Kilimani')
+    await save.click()
+    await expect(page.getByText('Enter your current password to change the M-Pesa payout number')).toBeVisible()
+    await expect(password).toBeFocused()
+
+    // A wrong password: said at the field; everything typed is still there.
+    await password.fill('Not-my-password-1')
+    await save.click()
+    await expect(password).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByText('Your current password is incorrect.').first()).toBeVisible()
+    await expect(page.getByLabel('M-Pesa payout number')).toHaveValue('0733 124 567')
+    await expect(page.getByLabel('Town')).toHaveValue('Kilimani')
+    await expect(password).toHaveValue('Not-my-password-1')
+    await expectAccessible(page)
+
+    await password.fill(account.password)
+    await save.click()
+    await expect(toast(page)).toContainText('Shop profile saved.')
+    await expect(password).toHaveCount(0)
+    await expect(page.getByLabel('M-Pesa payout number')).toHaveValue('0733 124 567')
+    const mails = (await outbox(page.request, account.email)).filter((m) => m.subject.includes('payout number'))
+    expect(mails).toHaveLength(1)
+    expect(mails[0]?.text).toContain('…4567')
   })
 
   test('visitors sign in first; a customer is sent to /sell; a vendor goes from /sell to the portal', async ({

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { GoogleSignInError, SessionUser } from '@soko/contract/auth'
 import type { Db } from '@soko/db/client'
+import { safeNextPath } from '@soko/domain/safe-next'
 import type { FastifyBaseLogger } from 'fastify'
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose'
 import type { Ctx } from '../../plugins/auth.ts'
@@ -38,20 +39,6 @@ export class SignInError extends Error {
 export const SIGN_IN_SECONDS = 600
 const DISCOVERY_TTL_MS = 60 * 60 * 1000
 const HTTP_TIMEOUT_MS = 10_000
-
-/** A path on this site to go to after signing in; anything else (another site, `//host`, a scheme) gives '/'. */
-export function safeNextPath(next: string | undefined): string {
-  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/'
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused here
-  if (/[\u0000-\u001f\u007f]/.test(next)) return '/'
-  try {
-    const base = 'http://soko.invalid'
-    const url = new URL(next, base)
-    return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : '/'
-  } catch {
-    return '/'
-  }
-}
 
 const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url')
 
@@ -154,7 +141,8 @@ export class GoogleSignIn {
     const idToken = await this.exchangeCode(query.code, pending.code_verifier, redirectUri)
     const claims = await this.verifyIdToken(idToken, pending.nonce)
     const { user, session } = await this.signIn(ctx, claims)
-    return { user, session, next: pending.next_path }
+    // Checked again on the way out: a row written by an older version may hold a path the check now refuses.
+    return { user, session, next: safeNextPath(pending.next_path) }
   }
 
   private async exchangeCode(code: string, codeVerifier: string, redirectUri: string): Promise<string> {

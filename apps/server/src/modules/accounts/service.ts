@@ -225,6 +225,29 @@ export class AccountsService {
   }
 
   /**
+   * Fresh proof, before a sensitive change (a new email address, a new payout number), that the signed-in owner of
+   * user `userId` is at the keyboard: their current password, else a 400 at `currentPassword` with the caller's
+   * words for a missing one and for an account that has none. Returns the user (to tell them by email).
+   *
+   * An account made with Google alone has no password to ask for, and a session by itself is no such proof (it may
+   * be a borrowed phone or a stolen cookie): the owner sets a password first through the emailed reset link, which
+   * proves they hold the mailbox, and then confirms with it like everyone else.
+   */
+  async confirmCurrentPassword(
+    userId: number,
+    password: string | undefined,
+    messages: { required: string; noPassword: string },
+  ): Promise<repo.UserRow> {
+    const user = await repo.getUserById(this.deps.db, userId)
+    if (!user) throw new AppError('unauthorized', AUTH_MESSAGES.signInRequired)
+    const refuse = (message: string) => new AppError('invalid_data', message, { currentPassword: [message] })
+    if (user.password_hash === null) throw refuse(messages.noPassword)
+    if (!password) throw refuse(messages.required)
+    await this.checkCurrentPassword(user, user.password_hash, password)
+    return user
+  }
+
+  /**
    * Fresh proof that the owner is at the keyboard (password change, email change). A wrong password counts
    * towards the account's sign-in limit, so a stolen session cannot be used to guess the password.
    */

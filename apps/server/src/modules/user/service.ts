@@ -103,17 +103,10 @@ export class UserService {
     if (!user) throw new AppError('unauthorized', AUTH_MESSAGES.signInRequired)
     const emailChanged = body.email !== user.email.toLowerCase()
     if (emailChanged) {
-      if (user.password_hash === null) {
-        throw new AppError('invalid_data', PROFILE_MESSAGES.setPasswordFirst, {
-          currentPassword: [PROFILE_MESSAGES.setPasswordFirst],
-        })
-      }
-      if (!body.currentPassword) {
-        throw new AppError('invalid_data', PROFILE_MESSAGES.currentPasswordRequired, {
-          currentPassword: [PROFILE_MESSAGES.currentPasswordRequired],
-        })
-      }
-      await this.accounts.checkCurrentPassword(user, user.password_hash, body.currentPassword)
+      await this.accounts.confirmCurrentPassword(userId, body.currentPassword, {
+        required: PROFILE_MESSAGES.currentPasswordRequired,
+        noPassword: PROFILE_MESSAGES.setPasswordFirst,
+      })
     }
     let outboxId: number | null = null
     try {

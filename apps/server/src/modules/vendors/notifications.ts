@@ -3,7 +3,45 @@ import { formatKes } from '@soko/domain/money'
 import { sql } from 'drizzle-orm'
 import type { Mailer, MailMessage } from '../mail/mailer.ts'
 
-// Vendors hear about their paid orders by email (DESIGN D6, D7): one message per shop, listing only its own items.
+// Vendors hear about their paid orders by email (DESIGN D6, D7): one message per shop, listing only its own items;
+// and their shop's owner hears when its payout number changes.
+
+const nairobiTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Nairobi',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
+
+/**
+ * To the shop owner's sign-in address when the shop's M-Pesa payout number changes: whoever changed it may be
+ * someone else holding their session, so it says when, shows only the last digits, and what to do.
+ */
+export function payoutPhoneChangedEmail(
+  to: string,
+  change: { shopName: string; newPhone: string; at: Date },
+): MailMessage {
+  return {
+    to,
+    subject: `The M-Pesa payout number of ${change.shopName} was changed`,
+    text: [
+      'Hello,',
+      '',
+      `The M-Pesa payout number of your shop ${change.shopName} on Soko was changed on ` +
+        `${nairobiTime.format(change.at)} (Nairobi time), to the number ending in …${change.newPhone.slice(-4)}.`,
+      'Your earnings will be sent to that number from now on.',
+      '',
+      'If this was not you, reset your password now with "Forgot password" on the sign-in page (it signs out every ' +
+        'device), put your own number back in your vendor portal, and contact us right away so that no payout ' +
+        'goes to the new number.',
+      '',
+      'Soko',
+    ].join('\n'),
+  }
+}
 
 interface PaidPartRow {
   vendor_order_id: number

@@ -94,7 +94,7 @@ async function* uploadedFiles(request: FastifyRequest): AsyncGenerator<UploadedF
  */
 export function vendorPortalRoutes(soko: SokoContext): FastifyPluginAsyncZod {
   const db = soko.database.db
-  const shops = new ShopService(db, soko.limiter)
+  const shops = new ShopService(db, soko.limiter, soko.accounts, soko.mailer)
   const products = new VendorProductService(db)
   const images = new ProductImageService(db, soko.config.mediaDir)
   const reports = new VendorReports(db)
@@ -164,10 +164,10 @@ export function vendorPortalRoutes(soko: SokoContext): FastifyPluginAsyncZod {
       '/api/vendor/shop/',
       {
         schema: {
-          summary: 'Edit your shop profile',
+          summary: 'Edit your shop profile (a new payout number needs currentPassword)',
           tags,
           body: ShopUpdateBodySchema,
-          response: { 200: ShopSchema, ...errors },
+          response: { 200: ShopSchema, ...errors, 429: ErrorSchema },
         },
       },
       async (request) => shops.update(ctxOf(request), request.body),

@@ -4,6 +4,9 @@ import type { Ctx } from '../../plugins/auth.ts'
 import type { RateLimit } from '../../plugins/config.ts'
 import { AppError } from '../../plugins/errors.ts'
 import type { RateLimiter } from '../../plugins/rate-limit.ts'
+import type { AccountsService } from '../accounts/service.ts'
+import type { Mailer } from '../mail/mailer.ts'
+import { payoutPhoneChangedEmail } from './notifications.ts'
 import * as repo from './shop-repository.ts'
 
 /** Shop applications per user: a handful is plenty for typos; more is someone scripting. */
@@ -53,6 +56,8 @@ export class ShopService {
   constructor(
     private readonly db: Db,
     private readonly limiter: RateLimiter,
+    private readonly accounts: AccountsService,
+    private readonly mailer: Mailer,
   ) {}
 
   /**
@@ -108,27 +113,57 @@ export class ShopService {
     return toShop(await requireShop(this.db, ctx))
   }
 
-  /** The owner edits the profile (the slug, and so the shop's address, stays as it was made). */
-  async update(ctx: Ctx, body: ShopUpdateBody): Promise<Shop> {
+  /**
+   * The owner edits the profile (the slug, and so the shop's address, stays as it was made). A new payout number
+   * (where the shop's earnings go) needs the owner's current password, as a new email address does, and the owner
+   * is told by email; the rest of the profile saves without it.
+   */
+  async update(ctx: Ctx, body: ShopUpdateBody, now = new Date()): Promise<Shop> {
     const shop = await requireShop(this.db, ctx)
-    const updated = await repo.updateShop(this.db, shop.id, {
-      name: body.name,
-      type: body.type,
-      description: body.description,
-      county: body.county,
-      town: body.town,
-      phone: body.phone,
-      payoutPhone: body.payoutPhone,
-      email: body.email,
-    })
-    if (ctx.user && updated.payout_phone !== shop.payout_phone) {
-      await repo.audit(this.db, {
-        actorId: ctx.user.id,
+    if (!ctx.user) throw new AppError('unauthorized', 'Sign in to manage your shop.')
+    const userId = ctx.user.id
+    const isPayoutChanged = body.payoutPhone !== shop.payout_phone
+    const owner = isPayoutChanged
+      ? await this.accounts.confirmCurrentPassword(userId, body.currentPassword, {
+          required: VENDOR_MESSAGES.payoutPasswordRequired,
+          noPassword: VENDOR_MESSAGES.payoutSetPasswordFirst,
+        })
+      : null
+    const { updated, outboxId } = await this.db.transaction(async (tx) => {
+      const t = tx as unknown as Db
+      const locked = await repo.shopOfOwner(t, userId, true)
+      if (!locked) throw new AppError('not_found', VENDOR_MESSAGES.noShop)
+      // Another save changed the number after we looked: this one was not confirmed for a change from that one.
+      if (locked.payout_phone !== shop.payout_phone && body.payoutPhone !== locked.payout_phone) {
+        throw new AppError('conflict', VENDOR_MESSAGES.payoutChangedMeanwhile, {
+          payoutPhone: [VENDOR_MESSAGES.payoutChangedMeanwhile],
+        })
+      }
+      const updated = await repo.updateShop(t, locked.id, {
+        name: body.name,
+        type: body.type,
+        description: body.description,
+        county: body.county,
+        town: body.town,
+        phone: body.phone,
+        payoutPhone: body.payoutPhone,
+        email: body.email,
+      })
+      if (!owner || updated.payout_phone === locked.payout_phone) return { updated, outboxId: null }
+      await repo.audit(t, {
+        actorId: userId,
         action: 'vendor.payout_phone_changed',
         subjectType: 'business',
-        subjectId: shop.id,
+        subjectId: locked.id,
       })
-    }
+      const message = payoutPhoneChangedEmail(owner.email, {
+        shopName: updated.name,
+        newPhone: body.payoutPhone,
+        at: now,
+      })
+      return { updated, outboxId: await this.mailer.enqueue(t, message) }
+    })
+    if (outboxId !== null) this.mailer.deliver([outboxId])
     return toShop(updated)
   }
 }

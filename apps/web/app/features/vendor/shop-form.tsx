@@ -1,13 +1,22 @@
 import { BUSINESS_TYPES } from '@soko/contract/vendor'
 import { COUNTY_NAMES } from '@soko/domain/counties'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { checkShop, firstShopError, type ShopErrors, type ShopField, type ShopValues } from './shop-values.ts'
+import {
+  checkShop,
+  firstShopError,
+  isPayoutChanged,
+  type ShopErrors,
+  type ShopField,
+  type ShopValues,
+} from './shop-values.ts'
 import { Failure, SelectField, TextArea } from './vendor-ui.tsx'
 
 export interface ShopFormProps {
   mode: 'apply' | 'profile'
   initial: ShopValues
+  /** The payout number saved now (profile): typing another one asks for the current password. */
+  savedPayoutPhone?: string | null
   submitLabel: string
   busyLabel: string
   isSaving: boolean
@@ -24,6 +33,7 @@ export interface ShopFormProps {
 export function ShopForm({
   mode,
   initial,
+  savedPayoutPhone = null,
   submitLabel,
   busyLabel,
   isSaving,
@@ -39,6 +49,12 @@ export function ShopForm({
   for (const [field, message] of Object.entries(serverErrors) as [ShopField, string][]) {
     if (!sent || sent[field] === values[field]) shown[field] ??= message
   }
+  const needsPassword = mode === 'profile' && isPayoutChanged(values.payoutPhone, savedPayoutPhone)
+  // A password is not kept a moment longer than the change it confirms (saved, or the number typed back).
+  useEffect(() => {
+    if (!needsPassword)
+      setValues((current) => (current.currentPassword ? { ...current, currentPassword: '' } : current))
+  }, [needsPassword])
   const set = (field: ShopField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }))
     setErrors((current) => ({ ...current, [field]: undefined }))
@@ -47,7 +63,7 @@ export function ShopForm({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (isSaving) return
-    const check = checkShop(values, mode)
+    const check = checkShop(values, mode, savedPayoutPhone)
     if (!check.ok) {
       setErrors(check.errors)
       const first = firstShopError(check.errors)
@@ -142,6 +158,19 @@ export function ShopForm({
           hint="Your earnings are sent to this M-Pesa number."
         />
       </div>
+      {needsPassword && (
+        <TextField
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={values.currentPassword}
+          onValueChange={set('currentPassword')}
+          error={shown.currentPassword}
+          hint="Changing where your earnings go needs your password. We will email you about the change."
+        />
+      )}
       {mode === 'profile' && (
         <TextField
           label="Shop email"

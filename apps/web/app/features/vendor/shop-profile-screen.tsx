@@ -42,6 +42,7 @@ export function ShopProfileScreen({ shop }: { shop: Shop }) {
         <ShopForm
           mode="profile"
           initial={shopValues(shop)}
+          savedPayoutPhone={shop.payoutPhone}
           submitLabel="Save profile"
           busyLabel="Saving..."
           isSaving={save.isPending}

@@ -1,6 +1,6 @@
 import type { Shop } from '@soko/contract/vendor'
 import { describe, expect, it } from 'vitest'
-import { checkShop, emptyShop, firstShopError, shopValues } from './shop-values.ts'
+import { checkShop, emptyShop, firstShopError, isPayoutChanged, shopValues } from './shop-values.ts'
 
 const filled = () => ({
   ...emptyShop(),
@@ -44,7 +44,7 @@ describe('shop form values', () => {
   })
 
   it('needs the email for the profile, and fills the form from the shop', () => {
-    const check = checkShop({ ...filled(), email: 'not an email' }, 'profile')
+    const check = checkShop({ ...filled(), email: 'not an email' }, 'profile', '+254712345678')
     expect(check.ok ? {} : Object.keys(check.errors)).toEqual(['email'])
     const shop = {
       name: 'Nyota',
@@ -57,5 +57,30 @@ describe('shop form values', () => {
       email: 'owner@nyota.co.ke',
     } as unknown as Shop
     expect(shopValues(shop)).toMatchObject({ phone: '0712 345 678', payoutPhone: '', email: 'owner@nyota.co.ke' })
+  })
+
+  it('asks for the current password only when the payout number is another one, and sends it only then', () => {
+    const profile = { ...filled(), email: 'owner@nyota.co.ke' }
+    const same = checkShop(
+      { ...profile, payoutPhone: '+254 712 345 678', currentPassword: 'kept?' },
+      'profile',
+      '+254712345678',
+    )
+    expect(same.ok && same.body).not.toHaveProperty('currentPassword')
+    const missing = checkShop({ ...profile, payoutPhone: '0733 124 567' }, 'profile', '+254712345678')
+    expect(missing.ok ? {} : missing.errors).toEqual({
+      currentPassword: 'Enter your current password to change the M-Pesa payout number',
+    })
+    const given = checkShop(
+      { ...profile, payoutPhone: '0733 124 567', currentPassword: 'Mti-wa-mwembe-7' },
+      'profile',
+      '+254712345678',
+    )
+    expect(given.ok && given.body).toMatchObject({ payoutPhone: '0733 124 567', currentPassword: 'Mti-wa-mwembe-7' })
+    // A shop from before payouts has none: giving it one is a change too.
+    expect(checkShop(profile, 'profile', null).ok).toBe(false)
+    expect(isPayoutChanged('0712345678', '+254712345678')).toBe(false)
+    expect(isPayoutChanged('0712 345 67', '+254712345678')).toBe(true)
+    expect(isPayoutChanged('', null)).toBe(false)
   })
 })
