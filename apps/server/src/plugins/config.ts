@@ -116,157 +116,156 @@ function isDemo(env: PaymentSettings & { SOKO_DEMO: 'auto' | 'true' | 'false'; H
  * Every setting the server reads, parsed once at start-up. Nothing else reads process.env. A wrong value stops
  * the process with one line naming the variable (see `loadConfig`). `.env.example` documents each one.
  */
-const ConfigSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    /**
-     * Demo mode (DESIGN D8): demo data, the local stand-ins of every outside party, and a "Demo store: no real
-     * payments" notice on every page and email. `auto`: on while the server listens on a loopback address and no
-     * real payment provider is configured.
-     */
-    SOKO_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
-    /** Where to listen; loopback unless told otherwise (the Docker image sets 0.0.0.0). */
-    HOST: z.string().min(1).default('127.0.0.1'),
-    PORT: z.coerce
-      .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a port number' : undefined) })
-      .int('must be a whole number')
-      .min(0, 'must be from 0 to 65535')
-      .max(65535, 'must be from 0 to 65535')
-      .default(3000),
-    DATABASE_URL: z
-      .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
-      .optional(),
-    DATA_DIR: z.string().min(1).default('./data'),
-    /** The marketplace's public address (e.g. https://soko.co.ke), for absolute links in sitemaps and emails. */
-    PUBLIC_URL: z
-      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-      .transform((url) => url.replace(/\/+$/, ''))
-      .optional(),
-    DB_POOL_SIZE: z.coerce
-      .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
-      .int('must be a whole number')
-      .min(1, 'must be from 1 to 200')
-      .max(200, 'must be from 1 to 200')
-      .default(10),
-    SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
-    DEMO_PRODUCTS: z.coerce
-      .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
-      .int('must be a whole number')
-      .min(0, 'must be from 0 to 1000000')
-      .max(1_000_000, 'must be from 0 to 1000000')
-      .default(2000),
-    TRUST_PROXY: trustProxy,
-    /** Sessions end after this long without a request (idle timeout) ... */
-    SESSION_IDLE_TIMEOUT: duration('7d'),
-    /** ... and this long after sign-in whatever happens (absolute timeout). */
-    SESSION_ABSOLUTE_TIMEOUT: duration('30d'),
-    /** Lifetime of a bearer access token (clients renew it with their refresh token). */
-    ACCESS_TOKEN_TTL: duration('15m'),
-    /** Failed sign-ins (and wrong current passwords) per account. */
-    LOGIN_LIMIT_PER_ACCOUNT: rateLimit('10/15m'),
-    /** Requests to the sign-in, sign-up, refresh and password endpoints per client address. */
-    AUTH_LIMIT_PER_IP: rateLimit('100/1m'),
-    REGISTER_LIMIT_PER_IP: rateLimit('30/1h'),
-    RESET_LIMIT_PER_ACCOUNT: rateLimit('5/1h'),
-    RESET_LIMIT_PER_IP: rateLimit('20/1h'),
-    ARGON2_MEMORY_KIB: argon2Setting(19_456, 19_456, 4_194_304),
-    ARGON2_TIME_COST: argon2Setting(2, 2, 100),
-    ARGON2_PARALLELISM: argon2Setting(1, 1, 16),
-    /** Outgoing mail server, e.g. smtps://user:password@smtp.example.com:465. Unset: mail stays in the outbox. */
-    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
-    MAIL_FROM: z.string().min(3).default('Soko <no-reply@soko.co.ke>'),
-    /** Google sign-in (OpenID Connect). Both unset: the sign-in button says it is unavailable. */
-    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
-    GOOGLE_ISSUER: z
-      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-      .transform((url) => url.replace(/\/+$/, ''))
-      .default('https://accounts.google.com'),
-    /** Contact-form messages one IP address may send per 10 minutes (modules/contact). */
-    CONTACT_RATE_LIMIT: z.coerce
-      .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
-      .int('must be a whole number')
-      .min(1, 'must be from 1 to 10000')
-      .max(10_000, 'must be from 1 to 10000')
-      .default(5),
-    /** Checkout (DESIGN S2): delivery per order in KES, and VAT in percent of the subtotal. */
-    SHIPPING_FEE_KES: z.coerce
-      .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
-      .min(0, 'must be from 0 to 100000')
-      .max(100_000, 'must be from 0 to 100000')
-      .default(500),
-    VAT_PERCENT: z.coerce
-      .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
-      .min(0, 'must be from 0 to 100')
-      .max(100, 'must be from 0 to 100')
-      .default(16),
-    /** New orders and payment retries per client address (each may send an M-Pesa prompt to someone's phone). */
-    CHECKOUT_LIMIT_PER_IP: rateLimit('30/10m'),
-    /** M-Pesa prompts per phone number, whoever asks: nobody's phone can be flooded with requests. */
-    MPESA_PUSH_LIMIT_PER_PHONE: rateLimit('5/10m'),
-    /** The marketplace's commission on each vendor's sales, in percent (what the shop is paid out is the rest). */
-    COMMISSION_PERCENT: z.coerce
-      .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
-      .min(0, 'must be from 0 to 100')
-      .max(100, 'must be from 0 to 100')
-      .default(10),
-    /** How long an unpaid order holds its stock before it goes back on sale. */
-    ORDER_RESERVATION: duration('15m'),
-    /**
-     * Where M-Pesa payments go: `simulator` (the Daraja simulator that ships with Soko, run inside this process: no
-     * money moves), `sandbox` (Safaricom's sandbox) or `production` (real money; needs the credentials below).
-     */
-    MPESA_ENV: z.enum(['simulator', 'sandbox', 'production']).default('simulator'),
-    /** Overrides Daraja's address (e.g. a simulator run on its own with `npm run simulators`). */
-    MPESA_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-    MPESA_CONSUMER_KEY: z.string().min(1).default('soko-simulator-key'),
-    MPESA_CONSUMER_SECRET: z.string().min(1).default('soko-simulator-secret'),
-    MPESA_SHORTCODE: z
-      .string()
-      .regex(/^\d{5,7}$/, 'must be 5 to 7 digits')
-      .default('174379'),
-    MPESA_PASSKEY: z.string().min(1).default('bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919'),
-    MPESA_TRANSACTION_TYPE: z
-      .enum(['CustomerPayBillOnline', 'CustomerBuyGoodsOnline'])
-      .default('CustomerPayBillOnline'),
-    /** The till number for CustomerBuyGoodsOnline; the shortcode otherwise. */
-    MPESA_PARTY_B: z
-      .string()
-      .regex(/^\d{5,7}$/, 'must be 5 to 7 digits')
-      .optional(),
-    /** The secret path segment of the callback URL; unset: one is made once and kept in the database. */
-    MPESA_CALLBACK_SECRET: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{24,128}$/, 'must be 24 to 128 letters, digits, - or _')
-      .optional(),
-    /** The simulated customer's answer time (simulator only). */
-    MPESA_SIMULATOR_DELAY: duration('2s'),
-    /** When no callback came: the first STK status query after this long, then doubling, MPESA_QUERY_ATTEMPTS times. */
-    MPESA_QUERY_AFTER: duration('60s'),
-    MPESA_QUERY_ATTEMPTS: z.coerce
-      .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
-      .int('must be a whole number')
-      .min(1, 'must be from 1 to 20')
-      .max(20, 'must be from 1 to 20')
-      .default(5),
-    /**
-     * Card payments: `test` (the test provider that ships with Soko, run inside this process) or `paystack` (a
-     * Paystack-compatible hosted page; needs CARD_SECRET_KEY). Card numbers are typed on the provider's page only.
-     */
-    CARD_PROVIDER: z.enum(['test', 'paystack']).default('test'),
-    CARD_PROVIDER_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-    /** The provider's secret key. Unset with the test provider: one is made once per installation and kept in the database. */
-    CARD_SECRET_KEY: z.string().min(8).optional(),
-    /** GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; in production /metrics is off without one. */
-    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-    /** Test-only: lets browser tests make the API slow or failing (see plugins/faults.ts). */
-    FAULT_INJECTION: z.enum(['true', 'false']).default('false'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  })
-  .refine((env) => !(env.NODE_ENV === 'production' && env.FAULT_INJECTION === 'true'), {
-    path: ['FAULT_INJECTION'],
-    message: 'must not be enabled in production',
-  })
+const ConfigObject = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * Demo mode (DESIGN D8): demo data, the local stand-ins of every outside party, and a "Demo store: no real
+   * payments" notice on every page and email. `auto`: on while the server listens on a loopback address and no
+   * real payment provider is configured.
+   */
+  SOKO_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** Where to listen; loopback unless told otherwise (the Docker image sets 0.0.0.0). */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a port number' : undefined) })
+    .int('must be a whole number')
+    .min(0, 'must be from 0 to 65535')
+    .max(65535, 'must be from 0 to 65535')
+    .default(3000),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** The marketplace's public address (e.g. https://soko.co.ke), for absolute links in sitemaps and emails. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
+  DB_POOL_SIZE: z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+    .int('must be a whole number')
+    .min(1, 'must be from 1 to 200')
+    .max(200, 'must be from 1 to 200')
+    .default(10),
+  SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
+  DEMO_PRODUCTS: z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+    .int('must be a whole number')
+    .min(0, 'must be from 0 to 1000000')
+    .max(1_000_000, 'must be from 0 to 1000000')
+    .default(2000),
+  TRUST_PROXY: trustProxy,
+  /** Sessions end after this long without a request (idle timeout) ... */
+  SESSION_IDLE_TIMEOUT: duration('7d'),
+  /** ... and this long after sign-in whatever happens (absolute timeout). */
+  SESSION_ABSOLUTE_TIMEOUT: duration('30d'),
+  /** Lifetime of a bearer access token (clients renew it with their refresh token). */
+  ACCESS_TOKEN_TTL: duration('15m'),
+  /** Failed sign-ins (and wrong current passwords) per account. */
+  LOGIN_LIMIT_PER_ACCOUNT: rateLimit('10/15m'),
+  /** Requests to the sign-in, sign-up, refresh and password endpoints per client address. */
+  AUTH_LIMIT_PER_IP: rateLimit('100/1m'),
+  REGISTER_LIMIT_PER_IP: rateLimit('30/1h'),
+  RESET_LIMIT_PER_ACCOUNT: rateLimit('5/1h'),
+  RESET_LIMIT_PER_IP: rateLimit('20/1h'),
+  ARGON2_MEMORY_KIB: argon2Setting(19_456, 19_456, 4_194_304),
+  ARGON2_TIME_COST: argon2Setting(2, 2, 100),
+  ARGON2_PARALLELISM: argon2Setting(1, 1, 16),
+  /** Outgoing mail server, e.g. smtps://user:password@smtp.example.com:465. Unset: mail stays in the outbox. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Soko <no-reply@soko.co.ke>'),
+  /** Google sign-in (OpenID Connect). Both unset: the sign-in button says it is unavailable. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .default('https://accounts.google.com'),
+  /** Contact-form messages one IP address may send per 10 minutes (modules/contact). */
+  CONTACT_RATE_LIMIT: z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+    .int('must be a whole number')
+    .min(1, 'must be from 1 to 10000')
+    .max(10_000, 'must be from 1 to 10000')
+    .default(5),
+  /** Checkout (DESIGN S2): delivery per order in KES, and VAT in percent of the subtotal. */
+  SHIPPING_FEE_KES: z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+    .min(0, 'must be from 0 to 100000')
+    .max(100_000, 'must be from 0 to 100000')
+    .default(500),
+  VAT_PERCENT: z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+    .min(0, 'must be from 0 to 100')
+    .max(100, 'must be from 0 to 100')
+    .default(16),
+  /** New orders and payment retries per client address (each may send an M-Pesa prompt to someone's phone). */
+  CHECKOUT_LIMIT_PER_IP: rateLimit('30/10m'),
+  /** M-Pesa prompts per phone number, whoever asks: nobody's phone can be flooded with requests. */
+  MPESA_PUSH_LIMIT_PER_PHONE: rateLimit('5/10m'),
+  /** The marketplace's commission on each vendor's sales, in percent (what the shop is paid out is the rest). */
+  COMMISSION_PERCENT: z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+    .min(0, 'must be from 0 to 100')
+    .max(100, 'must be from 0 to 100')
+    .default(10),
+  /** How long an unpaid order holds its stock before it goes back on sale. */
+  ORDER_RESERVATION: duration('15m'),
+  /**
+   * Where M-Pesa payments go: `simulator` (the Daraja simulator that ships with Soko, run inside this process: no
+   * money moves), `sandbox` (Safaricom's sandbox) or `production` (real money; needs the credentials below).
+   */
+  MPESA_ENV: z.enum(['simulator', 'sandbox', 'production']).default('simulator'),
+  /** Overrides Daraja's address (e.g. a simulator run on its own with `npm run simulators`). */
+  MPESA_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  MPESA_CONSUMER_KEY: z.string().min(1).default('soko-simulator-key'),
+  MPESA_CONSUMER_SECRET: z.string().min(1).default('soko-simulator-secret'),
+  MPESA_SHORTCODE: z
+    .string()
+    .regex(/^\d{5,7}$/, 'must be 5 to 7 digits')
+    .default('174379'),
+  MPESA_PASSKEY: z.string().min(1).default('bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919'),
+  MPESA_TRANSACTION_TYPE: z.enum(['CustomerPayBillOnline', 'CustomerBuyGoodsOnline']).default('CustomerPayBillOnline'),
+  /** The till number for CustomerBuyGoodsOnline; the shortcode otherwise. */
+  MPESA_PARTY_B: z
+    .string()
+    .regex(/^\d{5,7}$/, 'must be 5 to 7 digits')
+    .optional(),
+  /** The secret path segment of the callback URL; unset: one is made once and kept in the database. */
+  MPESA_CALLBACK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{24,128}$/, 'must be 24 to 128 letters, digits, - or _')
+    .optional(),
+  /** The simulated customer's answer time (simulator only). */
+  MPESA_SIMULATOR_DELAY: duration('2s'),
+  /** When no callback came: the first STK status query after this long, then doubling, MPESA_QUERY_ATTEMPTS times. */
+  MPESA_QUERY_AFTER: duration('60s'),
+  MPESA_QUERY_ATTEMPTS: z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+    .int('must be a whole number')
+    .min(1, 'must be from 1 to 20')
+    .max(20, 'must be from 1 to 20')
+    .default(5),
+  /**
+   * Card payments: `test` (the test provider that ships with Soko, run inside this process) or `paystack` (a
+   * Paystack-compatible hosted page; needs CARD_SECRET_KEY). Card numbers are typed on the provider's page only.
+   */
+  CARD_PROVIDER: z.enum(['test', 'paystack']).default('test'),
+  CARD_PROVIDER_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** The provider's secret key. Unset with the test provider: one is made once per installation and kept in the database. */
+  CARD_SECRET_KEY: z.string().min(8).optional(),
+  /** GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; in production /metrics is off without one. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Test-only: lets browser tests make the API slow or failing (see plugins/faults.ts). */
+  FAULT_INJECTION: z.enum(['true', 'false']).default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+/** Every variable the server reads (`.env.example` documents each one; a test holds the two together). */
+export const CONFIG_KEYS = Object.keys(ConfigObject.shape)
+
+const ConfigSchema = ConfigObject.refine((env) => !(env.NODE_ENV === 'production' && env.FAULT_INJECTION === 'true'), {
+  path: ['FAULT_INJECTION'],
+  message: 'must not be enabled in production',
+})
   .refine((env) => env.MPESA_ENV === 'simulator' || env.MPESA_CONSUMER_KEY !== 'soko-simulator-key', {
     path: ['MPESA_CONSUMER_KEY'],
     message: 'and MPESA_CONSUMER_SECRET, MPESA_SHORTCODE and MPESA_PASSKEY must be set for Daraja',
