@@ -51,7 +51,9 @@ export class Mailer {
     private readonly log: FastifyBaseLogger,
   ) {
     this.transport = options.smtpUrl
-      ? nodemailer.createTransport(options.smtpUrl, {
+      ? // The timeouts are connection settings, so they go beside the URL (a second argument would be message defaults).
+        nodemailer.createTransport({
+          url: options.smtpUrl,
           connectionTimeout: 10_000,
           greetingTimeout: 10_000,
           socketTimeout: 20_000,
