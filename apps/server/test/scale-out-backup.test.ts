@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,31 +11,15 @@ import { buildApp } from '../src/app.ts'
 import { parseConfig } from '../src/plugins/config.ts'
 import { newKey, orderBody } from './support/checkout.ts'
 import { createSharedDatabase, type SharedDatabase } from './support/cluster.ts'
+import { runEntry } from './support/run-entry.ts'
 
 const adminUrl = inject('postgresAdminUrl')
 const work = mkdtempSync(join(tmpdir(), 'soko-backup-'))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
 /** `npm run db:backup` / `db:restore` as an operator runs them; resolves with the exit code and output. */
-function cli(args: string[], env: Record<string, string>) {
-  const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, '..', 'src', 'cli', 'backup.ts'), ...args],
-    { env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString()
-  })
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString()
-  })
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, stdout, stderr })),
-  )
-}
+const cli = (args: string[], env: Record<string, string>) =>
+  runEntry('cli/backup.ts', args, env, ['DATABASE_URL', 'DATA_DIR'])
 
 /** Places an order through the API of an instance built on `database`; returns its number and total. */
 async function placeOrder(database: DatabaseHandle, env: Record<string, string>) {

@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '../src/plugins/config.ts'
 import { Client } from './support/accounts.ts'
+import { runEntry } from './support/run-entry.ts'
 import { startTestServer, type TestServer } from './support/test-server.ts'
 
 const refusal = (env: Record<string, string>) => {
@@ -60,23 +59,8 @@ describe('production settings', () => {
 })
 
 /** Runs `main.ts` with the given settings (and none of this shell's that matter) until it exits. */
-async function runEntryPoint(env: Record<string, string>) {
-  const { PUBLIC_URL: _url, SEED_DEMO_DATA: _seed, HOST: _host, SOKO_DEMO: _demo, ...inherited } = process.env
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'src', 'main.ts')], {
-    env: { ...inherited, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString()
-  })
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString()
-  })
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
-  return { code, stdout, stderr }
-}
+const runEntryPoint = (env: Record<string, string>) =>
+  runEntry('main.ts', [], env, ['PUBLIC_URL', 'SEED_DEMO_DATA', 'HOST', 'SOKO_DEMO'])
 
 describe('a production server behind one proxy (TRUST_PROXY=1)', () => {
   let server: TestServer
