@@ -10,6 +10,8 @@ export default [
   route('products', 'routes/products.tsx'),
   route('products/:slug', 'routes/product-redirect.tsx'),
   route('category/:slug', 'routes/category.tsx'),
+  // The category index (specification route table): every category with its picture and product count.
+  route('product-category', 'routes/product-category.tsx'),
   route('vendor/:slug', 'routes/vendor.tsx'),
 
   // The cart, and the specification's copy of it under /products/.
