@@ -114,7 +114,7 @@ describe.each(engines)('the customer’s own data under /api/user (%s)', (engine
       const { client, email } = await newCustomer(server, { firstName: 'Njeri', lastName: 'Mwangi' })
       const initial = await client.get('/api/user/profile')
       expect(initial.status).toBe(200)
-      expect(initial.headers.get('cache-control')).toBe('no-store')
+      expect(initial.headers.get('cache-control')).toBe('private, no-store')
       expect(initial.body).toEqual({ firstName: 'Njeri', lastName: 'Mwangi', email, phone: null })
       const updated = await client.put('/api/user/profile', {
         firstName: ' Njeri Wambui ',

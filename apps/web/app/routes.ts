@@ -1,5 +1,7 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes'
 
+// A page that shows one person's data must sit under a path in apps/server/src/plugins/personal-paths.ts (shared
+// caches never keep those); pages inside the guarded groups below are checked to be there.
 export default [
   index('routes/home.tsx'),
   route('home', 'routes/home.tsx', { id: 'home-alias' }),
