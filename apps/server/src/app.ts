@@ -42,6 +42,7 @@ import { registerErrorHandling } from './plugins/errors.ts'
 import { registerFaultInjection } from './plugins/faults.ts'
 import { logSerializers, registerObservability, requestId } from './plugins/observability.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
+import { registerPersonalCaching } from './plugins/personal-paths.ts'
 import { RateLimiter } from './plugins/rate-limit.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerWeb, type WebMode } from './plugins/web.ts'
@@ -193,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerObservability(app, { token: config.METRICS_TOKEN, isProduction: config.isProduction })
   registerConditionalGet(app)
   registerSecurityHeaders(app, config)
+  registerPersonalCaching(app, config)
   if (config.FAULT_INJECTION === 'true') registerFaultInjection(app)
   registerAuth(app, sessions, config)
   if (config.demo) {

@@ -127,7 +127,7 @@ describe.each(engines)('admin API access (%s)', (engine) => {
     for (const [method, path] of calls.filter(([method, path]) => method === 'GET' && !path.includes('/orders/'))) {
       const answer = await admin.request(method, path)
       expect(`${path} ${answer.status}`).toBe(`${path} 200`)
-      expect(answer.headers.get('cache-control')).toBe('no-store')
+      expect(answer.headers.get('cache-control')).toBe('private, no-store')
     }
     expect((await admin.get('/api/admin/orders/999999/')).status).toBe(404)
   })
@@ -149,7 +149,7 @@ describe.each(engines)('admin API access (%s)', (engine) => {
       { reason: 'Chargebacks on several orders' },
     )
     expect(disabled.status).toBe(200)
-    expect(disabled.headers.get('cache-control')).toBe('no-store')
+    expect(disabled.headers.get('cache-control')).toBe('private, no-store')
     expect(disabled.body).toMatchObject({ is_disabled: true, disabled_reason: 'Chargebacks on several orders' })
 
     // The live cookie session and bearer token stop working at once; the refresh token too.

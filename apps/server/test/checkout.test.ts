@@ -113,6 +113,45 @@ describe.each(engines)('checkout on %s', (engine) => {
     expect(JSON.stringify(noKey.body)).toContain('Idempotency-Key')
   })
 
+  it('refuses an Airtel or Telkom M-Pesa number at its field before any order is made', async () => {
+    const [a] = await sellableProducts(server, 1)
+    if (!a) throw new Error('fixture')
+    const countOrders = async () =>
+      (await queryRows<{ n: number }>(server.database.db, sql`select count(*)::int as n from orders`))[0]?.n
+    const ordersBefore = await countOrders()
+    const stockBefore = await stockOf(server, a.id)
+    const key = newKey()
+    for (const [mpesaNumber, message] of [
+      ['0733 123 456', 'M-Pesa needs a Safaricom number. 0733 123 456 is an Airtel line.'],
+      ['+254 100 123 456', 'M-Pesa needs a Safaricom number. 0100 123 456 is an Airtel line.'],
+      ['0772123456', 'M-Pesa needs a Safaricom number. 0772 123 456 is a Telkom line.'],
+    ] as const) {
+      const refused = await placeOrder(guest, orderBody([{ productId: a.id, quantity: 1 }], { mpesaNumber }), key)
+      expect(refused.status).toBe(400)
+      expect(refused.body).toMatchObject({ code: 'invalid_data', errors: { mpesaNumber: [message] } })
+    }
+    expect(await countOrders()).toBe(ordersBefore)
+    expect(await stockOf(server, a.id)).toBe(stockBefore)
+
+    // Nothing was kept under the key either: the same attempt with a Safaricom number goes through.
+    const placed = await placeOrder(
+      guest,
+      orderBody([{ productId: a.id, quantity: 1 }], { mpesaNumber: phoneEnding('0404') }),
+      key,
+    )
+    expect(placed.status).toBe(201)
+    // A new attempt at paying is held to the same rule.
+    const retry = await guest.post(
+      `/api/checkout/orders/${placed.body.order.orderNumber}/payment/`,
+      { mpesaNumber: '0750 123 456' },
+      { 'x-order-token': placed.body.orderToken },
+    )
+    expect(retry.status).toBe(400)
+    expect(retry.body).toMatchObject({
+      errors: { mpesaNumber: ['M-Pesa needs a Safaricom number. 0750 123 456 is an Airtel line.'] },
+    })
+  })
+
   it('places a two-vendor order, splits it per vendor, takes the stock and is paid by M-Pesa', async () => {
     const [a, b] = await sellableProducts(server, 2, true)
     if (!a || !b) throw new Error('fixture')

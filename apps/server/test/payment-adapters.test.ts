@@ -215,7 +215,7 @@ describe('Daraja adapter against the simulator', () => {
 
   it('says pending while the prompt is open, then done', async () => {
     const slow = new DarajaClient(settingsFor(slowSimulator.url))
-    const { checkoutRequestId } = await push('0733444555', 50, slow)
+    const { checkoutRequestId } = await push('0723444555', 50, slow)
     expect(await slow.stkQuery(checkoutRequestId)).toEqual({ state: 'pending' })
     const done = await waitFor(async () => {
       const answer = await slow.stkQuery(checkoutRequestId)
@@ -250,7 +250,7 @@ describe('Daraja adapter against the simulator', () => {
     // The same address, but a simulator that never issued that token.
     const second = await startDarajaSimulator({ ...simulatorOptions, port, resolveDelayMs: 100 })
     try {
-      const { checkoutRequestId } = await push('0744555666', 10, restarted)
+      const { checkoutRequestId } = await push('0745555666', 10, restarted)
       expect(checkoutRequestId).toMatch(/^ws_CO_/)
       expect(second.tokensIssued()).toBe(1)
     } finally {

@@ -47,6 +47,7 @@ describe('robots.txt and sitemaps', () => {
     expect(vendors).toMatch(/<loc>https:\/\/soko\.example\/vendor\/[a-z0-9-]+<\/loc>/)
     const statics = await (await fetch(`${server.url}/sitemaps/static.xml`)).text()
     expect(statics).toContain('<loc>https://soko.example/about</loc>')
+    expect(statics).toContain('<loc>https://soko.example/product-category</loc>')
   })
 
   it('answers 404 for a sitemap page past the end and 400 for a made-up name', async () => {

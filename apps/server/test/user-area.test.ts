@@ -114,7 +114,7 @@ describe.each(engines)('the customer’s own data under /api/user (%s)', (engine
       const { client, email } = await newCustomer(server, { firstName: 'Njeri', lastName: 'Mwangi' })
       const initial = await client.get('/api/user/profile')
       expect(initial.status).toBe(200)
-      expect(initial.headers.get('cache-control')).toBe('no-store')
+      expect(initial.headers.get('cache-control')).toBe('private, no-store')
       expect(initial.body).toEqual({ firstName: 'Njeri', lastName: 'Mwangi', email, phone: null })
       const updated = await client.put('/api/user/profile', {
         firstName: ' Njeri Wambui ',
@@ -406,7 +406,17 @@ describe.each(engines)('the customer’s own data under /api/user (%s)', (engine
       [card({ expiry: '13/30' }), 'expiry', 'Expiry must be MM/YY'],
       [card({ last4: '42' }), 'last4', 'Last four digits are required'],
       [card({ token: 'short' }), 'token', 'Token must be the payment provider’s card token'],
-      [{ type: 'M-PESA', phone: '0201234567' }, 'phone', KENYAN_MOBILE],
+      [{ type: 'M-PESA', phone: '0201234567' }, 'phone', 'Enter a Safaricom number, e.g. 0712 345 678'],
+      [
+        { type: 'M-PESA', phone: '0733 123 456' },
+        'phone',
+        'M-Pesa needs a Safaricom number. 0733 123 456 is an Airtel line.',
+      ],
+      [
+        { type: 'M-PESA', phone: '0772123456' },
+        'phone',
+        'M-Pesa needs a Safaricom number. 0772 123 456 is a Telkom line.',
+      ],
       [{ type: 'M-PESA', phone: '0712345678', isVerified: true }, 'isVerified', 'is not an accepted field'],
       [{ type: 'paypal', phone: '0712345678' }, 'type', "Type must be 'M-PESA' or 'card'"],
     ])('refuses %j', async (body, field, message) => {

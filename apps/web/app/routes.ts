@@ -1,5 +1,7 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes'
 
+// A page that shows one person's data must sit under a path in apps/server/src/plugins/personal-paths.ts (shared
+// caches never keep those); pages inside the guarded groups below are checked to be there.
 export default [
   index('routes/home.tsx'),
   route('home', 'routes/home.tsx', { id: 'home-alias' }),
@@ -10,6 +12,8 @@ export default [
   route('products', 'routes/products.tsx'),
   route('products/:slug', 'routes/product-redirect.tsx'),
   route('category/:slug', 'routes/category.tsx'),
+  // The category index (specification route table): every category with its picture and product count.
+  route('product-category', 'routes/product-category.tsx'),
   route('vendor/:slug', 'routes/vendor.tsx'),
 
   // The cart, and the specification's copy of it under /products/.

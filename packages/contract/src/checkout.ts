@@ -1,7 +1,7 @@
 import { MAX_CHECKOUT_LINES, MAX_LINE_QUANTITY } from '@soko/domain/checkout'
 import { z } from 'zod'
 import { EmailSchema } from './auth.ts'
-import { CountySchema, KenyanMobileSchema, optionalText, required } from './user.ts'
+import { CountySchema, KenyanMobileSchema, MpesaNumberSchema, optionalText, required } from './user.ts'
 
 // Checkout, orders and payments (specification sections 2, 3, 4 and 9; DESIGN D4, D5, D7, S2). The browser sends
 // product ids and quantities only: every price, fee and total is the server's quote, computed from the database.
@@ -139,11 +139,11 @@ export const PlaceOrderBodySchema = z
   })
   .superRefine((body, ctx) => {
     if (body.paymentMethod === 'mpesa') {
-      const parsed = KenyanMobileSchema.safeParse(body.mpesaNumber ?? '')
-      if (!body.mpesaNumber?.trim()) {
-        ctx.addIssue({ code: 'custom', path: ['mpesaNumber'], message: 'M-Pesa number is required' })
-      } else if (!parsed.success) {
-        ctx.addIssue({ code: 'custom', path: ['mpesaNumber'], message: 'Enter a Safaricom number, e.g. 0712 345 678' })
+      const parsed = MpesaNumberSchema.safeParse(body.mpesaNumber ?? '')
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          ctx.addIssue({ code: 'custom', path: ['mpesaNumber'], message: issue.message })
+        }
       }
     }
     if (!body.sameAsShipping) {
@@ -184,11 +184,9 @@ export type PaymentState = z.infer<typeof PaymentStateSchema>
 
 export const RetryPaymentBodySchema = z.strictObject({
   paymentMethod: z.enum(PAYMENT_METHODS).optional(),
-  mpesaNumber: z
-    .string()
-    .max(40)
-    .optional()
-    .describe('Another number to send the prompt to (default: the one used before)'),
+  mpesaNumber: MpesaNumberSchema.optional().describe(
+    'Another Safaricom number to send the prompt to, answered as E.164 (default: the one used before)',
+  ),
 })
 export type RetryPaymentBody = z.infer<typeof RetryPaymentBodySchema>
 

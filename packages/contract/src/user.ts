@@ -1,5 +1,10 @@
 import { COUNTY_NAMES, findCounty } from '@soko/domain/counties'
-import { normaliseKenyanMobile } from '@soko/domain/phone'
+import {
+  MPESA_NUMBER_INVALID,
+  MPESA_NUMBER_REQUIRED,
+  mpesaNumberProblem,
+  normaliseKenyanMobile,
+} from '@soko/domain/phone'
 import { z } from 'zod'
 import { EmailSchema } from './auth.ts'
 
@@ -23,6 +28,25 @@ export const KenyanMobileSchema = z
     return phone
   })
   .describe('07XX XXX XXX, 01XX XXX XXX, +2547..., +2541... (spaces and hyphens allowed)')
+
+/**
+ * A number that can get an M-Pesa prompt: a Kenyan mobile number on a Safaricom line, as E.164. An Airtel or
+ * Telkom number is refused with the line it is on ('M-Pesa needs a Safaricom number. 0733 123 456 is an Airtel
+ * line.').
+ */
+export const MpesaNumberSchema = z
+  .string({ error: () => MPESA_NUMBER_REQUIRED })
+  .max(40, MPESA_NUMBER_INVALID)
+  .transform((value, ctx) => {
+    const problem = mpesaNumberProblem(value)
+    const phone = normaliseKenyanMobile(value)
+    if (problem !== null || phone === null) {
+      ctx.addIssue({ code: 'custom', message: problem ?? MPESA_NUMBER_INVALID })
+      return z.NEVER
+    }
+    return phone
+  })
+  .describe('A Safaricom number: 07XX XXX XXX or 011X XXX XXX in any usual form (not Airtel or Telkom)')
 
 export const required = (label: string, max = 120) =>
   z
@@ -170,7 +194,7 @@ export const CARD_DATA_MESSAGE =
 
 const MpesaBodySchema = z.strictObject({
   type: z.literal('M-PESA'),
-  phone: KenyanMobileSchema,
+  phone: MpesaNumberSchema,
   name: optionalText('Name', 80).optional().describe('Account holder; defaults to your name'),
   isDefault: z.boolean().optional(),
 })

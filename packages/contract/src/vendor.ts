@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { EmailSchema } from './auth.ts'
-import { CountySchema, KenyanMobileSchema, optionalText, required } from './user.ts'
+import { CountySchema, KenyanMobileSchema, MpesaNumberSchema, optionalText, required } from './user.ts'
 
 // The vendor portal's API (/api/vendor/...): opening a shop, its profile, dashboard, products, photos and payouts.
 // Every call needs a signed-in user; all but /api/vendor/apply/ need the vendor role (403 otherwise) and act on
@@ -58,7 +58,11 @@ const shopFields = {
   county: CountySchema,
   town: optionalText('Town', 80).default(''),
   phone: phoneField('Phone number').describe("The shop's contact number (shown to shoppers)"),
-  payoutPhone: phoneField('M-Pesa payout number').describe('The M-Pesa number your earnings are paid to'),
+  payoutPhone: z
+    .string({ error: () => 'M-Pesa payout number is required' })
+    .min(1, { message: 'M-Pesa payout number is required', abort: true })
+    .pipe(MpesaNumberSchema)
+    .describe('The M-Pesa number (a Safaricom line) your earnings are paid to'),
   description: optionalText('Description', 2000).default(''),
 }
 

@@ -17,6 +17,79 @@ export function normaliseKenyanMobile(input: string): string | null {
   return MOBILE.test(national) ? `+254${national}` : null
 }
 
+export type MobileOperator =
+  | 'Safaricom'
+  | 'Airtel'
+  | 'Telkom'
+  | 'Equitel'
+  | 'Homeland Media'
+  | 'JTL'
+  | 'Mobile Pay'
+  | 'Sema'
+
+/**
+ * Who runs each mobile range, after 254 (libphonenumber's carrier data, 2026): the first (longest) matching prefix
+ * wins. 014x and 018x are Safaricom's too, but `normaliseKenyanMobile` takes only the 07xx, 010x and 011x ranges that
+ * Daraja's documentation and the payment stand-in name.
+ */
+const OPERATOR_PREFIXES: ReadonlyArray<readonly [string, MobileOperator]> = [
+  ['744', 'Homeland Media'],
+  ['747', 'JTL'],
+  ['757', 'Safaricom'],
+  ['758', 'Safaricom'],
+  ['759', 'Safaricom'],
+  ['760', 'Mobile Pay'],
+  ['761', 'Airtel'],
+  ['762', 'Airtel'],
+  ['763', 'Equitel'],
+  ['764', 'Equitel'],
+  ['765', 'Equitel'],
+  ['766', 'Equitel'],
+  ['767', 'Sema'],
+  ['768', 'Safaricom'],
+  ['769', 'Safaricom'],
+  ['70', 'Safaricom'],
+  ['71', 'Safaricom'],
+  ['72', 'Safaricom'],
+  ['73', 'Airtel'],
+  ['74', 'Safaricom'],
+  ['75', 'Airtel'],
+  ['77', 'Telkom'],
+  ['78', 'Airtel'],
+  ['79', 'Safaricom'],
+  ['10', 'Airtel'],
+  ['11', 'Safaricom'],
+  ['14', 'Safaricom'],
+  ['18', 'Safaricom'],
+]
+
+/**
+ * The operator whose range holds an E.164 Kenyan mobile number (`+254733123456` → 'Airtel'), or null when no
+ * operator's range does. Numbers can be ported between operators: this is who the range was issued to.
+ */
+export function kenyanMobileOperator(e164: string): MobileOperator | null {
+  const national = e164.replace(/^\+?254/, '')
+  return OPERATOR_PREFIXES.find(([prefix]) => national.startsWith(prefix))?.[1] ?? null
+}
+
+export const MPESA_NUMBER_REQUIRED = 'M-Pesa number is required'
+export const MPESA_NUMBER_INVALID = 'Enter a Safaricom number, e.g. 0712 345 678'
+
+/**
+ * Why a number cannot get an M-Pesa prompt, in the shopper's words, or null when it can: M-Pesa (and Daraja's
+ * STK push) serves Safaricom lines only, so an Airtel or Telkom number is refused before any order is made.
+ */
+export function mpesaNumberProblem(input: string): string | null {
+  if (!input.trim()) return MPESA_NUMBER_REQUIRED
+  const e164 = normaliseKenyanMobile(input)
+  if (e164 === null) return MPESA_NUMBER_INVALID
+  const operator = kenyanMobileOperator(e164)
+  if (operator === 'Safaricom') return null
+  const line =
+    operator === null ? 'is not a Safaricom line' : `is ${/^[AEIOU]/.test(operator) ? 'an' : 'a'} ${operator} line`
+  return `M-Pesa needs a Safaricom number. ${formatKenyanMobile(e164)} ${line}.`
+}
+
 /** The national form a Kenyan reads and dials: `+254712345678` → `0712 345 678`. */
 export function formatKenyanMobile(e164: string): string {
   const national = `0${e164.replace(/^\+?254/, '')}`

@@ -48,8 +48,9 @@ export const newKey = (): string => randomBytes(16).toString('hex')
 
 /** A Safaricom number that the simulator pays from (its last four digits choose what the customer does). */
 export function phoneEnding(lastFour: string): string {
-  const middle = String(Math.floor(Math.random() * 100)).padStart(2, '0')
-  return `07${middle}00${lastFour}`
+  // 070x, 071x, 072x and 079x are all Safaricom's: M-Pesa refuses other operators' lines.
+  const range = ['0', '1', '2', '9'][Math.floor(Math.random() * 4)] ?? '0'
+  return `07${range}${Math.floor(Math.random() * 10)}00${lastFour}`
 }
 
 export function orderBody(items: { productId: number; quantity: number; price?: number }[], overrides = {}) {

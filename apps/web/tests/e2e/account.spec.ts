@@ -156,7 +156,10 @@ test.describe('account settings', () => {
     await main(page).getByRole('button', { name: 'Add M-Pesa Number' }).click()
     await field(page, 'M-Pesa Number').fill('12')
     await page.getByRole('button', { name: 'Save M-Pesa Number' }).click()
-    await expect(page.getByText('Enter a Kenyan mobile number, e.g. 0712 345 678')).toBeVisible()
+    await expect(page.getByText('Enter a Safaricom number, e.g. 0712 345 678')).toBeVisible()
+    await field(page, 'M-Pesa Number').fill('0733 123 456')
+    await page.getByRole('button', { name: 'Save M-Pesa Number' }).click()
+    await expect(page.getByText('M-Pesa needs a Safaricom number. 0733 123 456 is an Airtel line.')).toBeVisible()
     await field(page, 'M-Pesa Number').fill('0712 345 678')
     await page.getByRole('button', { name: 'Save M-Pesa Number' }).click()
 

@@ -222,6 +222,10 @@ test.describe('checkout', () => {
     await page.getByLabel('M-Pesa Number').fill('')
     await page.getByRole('button', { name: 'Continue to Review' }).click()
     await expect(page.getByText('M-Pesa number is required')).toBeVisible()
+    await page.getByLabel('M-Pesa Number').fill('0733 123 456')
+    await page.getByRole('button', { name: 'Continue to Review' }).click()
+    await expect(page.getByText('M-Pesa needs a Safaricom number. 0733 123 456 is an Airtel line.')).toBeVisible()
+    await expect(page.getByLabel('M-Pesa Number')).toHaveValue('0733 123 456')
     await page.getByLabel('M-Pesa Number').fill('0799 111 222')
     await page.getByRole('button', { name: 'Back to Shipping' }).click()
 

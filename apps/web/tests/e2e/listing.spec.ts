@@ -1,4 +1,4 @@
-import type { CategoryDetail, VendorDetail } from '@soko/contract/catalog'
+import type { Category, CategoryDetail, VendorDetail } from '@soko/contract/catalog'
 import { expect, expectAccessible, test } from './fixtures.ts'
 import { waitForHydration } from './hydration.ts'
 import {
@@ -116,6 +116,63 @@ test.describe('category page', () => {
     expect(response?.status()).toBe(404)
     await expect(page.getByRole('heading', { level: 1, name: 'Category Not Found' })).toBeVisible()
     await expect(page).toHaveTitle('Category Not Found | Soko')
+  })
+})
+
+test.describe('category index', () => {
+  const count = (n: number) => `${n.toLocaleString('en-KE')} ${n === 1 ? 'product' : 'products'}`
+
+  test('lists every category under its parent with its picture and product count; a click opens it', async ({
+    page,
+    request,
+  }) => {
+    const categories = (await (await request.get('/api/marketplace/categories/')).json()) as Category[]
+    const topLevel = categories.filter((c) => c.parent_id === null)
+    expect(topLevel.length, 'demo categories').toBeGreaterThan(3)
+
+    const response = await page.goto('/product-category')
+    expect(response?.status()).toBe(200)
+    await expect(page).toHaveTitle('All Categories | Soko')
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/product-category$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'All Categories' })).toBeVisible()
+
+    const groups = page.locator('.category-index__groups > li')
+    await expect(groups).toHaveCount(topLevel.length)
+    for (const [index, parent] of topLevel.entries()) {
+      const group = groups.nth(index)
+      const main = group.getByRole('link', { name: `${parent.name} ${count(parent.product_count)}`, exact: true })
+      await expect(main).toHaveAttribute('href', `/category/${parent.slug}`)
+      await expect(main.getByRole('img')).toHaveCount(0) // decorative: alt=""
+      await expect(main.locator('img')).toHaveAttribute('src', /\/media\/categories\/\d+\//)
+      const children = categories.filter((c) => c.parent_id === parent.id)
+      const subs = group.getByRole('list', { name: parent.name, exact: true }).getByRole('link')
+      await expect(subs).toHaveCount(children.length)
+      for (const [i, child] of children.entries()) {
+        await expect(subs.nth(i)).toHaveAccessibleName(`${child.name} ${count(child.product_count)}`)
+        await expect(subs.nth(i)).toHaveAttribute('href', `/category/${child.slug}`)
+      }
+    }
+    // Good on a phone: nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+    await expectAccessible(page)
+
+    const parent = topLevel.find((c) => categories.some((child) => child.parent_id === c.id))
+    const child = categories.find((c) => c.parent_id === parent?.id)
+    if (!parent || !child) throw new Error('the demo catalogue has subcategories')
+    const link = page.getByRole('link', { name: `${child.name} ${count(child.product_count)}`, exact: true })
+    await waitForHydration(page, link)
+    await link.click()
+    await expect(page).toHaveURL(`/category/${child.slug}`)
+    await expect(page.getByRole('heading', { level: 1, name: child.name })).toBeVisible()
+    const childApi = await searchApi(request, { category: child.slug })
+    await expect(resultCount(page)).toHaveText(countText(childApi.total_products))
+    expect(childApi.total_products).toBe(child.product_count)
+
+    await page.goBack()
+    const main = page.getByRole('link', { name: `${parent.name} ${count(parent.product_count)}`, exact: true })
+    await main.click()
+    await expect(page).toHaveURL(`/category/${parent.slug}`)
+    await expect(page.getByRole('heading', { level: 1, name: parent.name })).toBeVisible()
   })
 })
 

@@ -175,7 +175,8 @@ test.describe('product detail', () => {
     expect(p.is_low_stock).toBe(true)
     expect(p.stock_qty).toBeGreaterThan(1)
     await openProduct(page, LOW_STOCK, p.name)
-    await expect(page.getByText(`Only ${p.stock_qty} left`)).toBeVisible()
+    // 'In Stock' stays, with 'Only N left' beside it (specification section 2).
+    await expect(page.getByText(`In Stock Only ${p.stock_qty} left`, { exact: true })).toBeVisible()
 
     const quantity = buyBar(page).getByRole('spinbutton', { name: 'Quantity' })
     const more = buyBar(page).getByRole('button', { name: 'Increase quantity' })
@@ -197,6 +198,11 @@ test.describe('product detail', () => {
     await quantity.fill('-4')
     await quantity.press('Tab')
     await expect(quantity).toHaveValue('1')
+
+    // Its card in a listing says the same.
+    await page.goto(`/search?q=${encodeURIComponent(p.name)}`)
+    const card = page.getByRole('article', { name: p.name, exact: true }).first()
+    await expect(card.getByText(`In Stock Only ${p.stock_qty} left`, { exact: true })).toBeVisible()
   })
 
   test('out of stock: the badge and a disabled Out of Stock button instead of buying', async ({ page, request }) => {

@@ -6,7 +6,18 @@ import { AppError } from '../../plugins/errors.ts'
 
 /** URLs per sitemap file: under the protocol's 50,000 limit with room to spare. */
 const PER_FILE = 40_000
-const STATIC_PATHS = ['/', '/products', '/search', '/about', '/contact', '/faq', '/shipping', '/privacy', '/terms']
+const STATIC_PATHS = [
+  '/',
+  '/products',
+  '/product-category',
+  '/search',
+  '/about',
+  '/contact',
+  '/faq',
+  '/shipping',
+  '/privacy',
+  '/terms',
+]
 
 const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c)

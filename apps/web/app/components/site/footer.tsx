@@ -33,6 +33,9 @@ export function Footer({ isSignedIn, year }: FooterProps) {
               <Link to="/products">All Products</Link>
             </li>
             <li>
+              <Link to="/product-category">All Categories</Link>
+            </li>
+            <li>
               <Link to="/search">Search</Link>
             </li>
             <li>

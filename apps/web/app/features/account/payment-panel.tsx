@@ -1,4 +1,4 @@
-import { KenyanMobileSchema, type PaymentMethod } from '@soko/contract/user'
+import { MpesaNumberSchema, type PaymentMethod } from '@soko/contract/user'
 import { type FormEvent, useState } from 'react'
 import { FormMessage, TextField } from '../../components/ui/text-field.tsx'
 import { api } from '../../lib/api-client.ts'
@@ -20,9 +20,9 @@ function AddMpesaForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (add.isPending) return
-    const parsed = KenyanMobileSchema.safeParse(phone)
+    const parsed = MpesaNumberSchema.safeParse(phone)
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter a Kenyan mobile number')
+      setError(parsed.error.issues[0]?.message ?? 'Enter a Safaricom number, e.g. 0712 345 678')
       return
     }
     setError('')

@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { FavouriteButton } from '../../components/site/favourite-button.tsx'
 import { Price } from '../../components/ui/price.tsx'
 import { Stars } from '../../components/ui/stars.tsx'
+import { stockLine } from '../../lib/stock.ts'
 import { addToCart, type CartItem, PLACEHOLDER_IMAGE, useIsInCart } from '../cart/cart-store.ts'
 
 /** The cart line for a listed product (specification section 3's cart item). */
@@ -34,6 +35,7 @@ export function ProductCard({ product, eager = false, priority = false }: Produc
   const isInCart = useIsInCart(product.id)
   const href = `/product/${product.slug}`
   const image = product.primary_image
+  const stock = stockLine(product)
   return (
     <article className="product-card" aria-labelledby={`product-${product.id}`}>
       <FavouriteButton
@@ -76,15 +78,17 @@ export function ProductCard({ product, eager = false, priority = false }: Produc
       </p>
       <div className="product-card__meta">
         <Stars rating={product.average_rating} count={product.review_count} />
-        <span className={product.is_in_stock ? 'stock stock--in' : 'stock stock--out'}>
-          {product.is_in_stock
-            ? product.is_low_stock
-              ? `Only ${product.stock_qty} left`
-              : 'In Stock'
-            : 'Out of Stock'}
+        <span className={stock.isInStock ? 'stock stock--in' : 'stock stock--out'}>
+          {stock.label}
+          {stock.lowStockNote && (
+            <>
+              {' '}
+              <span className="stock__low">{stock.lowStockNote}</span>
+            </>
+          )}
         </span>
       </div>
-      {product.is_in_stock ? (
+      {stock.isInStock ? (
         <button
           type="button"
           className={isInCart ? 'button button--added product-card__cta' : 'button product-card__cta'}

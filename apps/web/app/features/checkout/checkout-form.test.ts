@@ -58,6 +58,14 @@ describe('checkout form', () => {
     expect(validateMpesaNumber('+254 712 345 678')).toBe('')
   })
 
+  it('refuses an Airtel or Telkom number for M-Pesa at its field, on the payment step', () => {
+    const airtel = validate(orderBody({ ...filled(), mpesaNumber: '0733 123 456' }, items, true))
+    expect(airtel).toEqual({ mpesaNumber: 'M-Pesa needs a Safaricom number. 0733 123 456 is an Airtel line.' })
+    expect(firstStepWithErrors(airtel)).toBe('payment')
+    expect(validateMpesaNumber('0772123456')).toBe('M-Pesa needs a Safaricom number. 0772 123 456 is a Telkom line.')
+    expect(validateMpesaNumber('0110 123 456')).toBe('')
+  })
+
   it('sends and checks the billing address only when it differs from the shipping one', () => {
     expect(orderBody(filled(), items, true)).not.toHaveProperty('billingAddress')
     const separate = { ...filled(), sameAsShipping: false }

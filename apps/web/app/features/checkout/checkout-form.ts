@@ -1,5 +1,5 @@
 import { type CheckoutItem, type CheckoutPaymentMethod, PlaceOrderBodySchema } from '@soko/contract/checkout'
-import { KenyanMobileSchema } from '@soko/contract/user'
+import { mpesaNumberProblem } from '@soko/domain/phone'
 
 // The checkout form of section 3 without its card fields (card details are typed on the payment provider's page
 // only) and without the terms checkbox, which is asked afresh each time: both are never stored.
@@ -164,8 +164,7 @@ export function firstStepWithErrors(errors: FieldErrors): Exclude<Step, 'confirm
   return null
 }
 
-/** The M-Pesa number's problem in the contract's words, or '' when it can get a prompt. */
+/** The M-Pesa number's problem in the contract's words (an Airtel or Telkom line too), or '' when it can get a prompt. */
 export function validateMpesaNumber(value: string): string {
-  if (!value.trim()) return 'M-Pesa number is required'
-  return KenyanMobileSchema.safeParse(value).success ? '' : 'Enter a Safaricom number, e.g. 0712 345 678'
+  return mpesaNumberProblem(value) ?? ''
 }

@@ -3,6 +3,7 @@ import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { Stars } from '../../components/ui/stars.tsx'
 import { formatDate, formatKes } from '../../lib/format.ts'
+import { stockLine } from '../../lib/stock.ts'
 import { ProductGallery } from './product-gallery.tsx'
 
 /** Specification section 9: the description folds when longer than 150 characters; the page shows 2 reviews. */
@@ -77,11 +78,17 @@ function Stats({ product }: { product: Product }) {
 }
 
 function StockBadge({ product }: { product: Product }) {
-  if (!product.is_in_stock) return <p className="pd-stock pd-stock--out">Out of Stock</p>
+  const stock = stockLine(product)
+  if (!stock.isInStock) return <p className="pd-stock pd-stock--out">{stock.label}</p>
   return (
     <p className="pd-stock pd-stock--in">
-      In Stock
-      {product.is_low_stock && <span className="pd-stock__low">Only {product.stock_qty} left</span>}
+      {stock.label}
+      {stock.lowStockNote && (
+        <>
+          {' '}
+          <span className="pd-stock__low">{stock.lowStockNote}</span>
+        </>
+      )}
     </p>
   )
 }

@@ -40,7 +40,11 @@ describe('shop form values', () => {
     })
     expect(firstShopError(check.errors)).toBe('name')
     const wrong = checkShop({ ...filled(), payoutPhone: '0800 123' }, 'apply')
-    expect(wrong.ok ? {} : wrong.errors).toEqual({ payoutPhone: 'Enter a Kenyan mobile number, e.g. 0712 345 678' })
+    expect(wrong.ok ? {} : wrong.errors).toEqual({ payoutPhone: 'Enter a Safaricom number, e.g. 0712 345 678' })
+    const airtel = checkShop({ ...filled(), phone: '0733 000 111', payoutPhone: '0733 123 456' }, 'apply')
+    expect(airtel.ok ? {} : airtel.errors).toEqual({
+      payoutPhone: 'M-Pesa needs a Safaricom number. 0733 123 456 is an Airtel line.',
+    })
   })
 
   it('needs the email for the profile, and fills the form from the shop', () => {
