@@ -1,4 +1,5 @@
-// The package's entry: the two stand-ins and the table of what the simulated M-Pesa customer does.
+// The package's entry: the stand-ins (Daraja, card provider, Google sign-in) and the table of what the simulated M-Pesa
+// customer does.
 export { startTestCardProvider, type TestCardProvider, type TestCardProviderOptions } from './card/provider.ts'
 export { TEST_CARDS, type TestCard } from './card/test-cards.ts'
 export { nairobiTimestamp } from './daraja/nairobi-time.ts'
@@ -15,3 +16,11 @@ export {
   type SimulatedStkSession,
   startDarajaSimulator,
 } from './daraja/simulator.ts'
+export { answerConsentPage, type ConsentChoice } from './oidc/consent-client.ts'
+export { DEMO_GOOGLE_IDENTITIES, type DemoIdentity, type OidcIdentity } from './oidc/identities.ts'
+export {
+  type IdTokenTweak,
+  type OidcProvider,
+  type OidcProviderOptions,
+  startOidcProvider,
+} from './oidc/provider.ts'

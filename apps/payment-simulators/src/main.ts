@@ -1,7 +1,8 @@
-// `npm run simulators`: both stand-ins on fixed ports for a developer, until Ctrl+C.
+// `npm run simulators`: the stand-ins on fixed ports for a developer, until Ctrl+C.
 import { randomBytes } from 'node:crypto'
 import { startTestCardProvider } from './card/provider.ts'
 import { startDarajaSimulator } from './daraja/simulator.ts'
+import { startOidcProvider } from './oidc/provider.ts'
 
 const env = process.env
 
@@ -33,14 +34,27 @@ const card = await startTestCardProvider({
   webhookUrl: () => env.CARD_WEBHOOK_URL ?? null,
 })
 
+// Google sign-in: Soko is given this client's id and secret (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET) and the
+// provider's address as GOOGLE_ISSUER. A secret of its own each run unless given one, printed like the card key.
+const redirectUris = env.OIDC_REDIRECT_URIS?.split(',').map((uri) => uri.trim())
+const oidc = await startOidcProvider({
+  host,
+  port: port('OIDC_PROVIDER_PORT', 4030),
+  clientId: env.OIDC_CLIENT_ID ?? 'soko-local.apps.googleusercontent.example',
+  clientSecret: env.OIDC_CLIENT_SECRET ?? randomBytes(18).toString('base64url'),
+  ...(redirectUris ? { redirectUris: () => redirectUris } : {}),
+})
+
 process.stdout.write(
   `Daraja simulator:   ${daraja.url}  (sessions: ${daraja.url}/__simulator/sessions)\n` +
     `Test card provider: ${card.url}  (secret key: ${cardSecretKey})\n` +
-    `Card webhooks to:   ${env.CARD_WEBHOOK_URL ?? '(none: set CARD_WEBHOOK_URL)'}\n`,
+    `Card webhooks to:   ${env.CARD_WEBHOOK_URL ?? '(none: set CARD_WEBHOOK_URL)'}\n` +
+    `Google sign-in:     ${oidc.issuer}  (GOOGLE_ISSUER=${oidc.issuer} GOOGLE_CLIENT_ID=${oidc.clientId} GOOGLE_CLIENT_SECRET=${oidc.clientSecret})\n` +
+    `Sign-in returns to: ${redirectUris?.join(', ') ?? 'any http(s) address (set OIDC_REDIRECT_URIS to limit it)'}\n`,
 )
 
 async function stop() {
-  await Promise.all([daraja.close(), card.close()])
+  await Promise.all([daraja.close(), card.close(), oidc.close()])
   process.exit(0)
 }
 process.once('SIGINT', stop)

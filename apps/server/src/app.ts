@@ -3,6 +3,7 @@ import type { Migration } from '@soko/db/migrate'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { GoogleSignIn } from './modules/accounts/google.ts'
+import { createGoogleClient } from './modules/accounts/google-stand-in.ts'
 import { PasswordHasher } from './modules/accounts/passwords.ts'
 import { authRoutes } from './modules/accounts/routes.ts'
 import { AccountsService } from './modules/accounts/service.ts'
@@ -141,7 +142,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   const mailer = new Mailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, demo: config.demo }, app.log)
   const accounts = new AccountsService({ db, config, hasher, sessions, limiter, mailer, log: app.log })
-  const google = new GoogleSignIn(db, config.google, sessions, app.log)
   const users = new UserService(db, accounts, mailer)
 
   // This process's own address once it listens: the built-in payment stand-ins call back to it.
@@ -150,6 +150,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // else this process's own address. Never a request's Host, X-Forwarded-Host or Origin, which a client chooses.
   const siteOrigin = () => config.PUBLIC_URL ?? selfUrl()
   const gateways = await createGateways(config, db, selfUrl)
+  // Google, or in a demo without Google credentials the built-in stand-in (DESIGN D9).
+  const googleClient = await createGoogleClient(config, siteOrigin)
+  const google = new GoogleSignIn(db, googleClient.client, sessions, app.log)
   const jobs = new JobQueue(db, app.log)
   const payments = new PaymentService(
     db,
@@ -211,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     stopSweeper()
     await jobs.stop()
     await gateways.close()
+    await googleClient.close()
     await unlisten()
     await catalog.stop()
     await mailer.close()

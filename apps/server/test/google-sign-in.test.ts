@@ -1,9 +1,16 @@
+import { randomBytes } from 'node:crypto'
 import { queryRows } from '@soko/db/client'
+import {
+  answerConsentPage,
+  type ConsentChoice,
+  type DemoIdentity,
+  type OidcProvider,
+  startOidcProvider,
+} from '@soko/payment-simulators'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { hashSecret } from '../src/modules/accounts/tokens.ts'
 import { Client, GOOD_PASSWORD, RELAXED_LIMITS, registerUser, resetLink, uniqueEmail } from './support/accounts.ts'
-import { type OidcProvider, startOidcProvider } from './support/oidc-provider.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
 
 interface Me {
@@ -20,9 +27,20 @@ describe.each(engines)('Google sign-in, against a local OpenID provider (%s)', (
   let server: TestServer
   let provider: OidcProvider
   let subject = 0
+  /** The one account the provider's consent page lists in each test (the tester picks it). */
+  let identity: DemoIdentity
+  const useIdentity = (next: DemoIdentity) => {
+    identity = next
+    provider.identities = [next]
+  }
 
   beforeAll(async () => {
-    provider = await startOidcProvider()
+    provider = await startOidcProvider({
+      clientId: 'soko-test-client.apps.example',
+      clientSecret: randomBytes(16).toString('hex'),
+      // Registered like a real client's: only Soko's own callback, whose port is known once the server listens.
+      redirectUris: () => [`${server.url}/api/auth/google/callback`],
+    })
     server = await startTestServer(engine, {
       env: {
         ...RELAXED_LIMITS,
@@ -39,23 +57,23 @@ describe.each(engines)('Google sign-in, against a local OpenID provider (%s)', (
   beforeEach(() => {
     subject++
     provider.tweak = {}
-    provider.identity = {
+    useIdentity({
+      id: 'tester',
       sub: `${engine}-${subject}-${Date.now()}`,
       email: uniqueEmail('google'),
       email_verified: true,
+      name: 'Achieng Otieno',
       given_name: 'Achieng',
       family_name: 'Otieno',
-    }
+    })
   })
 
-  /** The browser's round trip: Soko → provider (signs in at once) → Soko's callback. */
-  async function roundTrip(client = new Client(server), next?: string) {
+  /** The browser's round trip: Soko → the provider's consent page (the tester picks the account) → Soko's callback. */
+  async function roundTrip(client = new Client(server), next?: string, choice: ConsentChoice = { account: 'tester' }) {
     const start = await client.get(`/api/auth/google${next === undefined ? '' : `?next=${encodeURIComponent(next)}`}`)
     expect(start.status).toBe(302)
     const authorize = new URL(start.headers.get('location') ?? '')
-    const atProvider = await fetch(authorize, { redirect: 'manual' })
-    expect(atProvider.status).toBe(302)
-    const callback = new URL(atProvider.headers.get('location') ?? '')
+    const callback = await answerConsentPage(authorize, choice)
     const callbackPath = `${callback.pathname}${callback.search}`
     const done = await client.get(callbackPath)
     return { client, start, authorize, callbackPath, done }
@@ -97,7 +115,7 @@ describe.each(engines)('Google sign-in, against a local OpenID provider (%s)', (
     expect(done.headers.getSetCookie().some((c) => /^soko_oidc=; Max-Age=0/.test(c))).toBe(true)
     const me = await client.get<Me>('/api/auth/me/')
     expect(me.body).toMatchObject({
-      email: provider.identity.email,
+      email: identity.email,
       firstName: 'Achieng',
       lastName: 'Otieno',
       role: 'customer',
@@ -109,14 +127,14 @@ describe.each(engines)('Google sign-in, against a local OpenID provider (%s)', (
     const request = provider.tokenRequests.at(-1)
     expect(request?.get('code_verifier')).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(request?.get('client_secret')).toBe(provider.clientSecret)
-    const [identity] = await queryRows<{ issuer: string; subject: string; user_id: number }>(
+    const [linked] = await queryRows<{ issuer: string; subject: string; user_id: number }>(
       server.database.db,
-      sql`select issuer, subject, user_id from user_identities where subject = ${provider.identity.sub}`,
+      sql`select issuer, subject, user_id from user_identities where subject = ${identity.sub}`,
     )
-    expect(identity).toEqual({ issuer: provider.issuer, subject: provider.identity.sub, user_id: me.body.id })
+    expect(linked).toEqual({ issuer: provider.issuer, subject: identity.sub, user_id: me.body.id })
 
     // The same Google account later, under another email address: still the same Soko user (keyed by sub).
-    provider.identity = { ...provider.identity, email: uniqueEmail('renamed') }
+    useIdentity({ ...identity, email: uniqueEmail('renamed') })
     const again = await roundTrip()
     expect((await again.client.get<Me>('/api/auth/me/')).body.id).toBe(me.body.id)
   })
@@ -155,8 +173,7 @@ describe.each(engines)('Google sign-in, against a local OpenID provider (%s)', (
     await server.database.db.execute(
       sql`update oidc_states set next_path = '/.//evil.example' where state_hash = ${hashSecret(state)}`,
     )
-    const atProvider = await fetch(start.headers.get('location') ?? '', { redirect: 'manual' })
-    const callback = new URL(atProvider.headers.get('location') ?? '')
+    const callback = await answerConsentPage(start.headers.get('location') ?? '', { account: 'tester' })
     const done = await client.get(`${callback.pathname}${callback.search}`)
     expect(done.status).toBe(302)
     expect(done.headers.get('location')).toBe('/')
@@ -165,7 +182,7 @@ describe.each(engines)('Google sign-in, against a local OpenID provider (%s)', (
 
   it('links to an existing account only when both sides have verified the address', async () => {
     const credentials = await registerUser(server)
-    provider.identity = { ...provider.identity, email: credentials.email }
+    useIdentity({ ...identity, email: credentials.email })
 
     // The Soko account's address is unverified: no merge, and nothing changes.
     const refused = await roundTrip()
@@ -174,7 +191,7 @@ describe.each(engines)('Google sign-in, against a local OpenID provider (%s)', (
     expect((await refused.client.get('/api/auth/me/')).status).toBe(401)
     const identities = await queryRows<{ n: number }>(
       server.database.db,
-      sql`select count(*)::int as n from user_identities where subject = ${provider.identity.sub}`,
+      sql`select count(*)::int as n from user_identities where subject = ${identity.sub}`,
     )
     expect(identities[0]?.n).toBe(0)
 
@@ -193,7 +210,7 @@ describe.each(engines)('Google sign-in, against a local OpenID provider (%s)', (
   })
 
   it('refuses an identity whose Google email is not verified', async () => {
-    provider.identity = { ...provider.identity, email_verified: false }
+    useIdentity({ ...identity, email_verified: false })
     const before = await userCount()
     const { done } = await roundTrip()
     expect(done.headers.get('location')).toBe('/login?error=google_email_unverified')
@@ -231,8 +248,7 @@ describe.each(engines)('Google sign-in, against a local OpenID provider (%s)', (
     // Another browser finishing a sign-in this browser started (login CSRF): refused.
     const victim = new Client(server)
     const start = await victim.get('/api/auth/google')
-    const atProvider = await fetch(start.headers.get('location') ?? '', { redirect: 'manual' })
-    const callback = new URL(atProvider.headers.get('location') ?? '')
+    const callback = await answerConsentPage(start.headers.get('location') ?? '', { account: 'tester' })
     const attacker = await new Client(server).get(`${callback.pathname}${callback.search}`)
     expect(attacker.headers.get('location')).toBe('/login?error=google_expired')
 
@@ -240,21 +256,19 @@ describe.each(engines)('Google sign-in, against a local OpenID provider (%s)', (
     const late = new Client(server)
     const lateStart = await late.get('/api/auth/google')
     await server.database.db.execute(sql`update oidc_states set expires_at = now() - interval '1 second'`)
-    const lateProvider = await fetch(lateStart.headers.get('location') ?? '', { redirect: 'manual' })
-    const lateCallback = new URL(lateProvider.headers.get('location') ?? '')
+    const lateCallback = await answerConsentPage(lateStart.headers.get('location') ?? '', { account: 'tester' })
     const lateDone = await late.get(`${lateCallback.pathname}${lateCallback.search}`)
     expect(lateDone.headers.get('location')).toBe('/login?error=google_expired')
   })
 
   it('tells a shopper who cancelled at Google', async () => {
-    provider.tweak = { deny: true }
-    const { done } = await roundTrip()
+    const { done } = await roundTrip(undefined, undefined, 'cancel')
     expect(done.headers.get('location')).toBe('/login?error=google_cancelled')
   })
 
   it('gives a Google-only account no password: password sign-in fails until one is set by email', async () => {
     const { client } = await roundTrip()
-    const email = provider.identity.email ?? ''
+    const { email } = identity
     expect((await new Client(server).post('/api/auth/login/', { email, password: GOOD_PASSWORD })).status).toBe(401)
     const change = await client.post('/api/auth/change-password/', {
       currentPassword: 'anything',
@@ -279,9 +293,116 @@ describe.each(engines)('Google sign-in, against a local OpenID provider (%s)', (
   })
 })
 
-describe.each(engines)('Google sign-in when not configured (%s)', (engine) => {
-  it('says it is unavailable instead of failing', async () => {
-    const server = await startTestServer(engine)
+interface SignedIn {
+  email: string
+  firstName: string
+  lastName: string
+  emailVerified: boolean
+  hasPassword: boolean
+}
+
+describe.each(engines)('Google sign-in in a demo with no Google settings (%s)', (engine) => {
+  let server: TestServer | null = null
+  const live = () => {
+    if (!server) throw new Error('the server is closed')
+    return server
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(engine, { env: RELAXED_LIMITS })
+  })
+  afterAll(() => server?.close())
+
+  const start = async (client: Client, next?: string) => {
+    const started = await client.get(`/api/auth/google${next ? `?next=${encodeURIComponent(next)}` : ''}`)
+    expect(started.status).toBe(302)
+    return new URL(started.headers.get('location') ?? '')
+  }
+
+  it('goes through the built-in stand-in over HTTP: consent page, its form, the callback, a session', async () => {
+    const demo = live()
+    expect(demo.app.soko.config.demo).toBe(true)
+    expect(demo.app.soko.config.google).toBeNull()
+    expect((await new Client(demo).get('/api/auth/providers/')).body).toEqual({ google: true })
+
+    const browser = new Client(demo)
+    const authorize = await start(browser, '/accounts/dashboard')
+    // The stand-in listens on a loopback port of its own, and Soko's callback is the registered return address.
+    expect(authorize.hostname).toBe('127.0.0.1')
+    expect(authorize.port).not.toBe(new URL(demo.url).port)
+    expect(authorize.pathname).toBe('/authorize')
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${demo.url}/api/auth/google/callback`)
+
+    const page = await fetch(authorize)
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).toContain('Choose an account')
+    expect(html).toContain('to continue to Soko')
+    expect(html).toContain('Achieng Otieno')
+    const requestId = /name="request" value="([^"]+)"/.exec(html)?.[1] ?? ''
+
+    // The tester types an account of their own and presses Continue.
+    const email = uniqueEmail('demo-google')
+    const consent = await fetch(new URL('/authorize/consent', authorize), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ request: requestId, account: 'other', name: 'Wairimu Njeri', email }),
+      redirect: 'manual',
+    })
+    expect(consent.status).toBe(303)
+    const callback = new URL(consent.headers.get('location') ?? '')
+    expect(`${callback.origin}${callback.pathname}`).toBe(`${demo.url}/api/auth/google/callback`)
+    expect(callback.searchParams.get('state')).toBe(authorize.searchParams.get('state'))
+
+    const done = await browser.get(`${callback.pathname}${callback.search}`)
+    expect(done.status).toBe(302)
+    expect(done.headers.get('location')).toBe('/accounts/dashboard')
+    const me = await browser.get<SignedIn>('/api/auth/me/')
+    expect(me.status).toBe(200)
+    expect(me.body).toMatchObject({
+      email,
+      firstName: 'Wairimu',
+      lastName: 'Njeri',
+      emailVerified: true,
+      hasPassword: false,
+    })
+  })
+
+  it('signs a listed demo account in, and refuses the one whose address is not verified', async () => {
+    const demo = live()
+    const browser = new Client(demo)
+    const back = await answerConsentPage(await start(browser), { account: 'kamau' })
+    const done = await browser.get(`${back.pathname}${back.search}`)
+    expect(done.headers.get('location')).toBe('/')
+    expect((await browser.get<SignedIn>('/api/auth/me/')).body.email).toBe('kamau.mwangi@gmail.example')
+
+    const refused = new Client(demo)
+    const unverified = await answerConsentPage(await start(refused), { account: 'nekesa' })
+    const answer = await refused.get(`${unverified.pathname}${unverified.search}`)
+    expect(answer.headers.get('location')).toBe('/login?error=google_email_unverified')
+    expect((await refused.get('/api/auth/me/')).status).toBe(401)
+  })
+
+  it('sends nobody anywhere but Soko, and stops with the server', async () => {
+    const demo = live()
+    const authorize = await start(new Client(demo))
+    authorize.searchParams.set('redirect_uri', 'https://evil.example/api/auth/google/callback')
+    const elsewhere = await fetch(authorize, { redirect: 'manual' })
+    expect(elsewhere.status).toBe(400)
+    expect(elsewhere.headers.get('location')).toBeNull()
+
+    await demo.close()
+    server = null
+    await expect(fetch(`${authorize.origin}/.well-known/openid-configuration`)).rejects.toThrow()
+  })
+})
+
+describe('Google sign-in outside demo mode with no Google settings', () => {
+  it('is unavailable, and the sign-in and sign-up screens show no Google button at all', async () => {
+    const server = await startTestServer('pglite', {
+      web: 'production',
+      env: { ...RELAXED_LIMITS, SOKO_DEMO: 'false' },
+    })
     try {
       expect((await new Client(server).get('/api/auth/providers/')).body).toEqual({ google: false })
       const start = await new Client(server).get('/api/auth/google')
@@ -289,6 +410,16 @@ describe.each(engines)('Google sign-in when not configured (%s)', (engine) => {
       expect(start.body).toEqual({ detail: 'Google sign-in is unavailable', code: 'unavailable' })
       const callback = await new Client(server).get('/api/auth/google/callback?code=x&state=y')
       expect(callback.headers.get('location')).toBe('/login?error=google_failed')
+      for (const [path, submit] of [
+        ['/login', 'Sign in'],
+        ['/signup', 'Sign Up'],
+      ] as const) {
+        const page = await new Client(server).get<string>(path)
+        expect(page.status, path).toBe(200)
+        expect(page.body, path).toContain(submit)
+        expect(page.body, path).not.toContain('Sign in with Google')
+        expect(page.body, path).not.toContain('Google sign-in is unavailable')
+      }
     } finally {
       await server.close()
     }

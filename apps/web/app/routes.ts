@@ -83,6 +83,9 @@ export default [
       route('admin/categories', 'routes/admin-categories.tsx'),
       route('admin/banners', 'routes/admin-banners.tsx'),
       route('admin/messages', 'routes/admin-messages.tsx'),
+      // The mail outbox: demo mode only (DESIGN D6, D8).
+      route('admin/outbox', 'routes/admin-outbox.tsx'),
+      route('admin/outbox/:id', 'routes/admin-outbox-message.tsx'),
     ]),
   ]),
 

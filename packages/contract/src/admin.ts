@@ -412,3 +412,47 @@ export const HandledMessageSchema = z.object({ id: Id, handled_at: Timestamp })
 export type HandledMessage = z.infer<typeof HandledMessageSchema>
 
 export const AdminDoneSchema = z.object({ detail: z.string() })
+
+// Outbox (demo mode only: the API answers 404 otherwise, since real shoppers' mail is private)
+
+export const AdminOutboxQuerySchema = AdminListQuerySchema.extend({
+  q: z
+    .string()
+    .trim()
+    .max(254, 'must be at most 254 characters')
+    .optional()
+    .describe('Part of the recipient address, any case'),
+})
+export type AdminOutboxQuery = z.infer<typeof AdminOutboxQuerySchema>
+
+export const OUTBOX_STATES = ['sent', 'failed', 'waiting', 'kept'] as const
+export type OutboxState = (typeof OUTBOX_STATES)[number]
+
+export const AdminOutboxItemSchema = z.object({
+  id: Id,
+  to: z.string(),
+  subject: z.string(),
+  created_at: Timestamp,
+  state: z
+    .enum(OUTBOX_STATES)
+    .describe(
+      'sent: the mail server accepted it; failed: sending failed (error says why); waiting: not sent yet; kept: no mail server is configured, so it stays in the outbox',
+    ),
+  sent_at: Timestamp.nullable(),
+  error: z.string().nullable(),
+})
+export type AdminOutboxItem = z.infer<typeof AdminOutboxItemSchema>
+export const AdminOutboxPageSchema = page(AdminOutboxItemSchema)
+export type AdminOutboxPage = z.infer<typeof AdminOutboxPageSchema>
+
+export const AdminOutboxMessageSchema = AdminOutboxItemSchema.extend({
+  text: z.string().describe('The plain-text version as sent'),
+  html: z
+    .string()
+    .nullable()
+    .describe(
+      'The HTML version as sent, or null. Untrusted (users put names and messages into mail): never render it into a page, only in a sandbox',
+    ),
+  attempts: z.number().int().describe('Tries to hand it to the mail server'),
+})
+export type AdminOutboxMessage = z.infer<typeof AdminOutboxMessageSchema>

@@ -185,7 +185,11 @@ export const ChangePasswordBodySchema = z.strictObject({
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>
 
 export const ProvidersSchema = z.object({
-  google: z.boolean().describe("False: show 'Google sign-in is unavailable'"),
+  google: z
+    .boolean()
+    .describe(
+      'Whether Google sign-in works here (Google, or the built-in stand-in in demo mode); false: no Google button',
+    ),
 })
 export type Providers = z.infer<typeof ProvidersSchema>
 

@@ -172,7 +172,10 @@ const ConfigObject = z.object({
   /** Outgoing mail server, e.g. smtps://user:password@smtp.example.com:465. Unset: mail stays in the outbox. */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('Soko <no-reply@soko.co.ke>'),
-  /** Google sign-in (OpenID Connect). Both unset: the sign-in button says it is unavailable. */
+  /**
+   * Google sign-in (OpenID Connect). Both unset: in demo mode a built-in stand-in plays Google (its consent page
+   * lists demo accounts); otherwise there is no Google button.
+   */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z

@@ -2,7 +2,7 @@ import type { Providers } from '@soko/contract/auth'
 import type { AppLoadContext } from 'react-router'
 import { api } from './api-client.ts'
 
-/** Whether Google sign-in is configured on this server (false when the API cannot say). */
+/** Whether Google sign-in works here: Google, or in a demo the built-in stand-in (false when the API cannot say). */
 export async function isGoogleAvailable(context: AppLoadContext): Promise<boolean> {
   try {
     return (await api<Providers>('/api/auth/providers/', { context })).google

@@ -1,6 +1,14 @@
 import type { APIRequestContext, Browser, Locator, Page, PlaywrightWorkerArgs } from '@playwright/test'
 import type { AdminProductsPage, AdminUsersPage, AdminVendorsPage } from '@soko/contract/admin'
-import { type Account, DEMO_ADMIN, DEMO_CUSTOMER, registerAccount, signInByApi } from './accounts.ts'
+import {
+  type Account,
+  DEMO_ADMIN,
+  DEMO_CUSTOMER,
+  openLogin,
+  registerAccount,
+  signInByApi,
+  signInThroughForm,
+} from './accounts.ts'
 import { buyPaid, cartLine, guestEmail, stockedProducts } from './checkout-helpers.ts'
 import { expect, expectAccessible, test } from './fixtures.ts'
 import { waitForHydration } from './hydration.ts'
@@ -338,5 +346,61 @@ test.describe('the admin area', () => {
     await mark.click()
     await expect(announcement(page)).toHaveText(`Message "${subject}" marked handled.`)
     await expect(message.getByText(/^Handled /)).toBeVisible()
+  })
+
+  test('in the demo, the outbox lets a password reset be finished by someone with only the admin account', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    // A shopper of its own (not the shared demo customer) asks for a reset on the site.
+    const shopper = await registerAccount(request)
+    await page.goto('/forgot-password')
+    await waitForHydration(page, page.getByRole('button', { name: 'Send Link' }))
+    await page.getByLabel('Email', { exact: true }).fill(shopper.email)
+    await page.getByRole('button', { name: 'Send Link' }).click()
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Check your email for reset instructions.')
+
+    // The demo admin, in a browser of their own, reads the mail in the admin area.
+    const adminContext = await browser.newContext()
+    const admin = await adminContext.newPage()
+    try {
+      await signInByApi(admin, DEMO_ADMIN)
+      await admin.goto('/admin/dashboard')
+      await openScreen(admin, 'Outbox', 'Outbox')
+      const search = admin.getByRole('search', { name: 'Search by recipient' })
+      await waitForHydration(admin, search.getByRole('button', { name: 'Search' }))
+      await search.getByLabel('Search by recipient').fill(shopper.email)
+      await search.getByRole('button', { name: 'Search' }).click()
+      const row = admin.getByRole('row').filter({ hasText: shopper.email })
+      await expect(row).toHaveCount(1)
+      await expect(row.getByText('Not sent (no mail server)')).toBeVisible()
+      await expectAccessible(admin)
+      await row.getByRole('link', { name: 'Reset your Soko password' }).click()
+
+      await expect(admin.getByRole('heading', { level: 2, name: 'Reset your Soko password' })).toBeVisible()
+      await expect(admin.getByText(shopper.email, { exact: true })).toBeVisible()
+      await expectAccessible(admin)
+      await admin.getByRole('link', { name: /\/reset-password\// }).click()
+
+      // The link leads to the reset screen, where the new password is set.
+      await expect(admin.getByRole('heading', { level: 1, name: 'Reset Your Password' })).toBeVisible()
+      await waitForHydration(admin, admin.getByRole('button', { name: 'Reset Password' }))
+      const newPassword = `${shopper.password}-outbox`
+      await admin.getByLabel('New Password', { exact: true }).fill(newPassword)
+      await admin.getByLabel('Confirm New Password', { exact: true }).fill(newPassword)
+      await admin.getByRole('button', { name: 'Reset Password' }).click()
+      await expect(admin.getByRole('main').getByRole('status')).toHaveText(
+        'Password changed successfully. Redirecting...',
+      )
+
+      // The shopper signs in with it.
+      await openLogin(page)
+      await signInThroughForm(page, { email: shopper.email, password: newPassword })
+      await expect(page.getByRole('main').getByRole('status')).toHaveText('Signed in successfully.')
+      await page.waitForURL((url) => url.pathname === '/')
+    } finally {
+      await adminContext.close()
+    }
   })
 })

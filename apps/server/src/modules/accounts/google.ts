@@ -35,6 +35,9 @@ export class SignInError extends Error {
   }
 }
 
+/** Where the provider sends the browser back (the redirect URI registered with it is the site's origin + this). */
+export const GOOGLE_CALLBACK_PATH = '/api/auth/google/callback'
+
 /** Ten minutes to come back from the provider. */
 export const SIGN_IN_SECONDS = 600
 const DISCOVERY_TTL_MS = 60 * 60 * 1000

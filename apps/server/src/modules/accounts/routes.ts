@@ -34,7 +34,7 @@ import {
 import type { Config } from '../../plugins/config.ts'
 import { AppError, sentenceErrorHandler } from '../../plugins/errors.ts'
 import { clientKey, type RateLimiter } from '../../plugins/rate-limit.ts'
-import { type GoogleSignIn, SIGN_IN_SECONDS, SignInError } from './google.ts'
+import { GOOGLE_CALLBACK_PATH, type GoogleSignIn, SIGN_IN_SECONDS, SignInError } from './google.ts'
 import type { AccountsService } from './service.ts'
 import type { SessionStore } from './sessions.ts'
 
@@ -101,7 +101,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
   const clearSessionCookie = (reply: FastifyReply) =>
     appendCookie(reply, serializeCookie(cookieName, '', { maxAgeSeconds: 0, secure }))
   /** Links in emails and the OpenID redirect point at the site's origin, never at a request's Host. */
-  const googleRedirectUri = () => `${siteOrigin()}/api/auth/google/callback`
+  const googleRedirectUri = () => `${siteOrigin()}${GOOGLE_CALLBACK_PATH}`
 
   /** Credential endpoints: at most AUTH_LIMIT_PER_IP requests per client address per window. */
   const limitPerIp: onRequestAsyncHookHandler = async (request) => {
@@ -373,7 +373,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
     )
 
     app.get(
-      '/api/auth/google/callback',
+      GOOGLE_CALLBACK_PATH,
       {
         schema: {
           summary: 'Where Google sends the browser back: signs in and redirects to the page asked for',

@@ -23,10 +23,11 @@ export type AuditAction =
   | 'banner.updated'
   | 'banner.deleted'
   | 'contact_message.handled'
+  | 'outbox_email.read'
 
 export interface AuditEntry {
   action: AuditAction
-  subjectType: 'product' | 'order' | 'shop' | 'user' | 'category' | 'banner' | 'contact_message'
+  subjectType: 'product' | 'order' | 'shop' | 'user' | 'category' | 'banner' | 'contact_message' | 'outbox_email'
   subjectId: number | null
   /** `name` (what the subject is called) makes the activity sentence; the rest is kept for the record. */
   detail: { name: string } & Record<string, unknown>
@@ -97,6 +98,7 @@ const VERBS: Record<AuditAction, string> = {
   'banner.updated': 'edited the banner',
   'banner.deleted': 'deleted the banner',
   'contact_message.handled': 'handled the message',
+  'outbox_email.read': 'read the email',
 }
 
 /** "Wanjiru Kamau suspended the shop Gikomba Fashions: Counterfeit goods." */

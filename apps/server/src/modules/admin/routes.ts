@@ -13,6 +13,8 @@ import { AdminDashboardService } from './dashboard/service.ts'
 import { guardAdmin } from './guard.ts'
 import { adminOrderRoutes } from './orders/routes.ts'
 import { AdminOrdersService } from './orders/service.ts'
+import { adminOutboxRoutes } from './outbox/routes.ts'
+import { AdminOutboxService } from './outbox/service.ts'
 import { adminProductRoutes } from './products/routes.ts'
 import { AdminProductsService } from './products/service.ts'
 import { adminUserRoutes } from './users/routes.ts'
@@ -38,5 +40,7 @@ export function adminRoutes({ db, mailer, sessions }: AdminDeps): FastifyPluginA
     await app.register(adminCategoryRoutes(new AdminCategoriesService(db)))
     await app.register(adminBannerRoutes(new AdminBannersService(db)))
     await app.register(adminContactRoutes(new AdminContactService(db)))
+    // Mail that stays in the outbox is readable only in a demo: a real marketplace's mail is its shoppers' own.
+    if (app.soko.config.demo) await app.register(adminOutboxRoutes(new AdminOutboxService(db, mailer)))
   }
 }

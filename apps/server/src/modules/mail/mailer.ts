@@ -100,6 +100,19 @@ export class Mailer {
     }
   }
 
+  /** A page of the outbox, newest first (the admin area reads it in demo mode); `recipient`: part of the address. */
+  listOutbox(query: { recipient: string | undefined; page: number; perPage: number }) {
+    return repo.pageOutbox(this.db, {
+      recipient: query.recipient,
+      limit: query.perPage,
+      offset: (query.page - 1) * query.perPage,
+    })
+  }
+
+  getOutboxMessage(id: number): Promise<repo.OutboxRow | null> {
+    return repo.getOutboxEmail(this.db, id)
+  }
+
   /** Waits for background sends (shutdown, tests). */
   async flush(): Promise<void> {
     await Promise.all([...this.inFlight])

@@ -11,6 +11,7 @@ export interface OutboxRow {
   html_body: string | null
   created_at: Date | string
   sent_at: Date | string | null
+  attempts: number
   error: string | null
 }
 
@@ -49,4 +50,23 @@ export function listOutbox(db: Db, to: string | undefined, limit: number): Promi
         where ${to === undefined ? sql`true` : sql`lower(to_address) = lower(${to})`}
         order by id desc limit ${limit}`,
   )
+}
+
+/** A page of the outbox, newest first; `recipient` is part of the address, any case. */
+export async function pageOutbox(
+  db: Db,
+  query: { recipient: string | undefined; limit: number; offset: number },
+): Promise<{ count: number; rows: OutboxRow[] }> {
+  // The user's own % and _ are taken literally.
+  const pattern = query.recipient === undefined ? null : `%${query.recipient.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  const where = pattern === null ? sql`true` : sql`to_address ilike ${pattern}`
+  const [total] = await queryRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from outbox_emails where ${where}`,
+  )
+  const rows = await queryRows<OutboxRow>(
+    db,
+    sql`select * from outbox_emails where ${where} order by id desc limit ${query.limit} offset ${query.offset}`,
+  )
+  return { count: total?.count ?? 0, rows }
 }

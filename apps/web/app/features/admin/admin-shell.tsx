@@ -5,7 +5,7 @@ import { AnnouncerProvider } from './admin-ui.tsx'
 import './admin.css'
 
 /** The admin area's sections, in the sidebar's order (each a real screen: DESIGN S5). */
-export const ADMIN_SECTIONS = [
+export const ADMIN_SECTIONS: readonly { path: string; label: string; isDemoOnly?: boolean }[] = [
   { path: '/admin/dashboard', label: 'Dashboard' },
   { path: '/admin/products', label: 'Products' },
   { path: '/admin/orders', label: 'Orders' },
@@ -14,7 +14,9 @@ export const ADMIN_SECTIONS = [
   { path: '/admin/categories', label: 'Categories' },
   { path: '/admin/banners', label: 'Banners' },
   { path: '/admin/messages', label: 'Messages' },
-] as const
+  // A demo's mail, kept because no mail server is set up; a real marketplace's mail is private.
+  { path: '/admin/outbox', label: 'Outbox', isDemoOnly: true },
+]
 
 /** The section a path belongs to (`/admin/orders/12` is Orders). */
 export function sectionOf(pathname: string) {
@@ -31,7 +33,7 @@ export function adminTitle(screen?: string): string {
  * sections. On a phone the sidebar collapses into one row of tabs above the screen that scrolls sideways, so every
  * section stays one tap away without a menu to open (and works before the page's scripts have run).
  */
-export function AdminShell({ children }: { children: ReactNode }) {
+export function AdminShell({ isDemo, children }: { isDemo: boolean; children: ReactNode }) {
   return (
     <div className="admin">
       <header className="admin__header">
@@ -41,7 +43,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
       <div className="admin__layout">
         <nav className="admin__nav" aria-label="Admin">
           <ul className="admin__sections">
-            {ADMIN_SECTIONS.map((item) => (
+            {ADMIN_SECTIONS.filter((item) => isDemo || !item.isDemoOnly).map((item) => (
               <li key={item.path}>
                 <NavLink to={item.path}>{item.label}</NavLink>
               </li>

@@ -27,6 +27,8 @@ export function activityHref(subjectType: string, subjectId: number | null): str
       return '/admin/banners'
     case 'contact_message':
       return '/admin/messages'
+    case 'outbox_email':
+      return subjectId ? `/admin/outbox/${subjectId}` : '/admin/outbox'
     default:
       return null
   }

@@ -1,7 +1,4 @@
-import { AUTH_MESSAGES } from '@soko/contract/auth'
-
 export interface GoogleSignInProps {
-  isAvailable: boolean
   /** Where to come back to after signing in with Google. */
   next: string
 }
@@ -22,23 +19,10 @@ const GoogleMark = () => (
 )
 
 /**
- * 'Sign in with Google': a full-page navigation to the API, which sends the browser to Google and back. When the
- * server has no Google credentials the button is shown disabled with the reason.
+ * 'Sign in with Google': a full-page navigation to the API, which sends the browser to Google (or, in a demo, the
+ * built-in stand-in) and back. The sign-in forms show it only where Google sign-in works.
  */
-export function GoogleSignIn({ isAvailable, next }: GoogleSignInProps) {
-  if (!isAvailable) {
-    return (
-      <div className="auth__google">
-        <button type="button" className="button auth__google-button" disabled aria-describedby="google-unavailable">
-          <GoogleMark />
-          Sign in with Google
-        </button>
-        <p id="google-unavailable" className="auth__note">
-          {AUTH_MESSAGES.googleUnavailable}
-        </p>
-      </div>
-    )
-  }
+export function GoogleSignIn({ next }: GoogleSignInProps) {
   const href = next === '/' ? '/api/auth/google' : `/api/auth/google?next=${encodeURIComponent(next)}`
   return (
     <div className="auth__google">

@@ -99,10 +99,15 @@ export function LoginForm({ next, isGoogleAvailable, initialError }: LoginFormPr
           {isSubmitting ? 'Signing in..' : 'Sign in'}
         </button>
       </form>
-      <p className="auth__divider">
-        <span>or</span>
-      </p>
-      <GoogleSignIn isAvailable={isGoogleAvailable} next={next} />
+      {/* Outside a demo, a server without Google credentials offers no Google button at all. */}
+      {isGoogleAvailable && (
+        <>
+          <p className="auth__divider">
+            <span>or</span>
+          </p>
+          <GoogleSignIn next={next} />
+        </>
+      )}
       <p className="auth__switch">
         Don't have an account? <Link to="/signup">Sign up</Link>
       </p>

@@ -132,10 +132,15 @@ export function SignupForm({ isGoogleAvailable }: { isGoogleAvailable: boolean }
           {isSubmitting ? 'Signing Up...' : 'Sign Up'}
         </button>
       </form>
-      <p className="auth__divider">
-        <span>or</span>
-      </p>
-      <GoogleSignIn isAvailable={isGoogleAvailable} next="/" />
+      {/* Outside a demo, a server without Google credentials offers no Google button at all. */}
+      {isGoogleAvailable && (
+        <>
+          <p className="auth__divider">
+            <span>or</span>
+          </p>
+          <GoogleSignIn next="/" />
+        </>
+      )}
       <p className="auth__switch">
         Already have an account? <Link to="/login">Login</Link>
       </p>
