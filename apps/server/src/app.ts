@@ -202,7 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuth(app, sessions, config)
   if (config.demo) {
     app.log.warn(
-      'demo mode (SOKO_DEMO): payments, Google sign-in and mail go to the built-in stand-ins (no money moves; mail is in the admin Outbox), and every page says so',
+      'demo mode (SOKO_DEMO): payments, Google sign-in and mail go to the built-in stand-ins (no money moves; without SMTP_URL mail waits in the admin Outbox), and every page says so',
     )
   }
 
