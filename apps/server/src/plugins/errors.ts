@@ -39,7 +39,19 @@ export interface ErrorBody {
   errors?: Record<string, string[]>
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads the request as it came (the web app's pages, which answer bad input with a page of their own). */
+    takesAnyInput?: boolean
+  }
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config.takesAnyInput) return
+    refuseUnstorableInput(request)
+  })
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const body = toErrorBody(error)
     if (body.code === 'internal') {
@@ -116,4 +128,65 @@ function toErrorBody(error: FastifyError): ErrorBody {
     return { detail: error.message, code: error.statusCode === 404 ? 'not_found' : 'invalid_data' }
   }
   return { detail: 'Internal server error.', code: 'internal' }
+}
+
+/** Deeper than any request the contract describes; deep enough that no walk over a body can exhaust the stack. */
+const MAX_JSON_DEPTH = 32
+
+/**
+ * Refuses, once for every route, what no schema can be trusted to catch and the database cannot take: a NUL
+ * character (PostgreSQL's text cannot hold U+0000, so it would fail as a 500 wherever the value reaches SQL) in
+ * any query, path or body value or key, and JSON nested deeper than MAX_JSON_DEPTH (recursive walks over a body,
+ * such as the card-data check, would overflow the stack). Raw JSON bodies (the payment callbacks) are read too.
+ */
+function refuseUnstorableInput(request: FastifyRequest): void {
+  const sources: [string, unknown][] = [
+    ['query', request.query],
+    ['params', request.params],
+    ['body', Buffer.isBuffer(request.body) ? rawBody(request.body) : request.body],
+  ]
+  for (const [source, value] of sources) {
+    const problem = findUnstorable(value)
+    if (!problem) continue
+    const field = problem.path || (source === 'body' ? 'non_field_errors' : source)
+    if (problem.kind === 'nul') {
+      throw new AppError('invalid_data', 'Text may not contain NUL characters.', {
+        [field]: ['may not contain NUL characters'],
+      })
+    }
+    throw new AppError('invalid_data', `The request is nested deeper than ${MAX_JSON_DEPTH} levels.`, {
+      [field]: [`is nested deeper than ${MAX_JSON_DEPTH} levels`],
+    })
+  }
+}
+
+/** A body a route took as raw bytes (to check a signature over them): its text, parsed when it is JSON. */
+function rawBody(body: Buffer): unknown {
+  const text = body.toString('utf8')
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text // not JSON: the route answers that itself, but a NUL byte in it is still refused here
+  }
+}
+
+/** A NUL (in a string or a key) or too-deep nesting in a parsed value, with its dotted path; else null. */
+function findUnstorable(root: unknown): { kind: 'nul' | 'depth'; path: string } | null {
+  // An explicit stack: a hostile body must not be able to exhaust the call stack of the check itself.
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: '', depth: 0 }]
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { value, path, depth } = item
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return { kind: 'nul', path }
+      continue
+    }
+    if (value === null || typeof value !== 'object') continue
+    if (depth >= MAX_JSON_DEPTH) return { kind: 'depth', path }
+    for (const [key, child] of Object.entries(value)) {
+      const childPath = path ? `${path}.${key}` : key
+      if (key.includes('\u0000')) return { kind: 'nul', path: childPath.replaceAll('\u0000', '\\0') }
+      stack.push({ value: child, path: childPath, depth: depth + 1 })
+    }
+  }
+  return null
 }
