@@ -103,6 +103,12 @@ export function sentenceErrorHandler(error: FastifyError, _request: FastifyReque
   reply.status(400).send({ detail, code: 'invalid_data', errors })
 }
 
+/** What the app's handler answers for an error: its status and body (used by handlers that keep another shape). */
+export function toErrorAnswer(error: FastifyError): { status: number; body: ErrorBody } {
+  const body = toErrorBody(error)
+  return { status: errorStatus[body.code], body }
+}
+
 function toErrorBody(error: FastifyError): ErrorBody {
   if (error instanceof AppError) {
     return { detail: error.detail, code: error.code, ...(error.errors ? { errors: error.errors } : {}) }
