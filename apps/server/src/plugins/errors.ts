@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 
 /** The closed set of error codes; the handler below maps each to its HTTP status. */
@@ -7,12 +9,15 @@ export const errorStatus = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  request_timeout: 408,
   conflict: 409,
   out_of_stock: 409,
   payment_failed: 402,
   payload_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
   rate_limited: 429,
+  headers_too_large: 431,
   internal: 500,
   unavailable: 503,
 } as const
@@ -195,4 +200,54 @@ function findUnstorable(root: unknown): { kind: 'nul' | 'depth'; path: string } 
     }
   }
   return null
+}
+
+function sendRaw(reply: FastifyReply, body: ErrorBody): void {
+  reply.status(errorStatus[body.code]).type('application/json; charset=utf-8').send(JSON.stringify(body))
+}
+
+/**
+ * Fastify's answers for requests that never reach a route, in the app's shape: a malformed %-escape or invalid
+ * UTF-8 in the path, a path segment past `maxParamLength`, and (at the socket) oversized or malformed requests.
+ * Pass to `Fastify()`.
+ */
+export const clientErrorOptions: Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> = {
+  frameworkErrors(error, _request, reply) {
+    switch (error.code) {
+      case 'FST_ERR_BAD_URL':
+        return sendRaw(reply, {
+          detail: 'The address is not valid: it has a malformed %-escape or bytes that are not UTF-8.',
+          code: 'invalid_data',
+        })
+      case 'FST_ERR_MAX_PARAM_LENGTH':
+        return sendRaw(reply, { detail: 'A part of the address is longer than 200 characters.', code: 'uri_too_long' })
+      default:
+        reply.log.error({ err: error }, 'unhandled framework error')
+        return sendRaw(reply, { detail: 'Internal server error.', code: 'internal' })
+    }
+  },
+  clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+    // A reset connection has no one left to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return
+    const [status, body] = clientErrorAnswer(error.code)
+    if (socket.writable) {
+      const text = JSON.stringify(body)
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+      )
+    }
+    socket.destroy(error)
+  },
+}
+
+function clientErrorAnswer(code: string | undefined): [number, ErrorBody] {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return [431, { detail: 'The request line and headers are larger than 16 KB.', code: 'headers_too_large' }]
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return [408, { detail: 'The request took too long to arrive.', code: 'request_timeout' }]
+    default:
+      return [400, { detail: 'The request is not valid HTTP.', code: 'invalid_data' }]
+  }
 }
