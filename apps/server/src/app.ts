@@ -39,7 +39,7 @@ import { vendorRoutes } from './modules/vendors/routes.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerConditionalGet } from './plugins/cache.ts'
 import type { Config } from './plugins/config.ts'
-import { registerErrorHandling } from './plugins/errors.ts'
+import { clientErrorOptions, registerErrorHandling } from './plugins/errors.ts'
 import { registerFaultInjection } from './plugins/faults.ts'
 import { logSerializers, registerObservability, requestId } from './plugins/observability.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
@@ -122,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // While shutting down, a request that arrives on an open keep-alive connection is still answered (with
     // `Connection: close`) instead of a 503: a proxy resends only idempotent requests, and a shopper's POST is not.
     return503OnClosing: false,
+    ...clientErrorOptions,
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)

@@ -9,6 +9,7 @@ import { NavBar } from './components/site/nav-bar.tsx'
 import './components/site/theme.css'
 import { ServerCartSync } from './features/cart/server-cart-sync.tsx'
 import { getQueryClient } from './lib/query.ts'
+import { refusedBecause } from './lib/refused.ts'
 import { getSessionUser } from './lib/session.server.ts'
 import { THEME_BOOT_SCRIPT } from './lib/theme.ts'
 import { toViewer } from './lib/viewer.ts'
@@ -70,6 +71,19 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const isNotFound = isRouteErrorResponse(error) && error.status === 404
+  const refusal = refusedBecause(error)
+  if (refusal) {
+    return (
+      <section className="page page--centered">
+        <title>This address cannot be shown | Soko</title>
+        <h1>This address cannot be shown</h1>
+        <p>{refusal}</p>
+        <a className="button" href="/">
+          Go to the home page
+        </a>
+      </section>
+    )
+  }
   return (
     <section className="page page--centered">
       <title>{isNotFound ? 'Page Not Found | Soko' : 'Something went wrong | Soko'}</title>

@@ -10,6 +10,8 @@ import { wholeNumber } from './common.ts'
 // a field a call does not accept is a 400 naming it. Every change is written to the audit log.
 
 const Id = z.number().int()
+/** An id sent to the API: the database's ids are 32-bit, so a larger one is refused here rather than by PostgreSQL. */
+const RequestId = (message?: string) => Id.positive(message).max(2 ** 31 - 1, message)
 const Kes = z.number().describe('Amount in KES')
 const Timestamp = z.string().describe('ISO 8601')
 
@@ -311,7 +313,7 @@ const CategoryFieldsSchema = z.strictObject({
   name: requiredText('Name', 100),
   slug: SlugSchema.optional().describe('Made from the name when absent'),
   description: optionalText('Description', 2000).optional(),
-  parent_id: Id.positive('Parent must be a category id').nullable().optional(),
+  parent_id: RequestId('Parent must be a category id').nullable().optional(),
   image_url: LinkSchema('Image URL').nullable().optional().describe('Null: a generated image'),
   image_alt: optionalText('Image alt text', 200).optional(),
   is_active: z.boolean({ error: () => 'Active must be true or false' }).optional(),
@@ -323,9 +325,9 @@ export const CategoryUpdateBodySchema = CategoryFieldsSchema.partial()
 export type CategoryUpdateBody = z.infer<typeof CategoryUpdateBodySchema>
 
 export const CategoryOrderBodySchema = z.strictObject({
-  parent_id: Id.positive().nullable().describe('Whose children are ordered; null for the top level'),
+  parent_id: RequestId().nullable().describe('Whose children are ordered; null for the top level'),
   ids: z
-    .array(Id.positive(), { error: () => 'Ids must be a list of category ids' })
+    .array(RequestId(), { error: () => 'Ids must be a list of category ids' })
     .min(1, 'Ids must name every category of that level')
     .max(1000)
     .refine((ids) => new Set(ids).size === ids.length, 'Each category may appear only once'),
@@ -353,16 +355,23 @@ export const AdminCategoryTreeSchema = z.array(AdminCategorySchema)
 
 // Banners
 
+/** What a banner's schedule may name: the ISO pattern alone lets through year 0, which PostgreSQL cannot store. */
+const SCHEDULE_RANGE = { from: Date.UTC(2000, 0, 1), until: Date.UTC(9999, 0, 1) }
+
 const DateTimeSchema = (label: string) =>
   z.iso
     .datetime({ offset: true, message: `${label} must be a date and time, e.g. 2026-12-01T08:00:00+03:00` })
+    .refine((value) => {
+      const time = Date.parse(value)
+      return time >= SCHEDULE_RANGE.from && time < SCHEDULE_RANGE.until
+    }, `${label} must be between the years 2000 and 9998`)
     .nullable()
 
 const BannerFieldsSchema = z.strictObject({
   title: requiredText('Title', 120),
   subtitle: optionalText('Subtitle', 300).optional(),
   image_url: LinkSchema('Image URL').nullable().optional().describe('Null: a generated image'),
-  category_id: Id.positive().nullable().optional(),
+  category_id: RequestId().nullable().optional(),
   link_url: LinkSchema('Link URL').optional(),
   link_text: optionalText('Link text', 60).optional(),
   stat1: optionalText('Stat 1', 40).optional(),

@@ -157,7 +157,8 @@ export const SessionIdParamsSchema = z.object({
   id: z.coerce
     .number({ error: () => 'must be a session id' })
     .int('must be a session id')
-    .positive('must be a session id'),
+    .positive('must be a session id')
+    .max(2 ** 31 - 1, 'must be a session id'),
 })
 
 export const RevokedSchema = z.object({ revoked: z.number().int().describe('Sessions ended') })

@@ -238,7 +238,8 @@ export const WishlistAddBodySchema = z.strictObject({
   productId: z
     .number({ error: () => 'Product id must be a whole number' })
     .int('Product id must be a whole number')
-    .positive('Product id must be a whole number'),
+    .positive('Product id must be a whole number')
+    .max(2 ** 31 - 1, 'Product id must be a whole number'),
 })
 
 export const IdParamsSchema = z.object({

@@ -212,7 +212,8 @@ export const ImageOrderBodySchema = z
         z
           .number({ error: () => 'Image ids must be whole numbers' })
           .int()
-          .positive(),
+          .positive()
+          .max(2 ** 31 - 1, 'Image ids must be whole numbers'),
         {
           error: () => 'Image ids must be a list',
         },

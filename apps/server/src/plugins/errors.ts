@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 
 /** The closed set of error codes; the handler below maps each to its HTTP status. */
@@ -7,12 +9,15 @@ export const errorStatus = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  request_timeout: 408,
   conflict: 409,
   out_of_stock: 409,
   payment_failed: 402,
   payload_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
   rate_limited: 429,
+  headers_too_large: 431,
   internal: 500,
   unavailable: 503,
 } as const
@@ -39,7 +44,19 @@ export interface ErrorBody {
   errors?: Record<string, string[]>
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads the request as it came (the web app's pages, which answer bad input with a page of their own). */
+    takesAnyInput?: boolean
+  }
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config.takesAnyInput) return
+    refuseUnstorableInput(request)
+  })
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const body = toErrorBody(error)
     if (body.code === 'internal') {
@@ -91,6 +108,12 @@ export function sentenceErrorHandler(error: FastifyError, _request: FastifyReque
   reply.status(400).send({ detail, code: 'invalid_data', errors })
 }
 
+/** What the app's handler answers for an error: its status and body (used by handlers that keep another shape). */
+export function toErrorAnswer(error: FastifyError): { status: number; body: ErrorBody } {
+  const body = toErrorBody(error)
+  return { status: errorStatus[body.code], body }
+}
+
 function toErrorBody(error: FastifyError): ErrorBody {
   if (error instanceof AppError) {
     return { detail: error.detail, code: error.code, ...(error.errors ? { errors: error.errors } : {}) }
@@ -116,4 +139,115 @@ function toErrorBody(error: FastifyError): ErrorBody {
     return { detail: error.message, code: error.statusCode === 404 ? 'not_found' : 'invalid_data' }
   }
   return { detail: 'Internal server error.', code: 'internal' }
+}
+
+/** Deeper than any request the contract describes; deep enough that no walk over a body can exhaust the stack. */
+const MAX_JSON_DEPTH = 32
+
+/**
+ * Refuses, once for every route, what no schema can be trusted to catch and the database cannot take: a NUL
+ * character (PostgreSQL's text cannot hold U+0000, so it would fail as a 500 wherever the value reaches SQL) in
+ * any query, path or body value or key, and JSON nested deeper than MAX_JSON_DEPTH (recursive walks over a body,
+ * such as the card-data check, would overflow the stack). Raw JSON bodies (the payment callbacks) are read too.
+ */
+function refuseUnstorableInput(request: FastifyRequest): void {
+  const sources: [string, unknown][] = [
+    ['query', request.query],
+    ['params', request.params],
+    ['body', Buffer.isBuffer(request.body) ? rawBody(request.body) : request.body],
+  ]
+  for (const [source, value] of sources) {
+    const problem = findUnstorable(value)
+    if (!problem) continue
+    const field = problem.path || (source === 'body' ? 'non_field_errors' : source)
+    if (problem.kind === 'nul') {
+      throw new AppError('invalid_data', 'Text may not contain NUL characters.', {
+        [field]: ['may not contain NUL characters'],
+      })
+    }
+    throw new AppError('invalid_data', `The request is nested deeper than ${MAX_JSON_DEPTH} levels.`, {
+      [field]: [`is nested deeper than ${MAX_JSON_DEPTH} levels`],
+    })
+  }
+}
+
+/** A body a route took as raw bytes (to check a signature over them): its text, parsed when it is JSON. */
+function rawBody(body: Buffer): unknown {
+  const text = body.toString('utf8')
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text // not JSON: the route answers that itself, but a NUL byte in it is still refused here
+  }
+}
+
+/** A NUL (in a string or a key) or too-deep nesting in a parsed value, with its dotted path; else null. */
+function findUnstorable(root: unknown): { kind: 'nul' | 'depth'; path: string } | null {
+  // An explicit stack: a hostile body must not be able to exhaust the call stack of the check itself.
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: '', depth: 0 }]
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { value, path, depth } = item
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return { kind: 'nul', path }
+      continue
+    }
+    if (value === null || typeof value !== 'object') continue
+    if (depth >= MAX_JSON_DEPTH) return { kind: 'depth', path }
+    for (const [key, child] of Object.entries(value)) {
+      const childPath = path ? `${path}.${key}` : key
+      if (key.includes('\u0000')) return { kind: 'nul', path: childPath.replaceAll('\u0000', '\\0') }
+      stack.push({ value: child, path: childPath, depth: depth + 1 })
+    }
+  }
+  return null
+}
+
+function sendRaw(reply: FastifyReply, body: ErrorBody): void {
+  reply.status(errorStatus[body.code]).type('application/json; charset=utf-8').send(JSON.stringify(body))
+}
+
+/**
+ * Fastify's answers for requests that never reach a route, in the app's shape: a malformed %-escape or invalid
+ * UTF-8 in the path, a path segment past `maxParamLength`, and (at the socket) oversized or malformed requests.
+ * Pass to `Fastify()`.
+ */
+export const clientErrorOptions: Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> = {
+  frameworkErrors(error, _request, reply) {
+    switch (error.code) {
+      case 'FST_ERR_BAD_URL':
+        return sendRaw(reply, {
+          detail: 'The address is not valid: it has a malformed %-escape or bytes that are not UTF-8.',
+          code: 'invalid_data',
+        })
+      case 'FST_ERR_MAX_PARAM_LENGTH':
+        return sendRaw(reply, { detail: 'A part of the address is longer than 200 characters.', code: 'uri_too_long' })
+      default:
+        reply.log.error({ err: error }, 'unhandled framework error')
+        return sendRaw(reply, { detail: 'Internal server error.', code: 'internal' })
+    }
+  },
+  clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+    // A reset connection has no one left to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return
+    const [status, body] = clientErrorAnswer(error.code)
+    if (socket.writable) {
+      const text = JSON.stringify(body)
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+      )
+    }
+    socket.destroy(error)
+  },
+}
+
+function clientErrorAnswer(code: string | undefined): [number, ErrorBody] {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return [431, { detail: 'The request line and headers are larger than 16 KB.', code: 'headers_too_large' }]
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return [408, { detail: 'The request took too long to arrive.', code: 'request_timeout' }]
+    default:
+      return [400, { detail: 'The request is not valid HTTP.', code: 'invalid_data' }]
+  }
 }

@@ -57,6 +57,8 @@ export async function registerWeb(app: FastifyInstance, mode: WebMode): Promise<
     web.route({
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/*',
+      // Pages answer hostile input with a page of their own (their loaders meet the API's 400s), not with JSON.
+      config: { takesAnyInput: true },
       handler: (request, reply) => {
         if (isApiPath(request.url)) return reply.callNotFound()
         return renderWeb(app, handler, request, reply, mode)

@@ -32,7 +32,7 @@ import {
   sessionCookieName,
 } from '../../plugins/auth.ts'
 import type { Config } from '../../plugins/config.ts'
-import { AppError, sentenceErrorHandler } from '../../plugins/errors.ts'
+import { AppError, sentenceErrorHandler, toErrorAnswer } from '../../plugins/errors.ts'
 import { clientKey, type RateLimiter } from '../../plugins/rate-limit.ts'
 import { GOOGLE_CALLBACK_PATH, type GoogleSignIn, SIGN_IN_SECONDS, SignInError } from './google.ts'
 import type { AccountsService } from './service.ts'
@@ -66,16 +66,24 @@ function loginErrorHandler(error: FastifyError, _request: FastifyRequest, reply:
   if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'body') {
     return reply.status(400).send({ success: false, message: AUTH_MESSAGES.missingCredentials })
   }
-  // A disabled account keeps the sign-in's own shape, so the login form shows the sentence.
-  if (error instanceof AppError && error.code === 'forbidden') {
-    return reply.status(403).send({ success: false, message: error.detail })
+  // Every other failure whose status has the specification's shape in the response schema (a malformed body, a
+  // NUL character, a disabled account) is told in that shape, so the form shows the sentence; the rest (429, 413,
+  // 415, 500) in the app's.
+  const { status, body } = toErrorAnswer(error)
+  if (status === 400 || status === 401 || status === 403) {
+    return reply.status(status).send({ success: false, message: body.detail })
   }
   throw error
 }
 
 /** Sign-up keeps the specification's shape for its failures: `{ success: false, message, errors }`. */
 function registerErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  if (!hasZodFastifySchemaValidationErrors(error) || error.validationContext !== 'body') throw error
+  if (!hasZodFastifySchemaValidationErrors(error) || error.validationContext !== 'body') {
+    // A 400 the schema did not find (a malformed body, a NUL character) in the same shape; the rest in the app's.
+    const { status, body } = toErrorAnswer(error)
+    if (status !== 400) throw error
+    return reply.status(400).send({ success: false, message: body.detail, errors: body.errors ?? {} })
+  }
   const found = fieldErrors(error)
   const { '': bodyErrors, ...errors } = found
   if (bodyErrors) {

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { toErrorAnswer } from '../../plugins/errors.ts'
 import { sameSecret } from '../accounts/tokens.ts'
 import type { PaymentService } from '../checkout/payments.ts'
 import type { CardProvider } from './card/provider.ts'
@@ -17,6 +18,13 @@ const CALLBACK_BODY_LIMIT = 64 * 1024
 function rawJson(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
+}
+
+/** A refused callback answers in Daraja's own shape, which its 400 schema names; other failures as the app does. */
+function darajaErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const { status, body } = toErrorAnswer(error)
+  if (status !== 400) throw error
+  return reply.status(400).send({ ResultCode: 1, ResultDesc: `Rejected: ${body.detail}` })
 }
 
 function rawText(request: FastifyRequest): string {
@@ -55,6 +63,7 @@ export function paymentCallbackRoutes(options: {
             404: z.object({ detail: z.string(), code: z.string() }),
           },
         },
+        errorHandler: darajaErrorHandler,
       },
       async (request, reply) => {
         if (!sameSecret(request.params.secret, await options.callbackSecret())) {

@@ -4,7 +4,8 @@ import { loginUrl } from '../../lib/safe-next.ts'
 
 /**
  * An admin API read for a screen's loader. The admin-only guard runs beside it: when the API answers 401 or 403
- * this sends the browser where the guard does (sign-in, or the home page), and a missing record becomes a 404.
+ * this sends the browser where the guard does (sign-in, or the home page), a missing record becomes a 404 and a
+ * refused request a 400 that says why.
  */
 export async function adminLoad<T>(request: Request, context: AppLoadContext, path: string): Promise<T> {
   try {
@@ -14,6 +15,8 @@ export async function adminLoad<T>(request: Request, context: AppLoadContext, pa
       if (error.status === 401) throw redirect(loginUrl(new URL(request.url).pathname.replace(/\.data$/, '')))
       if (error.status === 403) throw redirect('/')
       if (error.status === 404) throw new Response(error.detail, { status: 404 })
+      // A request the API refuses (a crafted link: a NUL character in the search words) is the page's own 400.
+      if (error.status === 400) throw new Response(error.detail, { status: 400 })
     }
     throw error
   }

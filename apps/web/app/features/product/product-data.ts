@@ -16,7 +16,9 @@ export const REVIEWS_PER_PAGE = 10
 export const fetchReviews = (slug: string, page: number, context?: AppLoadContext) =>
   api<ReviewsPage>(`${productPath(slug)}reviews/${queryString({ page, per_page: REVIEWS_PER_PAGE })}`, { context })
 
-export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404
+/** A product that is not there: a 404, or a slug the API refuses as malformed (no product can have it). */
+export const isNotFound = (error: unknown): boolean =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400)
 
 /** A missing product stays missing: retrying a 404 only delays the 'Product Not Found' screen. */
 const retryUnlessMissing = (failures: number, error: unknown) => !isNotFound(error) && failures < 1

@@ -27,6 +27,7 @@ describe('parseFilters and pageQuery', () => {
     const filters = parse('?price_min=abc&min_rating=9&page=-2&sort_by=cheapest&category=Bad%20Slug&verified_only=yes')
     expect(filters).toEqual({ ...EMPTY_FILTERS })
     expect(parse('?price_min=5000&price_max=1000')).toMatchObject({ priceMin: 1000, priceMax: 5000 })
+    expect(parse('?q=sufu%00ria&category=a%00b&vendor=%00')).toEqual({ ...EMPTY_FILTERS, q: 'sufuria' })
   })
 
   it('keeps fast mode out of canonical URLs and API calls', () => {

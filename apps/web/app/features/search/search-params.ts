@@ -83,7 +83,8 @@ export function parseFilters(params: URLSearchParams): SearchFilters {
   const page = Number(params.get('page'))
   const sort = params.get('sort_by')
   return {
-    q: (params.get('q') ?? '').slice(0, 200),
+    // A NUL can only come from a crafted link, and the API refuses it: the words around it are still searched.
+    q: (params.get('q') ?? '').replaceAll('\u0000', '').slice(0, 200),
     category: ref(params.get('category')),
     vendor: ref(params.get('vendor')),
     priceMin,

@@ -11,7 +11,7 @@ function askedPath(request: Request): string {
 /**
  * A vendor API read for a portal screen's loader. The portal's guard runs beside it: when the API answers 401 or
  * 403 this sends the browser where the guard does (sign-in, or /sell to open a shop), and a missing record (another
- * shop's product) becomes a 404.
+ * shop's product) becomes a 404, and a refused request a 400 that says why.
  */
 export async function vendorLoad<T>(request: Request, context: AppLoadContext, path: string): Promise<T> {
   try {
@@ -21,6 +21,8 @@ export async function vendorLoad<T>(request: Request, context: AppLoadContext, p
       if (error.status === 401) throw redirect(loginUrl(askedPath(request)))
       if (error.status === 403) throw redirect('/sell')
       if (error.status === 404) throw new Response(error.detail, { status: 404 })
+      // A request the API refuses (a crafted link: a NUL character in the search words) is the page's own 400.
+      if (error.status === 400) throw new Response(error.detail, { status: 400 })
     }
     throw error
   }
