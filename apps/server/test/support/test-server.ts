@@ -78,7 +78,10 @@ export async function startTestServer(engine: Engine, options: TestServerOptions
     app,
     database,
     async close() {
-      await app.close()
+      // A response a test left unread keeps its keep-alive connection busy, and Fastify would wait out its timeout.
+      const closing = app.close()
+      app.server.closeAllConnections()
+      await closing
       await database.close()
       rmSync(dataDir, { recursive: true, force: true })
     },
