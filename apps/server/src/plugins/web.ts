@@ -83,9 +83,9 @@ async function productionHandler(app: FastifyInstance): Promise<RequestHandler> 
     preCompressed: true,
     // Cache-Control is ours to set (below): the plugin's own would apply one lifetime to every file.
     cacheControl: false,
-    setHeaders(res, path) {
+    setHeaders(reply, path) {
       // Vite fingerprints everything under /assets: its content never changes under the same name.
-      res.setHeader('cache-control', path.includes('/assets/') ? IMMUTABLE : 'public, max-age=3600')
+      reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : 'public, max-age=3600')
     },
   })
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild
