@@ -55,6 +55,10 @@ function freePort() {
 const node = process.execPath
 await stage('typecheck', node, [bin('@react-router/dev/bin.js'), 'typegen'], { cwd: join(root, 'apps/web') })
 await stage('typecheck', node, [bin('typescript/bin/tsc'), '-p', 'tsconfig.json'])
+// Both apps use domain and contract: each compiles on its own with neither DOM nor Node types (tests excepted).
+for (const dir of ['packages/domain', 'packages/contract']) {
+  await stage(`typecheck ${dir} (no DOM, no Node)`, node, [bin('typescript/bin/tsc'), '-p', dir])
+}
 await stage('lint and format', node, [bin('@biomejs/biome/bin/biome'), 'check', '.'])
 
 // The build comes first: the scale-out tests run the built server (production mode, web pages included).
