@@ -1,5 +1,6 @@
-// `npm test`: every check, in order: typecheck, lint, the production build, unit and integration tests (Vitest,
-// PGlite and PostgreSQL), and browser tests (Playwright driving Debian's Chromium). Ends with one summary line.
+// `npm test`: every check, in order: typecheck, lint, module and package boundaries, the production build, unit and
+// integration tests (Vitest, PGlite and PostgreSQL), and browser tests (Playwright driving Debian's Chromium). Ends
+// with one summary line.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -55,7 +56,12 @@ function freePort() {
 const node = process.execPath
 await stage('typecheck', node, [bin('@react-router/dev/bin.js'), 'typegen'], { cwd: join(root, 'apps/web') })
 await stage('typecheck', node, [bin('typescript/bin/tsc'), '-p', 'tsconfig.json'])
+// Both apps use domain and contract: each compiles on its own with neither DOM nor Node types (tests excepted).
+for (const dir of ['packages/domain', 'packages/contract']) {
+  await stage(`typecheck ${dir} (no DOM, no Node)`, node, [bin('typescript/bin/tsc'), '-p', dir])
+}
 await stage('lint and format', node, [bin('@biomejs/biome/bin/biome'), 'check', '.'])
+await stage('module and package boundaries', node, ['scripts/boundaries.mjs'])
 
 // The build comes first: the scale-out tests run the built server (production mode, web pages included).
 const built = await stage('production build', node, ['scripts/build.mjs'])

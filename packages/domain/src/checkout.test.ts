@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { newOrderNumber, quoteAmounts } from './checkout.ts'
+import { ORDER_NUMBER_BYTES, orderNumberFrom, quoteAmounts } from './checkout.ts'
 
 describe('quoteAmounts', () => {
   it('adds delivery per order and 16 % VAT on the subtotal', () => {
@@ -20,13 +20,29 @@ describe('quoteAmounts', () => {
   })
 })
 
-describe('newOrderNumber', () => {
-  it('is SK- and six unambiguous characters', () => {
-    for (let i = 0; i < 200; i += 1) expect(newOrderNumber()).toMatch(/^SK-[0-9A-HJKMNP-TV-Z]{6}$/)
+describe('orderNumberFrom', () => {
+  it.each([
+    [[0, 0, 0, 0, 0, 0], 'SK-000000'],
+    [[9, 10, 17, 18, 21, 31], 'SK-9AHJNZ'],
+    // Bytes above 31 wrap: 32 → 0, 255 → 31.
+    [[32, 255, 64, 95, 100, 200], 'SK-0Z0Z48'],
+  ])('spells %j as %s', (bytes, expected) => {
+    expect(orderNumberFrom(Uint8Array.from(bytes))).toBe(expected)
   })
 
-  it('rarely repeats', () => {
-    const seen = new Set(Array.from({ length: 5000 }, () => newOrderNumber()))
+  it('is SK- and six unambiguous characters, never I, L, O or U', () => {
+    for (let byte = 0; byte < 256; byte += 1) {
+      expect(orderNumberFrom(new Uint8Array(ORDER_NUMBER_BYTES).fill(byte))).toMatch(/^SK-[0-9A-HJKMNP-TV-Z]{6}$/)
+    }
+  })
+
+  it('rarely repeats when given random bytes', () => {
+    const random = () => crypto.getRandomValues(new Uint8Array(ORDER_NUMBER_BYTES))
+    const seen = new Set(Array.from({ length: 5000 }, () => orderNumberFrom(random())))
     expect(seen.size).toBeGreaterThan(4990)
+  })
+
+  it('refuses a wrong number of bytes', () => {
+    expect(() => orderNumberFrom(new Uint8Array(5))).toThrow(RangeError)
   })
 })

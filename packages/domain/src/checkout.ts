@@ -37,9 +37,15 @@ export function quoteAmounts(
 /** Crockford's base 32: digits and capitals without I, L, O and U, so an order number read aloud is not misheard. */
 const ORDER_NUMBER_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
 
-/** A new order number such as `SK-7KQ2M9`: 32^6 ≈ 1 billion of them; the database's unique index catches a repeat. */
-export function newOrderNumber(): string {
+/** How many random bytes an order number is spelt from: one per character. */
+export const ORDER_NUMBER_BYTES = 6
+
+/**
+ * The order number such as `SK-7KQ2M9` that six random bytes spell: 32^6 ≈ 1 billion of them; the database's unique
+ * index catches a repeat. The caller draws the bytes, so this package stays free of any runtime's crypto.
+ */
+export function orderNumberFrom(bytes: Uint8Array): string {
+  if (bytes.length !== ORDER_NUMBER_BYTES) throw new RangeError(`an order number takes ${ORDER_NUMBER_BYTES} bytes`)
   // 32 divides 256, so taking each random byte modulo 32 favours no character.
-  const bytes = crypto.getRandomValues(new Uint8Array(6))
   return `SK-${Array.from(bytes, (byte) => ORDER_NUMBER_ALPHABET[byte % 32]).join('')}`
 }

@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto'
+import { createHash, createHmac, randomBytes } from 'node:crypto'
 import {
   type CheckoutItem,
   ORDER_STATUS_LABELS,
@@ -11,7 +11,7 @@ import {
 } from '@soko/contract/checkout'
 import type { Db } from '@soko/db/client'
 import type { AddressSnapshot } from '@soko/db/schema/orders'
-import { newOrderNumber } from '@soko/domain/checkout'
+import { ORDER_NUMBER_BYTES, orderNumberFrom } from '@soko/domain/checkout'
 import { findCounty } from '@soko/domain/counties'
 import { kesToCents } from '@soko/domain/money'
 import { normaliseKenyanMobile } from '@soko/domain/phone'
@@ -159,7 +159,7 @@ export class CheckoutService {
 
     let placed: { orderId: number; paymentId: number; orderNumber: string } | null = null
     for (let attempt = 0; placed === null; attempt += 1) {
-      const orderNumber = newOrderNumber()
+      const orderNumber = orderNumberFrom(randomBytes(ORDER_NUMBER_BYTES))
       try {
         placed = await this.transaction(async (t) => {
           const priced = await priceItems(t, body.items, this.settings, true)
