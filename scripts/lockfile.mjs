@@ -1,6 +1,6 @@
 // Checks that package-lock.json lists every platform's optional binary (Biome, Rollup, esbuild, sharp ...), not only
 // this machine's: `npm ci` on a Mac, on Windows or on GitHub's ARM runners refuses a lockfile that lacks them.
-// Run on its own (`node scripts/lockfile.mjs`) or as a stage of `npm test`.
+// Run on its own (`node scripts/lockfile.mjs`); `npm test` runs it through scripts/lockfile.test.mjs.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
