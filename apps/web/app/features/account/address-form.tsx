@@ -1,8 +1,8 @@
 import { type Address, AddressBodySchema } from '@soko/contract/user'
-import { COUNTY_NAMES } from '@soko/domain/counties'
 import { formatKenyanMobile } from '@soko/domain/phone'
 import { type FormEvent, useId, useState } from 'react'
-import { FormMessage, TextField } from '../../components/ui/text-field.tsx'
+import { CountyOptions } from '../../components/ui/county-options.tsx'
+import { CheckboxField, FormMessage, SelectField, TextField } from '../../components/ui/form-field.tsx'
 
 const FIELDS = ['label', 'firstName', 'lastName', 'line1', 'line2', 'city', 'county', 'postalCode', 'phone'] as const
 type Field = (typeof FIELDS)[number]
@@ -75,7 +75,6 @@ export function AddressForm({ title, initial, isSaving, failure, serverErrors, o
     onSave({ ...values, country: 'Kenya' })
   }
 
-  const countyError = shown.county
   return (
     <form className="account__form account__card" noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{title}</h3>
@@ -133,30 +132,16 @@ export function AddressForm({ title, initial, isSaving, failure, serverErrors, o
           onValueChange={set('city')}
           error={shown.city}
         />
-        <div className="field">
-          <label htmlFor={`${id}-county`}>County</label>
-          <select
-            id={`${id}-county`}
-            name="county"
-            required
-            value={values.county}
-            aria-invalid={countyError ? true : undefined}
-            aria-describedby={countyError ? `${id}-county-error` : undefined}
-            onChange={(event) => set('county')(event.target.value)}
-          >
-            <option value="">Choose a county</option>
-            {COUNTY_NAMES.map((county) => (
-              <option key={county} value={county}>
-                {county}
-              </option>
-            ))}
-          </select>
-          {countyError && (
-            <p id={`${id}-county-error`} className="field__error">
-              {countyError}
-            </p>
-          )}
-        </div>
+        <SelectField
+          label="County"
+          name="county"
+          required
+          value={values.county}
+          onValueChange={set('county')}
+          error={shown.county}
+        >
+          <CountyOptions />
+        </SelectField>
       </div>
       <div className="account__row">
         <TextField
@@ -182,14 +167,11 @@ export function AddressForm({ title, initial, isSaving, failure, serverErrors, o
         />
       </div>
       <p className="account__muted">Country: Kenya (we deliver within Kenya only)</p>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={values.isDefault}
-          onChange={(event) => setValues((current) => ({ ...current, isDefault: event.target.checked }))}
-        />
-        Make this my default address
-      </label>
+      <CheckboxField
+        label="Make this my default address"
+        checked={values.isDefault}
+        onCheckedChange={(isDefault) => setValues((current) => ({ ...current, isDefault }))}
+      />
       <div className="account__actions">
         <button type="submit" className="button" disabled={isSaving} aria-busy={isSaving}>
           Save Address

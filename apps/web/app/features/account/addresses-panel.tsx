@@ -1,8 +1,9 @@
 import type { Address } from '@soko/contract/user'
 import { formatKenyanMobile } from '@soko/domain/phone'
 import { useState } from 'react'
-import { FormMessage } from '../../components/ui/text-field.tsx'
-import { ApiError, api } from '../../lib/api-client.ts'
+import { FormMessage } from '../../components/ui/form-field.tsx'
+import { api } from '../../lib/api-client.ts'
+import { fieldErrors } from '../../lib/write-errors.ts'
 import { accountKeys, useAccountWrite, useAddresses } from './account-data.ts'
 import { AddressForm, type AddressValues, addressValues, emptyAddress } from './address-form.tsx'
 import { PanelEmpty, PanelError, PanelLoading, writeFailure } from './panel-states.tsx'
@@ -51,12 +52,6 @@ export function AddressesPanel() {
     })
   }
 
-  const serverErrors: Record<string, string> = {}
-  if (save.error instanceof ApiError) {
-    for (const [field, messages] of Object.entries(save.error.errors))
-      if (messages[0]) serverErrors[field] = messages[0]
-  }
-
   return (
     <section className="account__panel" aria-labelledby="addresses-title">
       <div className="account__panel-header">
@@ -75,7 +70,7 @@ export function AddressesPanel() {
           initial={editing.mode === 'edit' ? addressValues(editing.address) : emptyAddress()}
           isSaving={save.isPending}
           failure={save.isError ? writeFailure(save.error, 'Failed to save the address. Please try again.') : ''}
-          serverErrors={serverErrors}
+          serverErrors={fieldErrors(save.error)}
           onSave={onSave}
           onCancel={() => setEditing(null)}
         />

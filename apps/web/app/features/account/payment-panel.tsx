@@ -1,6 +1,6 @@
 import { MpesaNumberSchema, type PaymentMethod } from '@soko/contract/user'
 import { type FormEvent, useState } from 'react'
-import { FormMessage, TextField } from '../../components/ui/text-field.tsx'
+import { FormMessage, TextField } from '../../components/ui/form-field.tsx'
 import { api } from '../../lib/api-client.ts'
 import { accountKeys, useAccountWrite, usePaymentMethods } from './account-data.ts'
 import { PanelEmpty, PanelError, PanelLoading, writeFailure } from './panel-states.tsx'

@@ -2,8 +2,9 @@ import { type Profile, ProfileUpdateSchema } from '@soko/contract/user'
 import { formatKenyanMobile } from '@soko/domain/phone'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
-import { FormMessage, TextField } from '../../components/ui/text-field.tsx'
-import { ApiError, api } from '../../lib/api-client.ts'
+import { FormMessage, TextField } from '../../components/ui/form-field.tsx'
+import { api } from '../../lib/api-client.ts'
+import { fieldErrors, serverReason } from '../../lib/write-errors.ts'
 import { accountKeys, useAccountWrite, useProfile } from './account-data.ts'
 import { PanelError, PanelLoading } from './panel-states.tsx'
 
@@ -99,14 +100,9 @@ export function ProfilePanel({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
         setSaved('Your profile has been updated.')
       },
       onError: (error) => {
-        const serverErrors: Errors = {}
-        if (error instanceof ApiError) {
-          for (const [field, messages] of Object.entries(error.errors)) {
-            if (messages[0]) serverErrors[field as Field] = messages[0]
-          }
-        }
+        const serverErrors = fieldErrors(error) as Errors
         setErrors(serverErrors)
-        const detail = error instanceof ApiError && error.hasServerDetail && error.status < 500 ? error.detail : ''
+        const detail = serverReason(error) ?? ''
         const isShown = detail !== '' && Object.values(serverErrors).includes(detail)
         setFailure(detail && !isShown ? `${PROFILE_UPDATE_FAILED}: ${detail}` : PROFILE_UPDATE_FAILED)
       },

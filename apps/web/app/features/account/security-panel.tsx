@@ -1,6 +1,6 @@
 import type { SessionInfo } from '@soko/contract/auth'
 import { type ReactNode, useState } from 'react'
-import { FormMessage } from '../../components/ui/text-field.tsx'
+import { FormMessage } from '../../components/ui/form-field.tsx'
 import { api } from '../../lib/api-client.ts'
 import { accountKeys, useAccountWrite, useSessions } from './account-data.ts'
 import { PanelError, PanelLoading, writeFailure } from './panel-states.tsx'

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, type Detail } from '@soko/contract/auth'
 import { type FormEvent, useState } from 'react'
+import { FormMessage, TextField } from '../../components/ui/form-field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { FormMessage, TextField } from '../../components/ui/text-field.tsx'
 import { ApiError, api } from '../../lib/api-client.ts'
 import {
   type NewPasswordErrors,

@@ -1,8 +1,8 @@
 import { AUTH_MESSAGES, type Detail, EmailSchema } from '@soko/contract/auth'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
+import { FormMessage, TextField } from '../../components/ui/form-field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { FormMessage, TextField } from '../../components/ui/text-field.tsx'
 import { ApiError, api } from '../../lib/api-client.ts'
 import './auth.css'
 

@@ -1,5 +1,5 @@
 import { passwordProblem } from '@soko/domain/password-policy'
-import { TextField } from '../../components/ui/text-field.tsx'
+import { TextField } from '../../components/ui/form-field.tsx'
 
 export const PASSWORDS_DONT_MATCH = "Passwords don't match"
 

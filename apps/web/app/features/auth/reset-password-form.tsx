@@ -1,8 +1,8 @@
 import { AUTH_MESSAGES, type Detail } from '@soko/contract/auth'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
+import { FormMessage } from '../../components/ui/form-field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { FormMessage } from '../../components/ui/text-field.tsx'
 import { ApiError, api } from '../../lib/api-client.ts'
 import {
   type NewPasswordErrors,

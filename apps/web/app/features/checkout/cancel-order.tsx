@@ -1,7 +1,7 @@
 import type { OrderDetail } from '@soko/contract/checkout'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
-import { FormMessage } from '../../components/ui/text-field.tsx'
+import { FormMessage } from '../../components/ui/form-field.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { cancelOrder, orderKeys } from '../../lib/orders.ts'

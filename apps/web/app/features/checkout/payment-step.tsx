@@ -1,5 +1,5 @@
 import { type FormEvent, useRef } from 'react'
-import { TextField } from '../../components/ui/text-field.tsx'
+import { TextField } from '../../components/ui/form-field.tsx'
 import { focusFirstError } from './checkout-fields.tsx'
 import type { StepProps } from './shipping-step.tsx'
 

@@ -1,8 +1,8 @@
 import type { Quote } from '@soko/contract/checkout'
 import { type FormEvent, type RefObject, useId } from 'react'
 import { Link } from 'react-router'
+import { CheckboxField, FormMessage } from '../../components/ui/form-field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { FormMessage } from '../../components/ui/text-field.tsx'
 import { formatKes } from '../../lib/format.ts'
 import type { CheckoutValues, FieldErrors } from './checkout-form.ts'
 import { QuoteTotals } from './order-summary.tsx'
@@ -122,17 +122,8 @@ export function ReviewStep({
         )}
       </section>
       {errors.items && <FormMessage kind="error">{errors.items}</FormMessage>}
-      <div className="field">
-        <label className="checkbox checkout-terms">
-          <input
-            type="checkbox"
-            name="acceptTerms"
-            checked={acceptTerms}
-            required
-            aria-invalid={errors.acceptTerms ? true : undefined}
-            aria-describedby={errors.acceptTerms ? `${id}-terms-error` : undefined}
-            onChange={(event) => onAcceptTerms(event.target.checked)}
-          />
+      <CheckboxField
+        label={
           <span>
             I accept the{' '}
             <Link to="/terms" target="_blank" rel="noopener">
@@ -143,13 +134,14 @@ export function ReviewStep({
               Privacy Policy<span className="visually-hidden"> (opens in a new tab)</span>
             </Link>
           </span>
-        </label>
-        {errors.acceptTerms && (
-          <p id={`${id}-terms-error`} className="field__error">
-            {errors.acceptTerms}
-          </p>
-        )}
-      </div>
+        }
+        labelClassName="checkout-terms"
+        name="acceptTerms"
+        required
+        checked={acceptTerms}
+        onCheckedChange={onAcceptTerms}
+        error={errors.acceptTerms}
+      />
       {quote?.hasProblems && (
         <p className="checkout-note">Update your cart with the changes shown above to place your order.</p>
       )}

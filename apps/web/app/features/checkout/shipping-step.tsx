@@ -1,7 +1,8 @@
 import type { Address } from '@soko/contract/user'
 import { type FormEvent, type RefObject, useRef, useState } from 'react'
-import { TextField } from '../../components/ui/text-field.tsx'
-import { CountyOptions, focusFirstError, SelectField, TextAreaField } from './checkout-fields.tsx'
+import { CountyOptions } from '../../components/ui/county-options.tsx'
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/ui/form-field.tsx'
+import { focusFirstError } from './checkout-fields.tsx'
 import type { CheckoutValues, FieldErrors } from './checkout-form.ts'
 import { addressLabel } from './use-saved-details.ts'
 
@@ -116,15 +117,12 @@ export function ShippingStep({
           {...text('country')}
         />
       </div>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          name="sameAsShipping"
-          checked={values.sameAsShipping}
-          onChange={(event) => setValue('sameAsShipping', event.target.checked)}
-        />
-        Billing address same as shipping
-      </label>
+      <CheckboxField
+        label="Billing address same as shipping"
+        name="sameAsShipping"
+        checked={values.sameAsShipping}
+        onCheckedChange={(checked) => setValue('sameAsShipping', checked)}
+      />
       {!values.sameAsShipping && (
         <fieldset className="checkout-fieldset">
           <legend>Billing Address</legend>
@@ -163,15 +161,12 @@ export function ShippingStep({
         {...text('notes')}
       />
       {isSignedIn && (
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            name="saveAddress"
-            checked={values.saveAddress}
-            onChange={(event) => setValue('saveAddress', event.target.checked)}
-          />
-          Save this address
-        </label>
+        <CheckboxField
+          label="Save this address"
+          name="saveAddress"
+          checked={values.saveAddress}
+          onCheckedChange={(checked) => setValue('saveAddress', checked)}
+        />
       )}
       <div className="checkout-actions checkout-actions--end">
         <button type="submit" className="button">
