@@ -26,12 +26,3 @@ export function listQuery<S extends z.ZodType<Params>>(schema: S, search: URLSea
 export function apiPath(base: string, query: Params): string {
   return `${base}${queryString(query)}`
 }
-
-/** A page of the same list (the other filters kept), for the pagination links. */
-export function pageHref(search: URLSearchParams, page: number): string {
-  const next = new URLSearchParams(search)
-  if (page <= 1) next.delete('page')
-  else next.set('page', String(page))
-  const text = next.toString()
-  return text ? `?${text}` : '?'
-}

@@ -2,8 +2,11 @@ import type { VendorImage, VendorProductDetail } from '@soko/contract/vendor'
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useRevalidator } from 'react-router'
-import { TextField } from '../../components/ui/text-field.tsx'
+import { useAnnounce } from '../../components/ui/announcer.tsx'
+import { CheckboxField, FormMessage, SelectField, TextAreaField, TextField } from '../../components/ui/form-field.tsx'
+import { Tag } from '../../components/ui/tag.tsx'
 import { api } from '../../lib/api-client.ts'
+import { failureText, fieldErrors } from '../../lib/write-errors.ts'
 import { ProductPhotos } from './product-photos.tsx'
 import {
   type CategoryChoice,
@@ -18,7 +21,6 @@ import {
   suggestSlug,
 } from './product-values.ts'
 import { usePhotoQueue } from './use-photo-queue.ts'
-import { Failure, failureText, fieldErrors, SelectField, Tag, TextArea, useAnnounce } from './vendor-ui.tsx'
 
 export interface ProductEditorProps {
   /** null: the 'Add product' form. */
@@ -150,9 +152,9 @@ export function ProductEditor({ product, categories, onCreated }: ProductEditorP
           </p>
         </div>
       )}
-      <Failure>
+      <FormMessage kind="error">
         {save.isError ? failureText(save.error, 'The product could not be saved. Please try again.') : ''}
-      </Failure>
+      </FormMessage>
 
       <ProductPhotos
         productId={productId}
@@ -185,7 +187,7 @@ export function ProductEditor({ product, categories, onCreated }: ProductEditorP
         error={shown.slug}
         hint={`The product's web address: /product/${values.slug || suggestSlug(values.name) || 'your-product'}. Made from the name; lowercase letters, digits and hyphens.`}
       />
-      <TextArea
+      <TextAreaField
         label="Description"
         name="description"
         rows={5}
@@ -264,23 +266,15 @@ export function ProductEditor({ product, categories, onCreated }: ProductEditorP
           hint="The dashboard warns you when stock falls to this number."
         />
       </div>
-      <div className="field">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            name="isActive"
-            checked={values.isActive && !takenDown}
-            disabled={takenDown !== null}
-            aria-describedby="product-active-hint"
-            onChange={(event) => setValues((current) => ({ ...current, isActive: event.target.checked }))}
-          />
-          Active (on sale)
-        </label>
-        <p id="product-active-hint" className="field__hint">
-          Untick to take it off sale: shoppers stop seeing it; past orders keep it.
-        </p>
-        {shown.isActive && <p className="field__error">{shown.isActive}</p>}
-      </div>
+      <CheckboxField
+        label="Active (on sale)"
+        name="isActive"
+        checked={values.isActive && !takenDown}
+        disabled={takenDown !== null}
+        onCheckedChange={(isActive) => setValues((current) => ({ ...current, isActive }))}
+        hint="Untick to take it off sale: shoppers stop seeing it; past orders keep it."
+        error={shown.isActive}
+      />
       <div className="vendor-form__actions">
         <button type="submit" className="button" disabled={save.isPending} aria-busy={save.isPending}>
           {save.isPending ? (isNew ? 'Adding product...' : 'Saving...') : isNew ? 'Add product' : 'Save changes'}

@@ -1,10 +1,13 @@
 import { MAX_PRODUCT_IMAGES, type VendorImage } from '@soko/contract/vendor'
 import { useMutation } from '@tanstack/react-query'
 import { type ChangeEvent, useId } from 'react'
+import { useAnnounce } from '../../components/ui/announcer.tsx'
+import { FormMessage } from '../../components/ui/form-field.tsx'
+import { Tag } from '../../components/ui/tag.tsx'
 import { api } from '../../lib/api-client.ts'
+import { failureText } from '../../lib/write-errors.ts'
 import { fileSize, PHOTO_ACCEPT, photoProblem } from './photo-upload.ts'
 import type { usePhotoQueue } from './use-photo-queue.ts'
-import { Failure, failureText, useAnnounce } from './vendor-ui.tsx'
 
 type Queue = ReturnType<typeof usePhotoQueue>
 
@@ -82,7 +85,7 @@ export function ProductPhotos({
                   loading="lazy"
                 />
                 {image.isPrimary || index === 0 ? (
-                  <span className="vendor-tag vendor-tag--good">Primary</span>
+                  <Tag tone="good">Primary</Tag>
                 ) : (
                   <button
                     type="button"
@@ -148,9 +151,9 @@ export function ProductPhotos({
           })}
         </ol>
       )}
-      <Failure>
+      <FormMessage kind="error">
         {change.isError ? failureText(change.error, 'The photos could not be changed. Please try again.') : ''}
-      </Failure>
+      </FormMessage>
 
       {room > 0 ? (
         <div className="vendor-photos__pickers">
@@ -180,7 +183,7 @@ export function ProductPhotos({
       ) : (
         <p className="vendor-muted">This product has the most photos it can have: delete one to add another.</p>
       )}
-      <Failure>{queue.refused}</Failure>
+      <FormMessage kind="error">{queue.refused}</FormMessage>
 
       {queue.items.length > 0 && (
         <ul className="vendor-uploads" aria-label="Chosen photos">

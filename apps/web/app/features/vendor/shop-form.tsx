@@ -1,7 +1,7 @@
 import { BUSINESS_TYPES } from '@soko/contract/vendor'
-import { COUNTY_NAMES } from '@soko/domain/counties'
 import { type FormEvent, useEffect, useState } from 'react'
-import { TextField } from '../../components/ui/text-field.tsx'
+import { CountyOptions } from '../../components/ui/county-options.tsx'
+import { FormMessage, SelectField, TextAreaField, TextField } from '../../components/ui/form-field.tsx'
 import {
   checkShop,
   firstShopError,
@@ -10,7 +10,6 @@ import {
   type ShopField,
   type ShopValues,
 } from './shop-values.ts'
-import { Failure, SelectField, TextArea } from './vendor-ui.tsx'
 
 export interface ShopFormProps {
   mode: 'apply' | 'profile'
@@ -77,7 +76,7 @@ export function ShopForm({
 
   return (
     <form className="vendor-form" noValidate onSubmit={onSubmit}>
-      <Failure>{failure}</Failure>
+      <FormMessage kind="error">{failure}</FormMessage>
       <TextField
         label="Business name"
         name="name"
@@ -113,12 +112,7 @@ export function ShopForm({
           onValueChange={set('county')}
           error={shown.county}
         >
-          <option value="">Choose a county</option>
-          {COUNTY_NAMES.map((county) => (
-            <option key={county} value={county}>
-              {county}
-            </option>
-          ))}
+          <CountyOptions />
         </SelectField>
       </div>
       <TextField
@@ -184,9 +178,10 @@ export function ShopForm({
           hint="Order notifications are sent here."
         />
       )}
-      <TextArea
+      <TextAreaField
         label="Description"
         name="description"
+        rows={4}
         maxLength={2000}
         value={values.description}
         onValueChange={set('description')}

@@ -1,7 +1,7 @@
 import { MAX_PRODUCT_IMAGES, type VendorImage } from '@soko/contract/vendor'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { failureText } from '../../lib/write-errors.ts'
 import { photoPreview, photoProblem, uploadPhoto } from './photo-upload.ts'
-import { failureText } from './vendor-ui.tsx'
 
 export interface QueuedPhoto {
   key: string

@@ -1,0 +1,130 @@
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { FormMessage, TextAreaField } from './form-field.tsx'
+import './dialog.css'
+
+export interface ConfirmDialogProps {
+  title: string
+  /** What happens, in a sentence. */
+  description?: ReactNode
+  confirmLabel: string
+  busyLabel: string
+  isBusy: boolean
+  /** The server's answer when the write failed; what was typed stays. */
+  failure: string
+  /** The confirm button is red: the action cannot simply be taken back. */
+  danger?: boolean
+  onConfirm: () => void
+  onClose: () => void
+  children?: ReactNode
+}
+
+/**
+ * A modal dialog (the browser's own: focus moves in and stays, Escape closes) that confirms an action, with a small
+ * form when the action needs one. It is only mounted while open, so its fields start empty each time, and stay as
+ * typed while it is open.
+ */
+export function ConfirmDialog({
+  title,
+  description,
+  confirmLabel,
+  busyLabel,
+  isBusy,
+  failure,
+  danger,
+  onConfirm,
+  onClose,
+  children,
+}: ConfirmDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const id = useId()
+  useEffect(() => {
+    const dialog = ref.current
+    if (dialog && !dialog.open) dialog.showModal()
+    return () => dialog?.close()
+  }, [])
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!isBusy) onConfirm()
+  }
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={description ? `${id}-about` : undefined}
+      onCancel={(event) => {
+        if (isBusy) event.preventDefault()
+      }}
+      onClose={onClose}
+    >
+      <form className="dialog__form" noValidate onSubmit={onSubmit}>
+        <h2 id={`${id}-title`}>{title}</h2>
+        {description && <p id={`${id}-about`}>{description}</p>}
+        {children}
+        <FormMessage kind="error">{failure}</FormMessage>
+        <div className="dialog__actions">
+          <button
+            type="submit"
+            className={danger ? 'button button--danger' : 'button'}
+            disabled={isBusy}
+            aria-busy={isBusy}
+          >
+            {isBusy ? busyLabel : confirmLabel}
+          </button>
+          <button type="button" className="button button--ghost" disabled={isBusy} onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </dialog>
+  )
+}
+
+/**
+ * A dialog that asks why (a take-down, a suspension, disabling an account): the reason is required, as the API
+ * requires it, and is checked before anything is sent.
+ */
+export function ReasonDialog({
+  onSubmitReason,
+  hint,
+  ...props
+}: Omit<ConfirmDialogProps, 'onConfirm' | 'children'> & { onSubmitReason: (reason: string) => void; hint?: string }) {
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState('')
+  return (
+    <ConfirmDialog
+      {...props}
+      onConfirm={() => {
+        if (!reason.trim()) {
+          setError('Reason is required')
+          return
+        }
+        setError('')
+        onSubmitReason(reason.trim())
+      }}
+    >
+      <TextAreaField
+        label="Reason"
+        name="reason"
+        value={reason}
+        onValueChange={setReason}
+        error={error}
+        hint={hint}
+        required
+        maxLength={500}
+      />
+    </ConfirmDialog>
+  )
+}
+
+/**
+ * Which row's dialog is open, if any. Closing it clears the writes' last failure, so the next dialog opens clean.
+ */
+export function useDialog<T>(...writes: { reset: () => void }[]) {
+  const [open, setOpen] = useState<T | null>(null)
+  const close = () => {
+    for (const write of writes) write.reset()
+    setOpen(null)
+  }
+  return { open, show: setOpen, close }
+}
