@@ -1,13 +1,13 @@
 import { cartTotals } from '@soko/domain/cart'
 import { useRef, useState } from 'react'
 import { Link } from 'react-router'
+import { QuoteNotice } from '../../components/site/quote-notice.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
+import { quoteItems, useQuote } from '../../lib/cart-quote.ts'
+import { type CartItem, useCart } from '../../lib/cart-store.ts'
 import { formatKes } from '../../lib/format.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { CartLine } from './cart-line.tsx'
-import { quoteItems, useQuote } from './cart-quote.ts'
-import { type CartItem, useCart } from './cart-store.ts'
-import { QuoteNotice } from './quote-notice.tsx'
 import './cart.css'
 
 const itemsLabel = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`

@@ -4,22 +4,12 @@ import { Link } from 'react-router'
 import { FavouriteButton } from '../../components/site/favourite-button.tsx'
 import { Price } from '../../components/ui/price.tsx'
 import { Stars } from '../../components/ui/stars.tsx'
+import { addToCart, type CartItem, cartItemOf, PLACEHOLDER_IMAGE, useIsInCart } from '../../lib/cart-store.ts'
 import { stockLine } from '../../lib/stock.ts'
-import { addToCart, type CartItem, PLACEHOLDER_IMAGE, useIsInCart } from '../cart/cart-store.ts'
 
 /** The cart line for a listed product (specification section 3's cart item). */
 export function listingToCartItem(product: ProductListing): Omit<CartItem, 'quantity'> {
-  return {
-    id: product.id,
-    name: product.name,
-    price: product.effective_price,
-    originalPrice: product.price,
-    discountedPrice: product.discounted_price,
-    image: product.thumbnail_url ?? PLACEHOLDER_IMAGE,
-    slug: product.slug,
-    business: { name: product.vendor.name },
-    stock_qty: product.stock_qty,
-  }
+  return cartItemOf(product, product.thumbnail_url, product.vendor.name)
 }
 
 export interface ProductCardProps {

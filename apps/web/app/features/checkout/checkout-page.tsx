@@ -3,14 +3,14 @@ import type { Address } from '@soko/contract/user'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
+import { QuoteNotice } from '../../components/site/quote-notice.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { ApiError, api } from '../../lib/api-client.ts'
+import { quoteItems, useQuote, useSetQuote } from '../../lib/cart-quote.ts'
+import { clearCart, useCart } from '../../lib/cart-store.ts'
 import { orderKeys, rememberOrder } from '../../lib/orders.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useViewer } from '../../lib/viewer.ts'
-import { quoteItems, useQuote, useSetQuote } from '../cart/cart-quote.ts'
-import { clearCart, useCart } from '../cart/cart-store.ts'
-import { QuoteNotice } from '../cart/quote-notice.tsx'
 import {
   type CheckoutValues,
   type FieldErrors,

@@ -1,8 +1,8 @@
 import type { Quote } from '@soko/contract/checkout'
 import { cartTotals } from '@soko/domain/cart'
 import { Spinner } from '../../components/ui/spinner.tsx'
+import type { CartItem } from '../../lib/cart-store.ts'
 import { formatKes } from '../../lib/format.ts'
-import type { CartItem } from '../cart/cart-store.ts'
 
 /** Subtotal, delivery, VAT and total of a quote: the sidebar's and the review step's rows. */
 export function QuoteTotals({ quote }: { quote: Quote }) {

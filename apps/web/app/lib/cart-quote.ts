@@ -1,7 +1,7 @@
 import type { CheckoutItem, Quote, QuoteLine } from '@soko/contract/checkout'
 import { MAX_LINE_QUANTITY } from '@soko/domain/checkout'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../lib/api-client.ts'
+import { api } from './api-client.ts'
 import type { CartItem } from './cart-store.ts'
 
 // The server's quote is the one source of totals (DESIGN S2): the cart's summary, the checkout's sidebar and its
