@@ -6,7 +6,7 @@ import { ListFilters, Pagination } from '../../components/ui/list.tsx'
 import { api } from '../../lib/api-client.ts'
 import { formatKes } from '../../lib/format.ts'
 import { failureText } from '../../lib/write-errors.ts'
-import { ProductStatus } from './product-editor.tsx'
+import { ProductStatus } from './product-status.tsx'
 import { StockEditor } from './stock-editor.tsx'
 
 /** The address of a page of the list, keeping the search. */

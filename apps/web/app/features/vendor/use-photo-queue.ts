@@ -1,7 +1,8 @@
 import { MAX_PRODUCT_IMAGES, type VendorImage } from '@soko/contract/vendor'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { failureText } from '../../lib/write-errors.ts'
-import { photoPreview, photoProblem, uploadPhoto } from './photo-upload.ts'
+import { photoPreview, uploadPhoto } from './photo-upload.ts'
+import { photoProblem } from './photo-values.ts'
 
 export interface QueuedPhoto {
   key: string
