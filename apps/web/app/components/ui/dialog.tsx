@@ -1,4 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { failureText } from '../../lib/form-errors.ts'
+import { FormActions } from './form-actions.tsx'
 import { FormMessage, TextAreaField } from './form-field.tsx'
 import './dialog.css'
 
@@ -62,22 +64,23 @@ export function ConfirmDialog({
         {description && <p id={`${id}-about`}>{description}</p>}
         {children}
         <FormMessage kind="error">{failure}</FormMessage>
-        <div className="dialog__actions">
-          <button
-            type="submit"
-            className={danger ? 'button button--danger' : 'button'}
-            disabled={isBusy}
-            aria-busy={isBusy}
-          >
-            {isBusy ? busyLabel : confirmLabel}
-          </button>
-          <button type="button" className="button button--ghost" disabled={isBusy} onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions
+          className="dialog__actions"
+          variant={danger ? 'button--danger' : undefined}
+          submitLabel={confirmLabel}
+          busyLabel={busyLabel}
+          isBusy={isBusy}
+          isCancelLocked
+          onCancel={onClose}
+        />
       </form>
     </dialog>
   )
+}
+
+/** A dialog's busy state and the sentence of its write's failure ('' while nothing failed). */
+export function writeState(write: { isPending: boolean; error: unknown }, fallback: string) {
+  return { isBusy: write.isPending, failure: write.error ? failureText(write.error, fallback) : '' }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type AdminBanner, type AdminCategory, BannerBodySchema, type BannerUpdateBody } from '@soko/contract/admin'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { FormActions } from '../../components/ui/form-actions.tsx'
 import { CheckboxField, FormMessage, SelectField, TextField } from '../../components/ui/form-field.tsx'
 import { fromNairobiInput, toNairobiInput } from './nairobi-time.ts'
 
@@ -216,14 +217,13 @@ export function BannerForm({
         checked={values.isActive}
         onCheckedChange={(isActive) => setValues((current) => ({ ...current, isActive }))}
       />
-      <div className="admin__actions">
-        <button type="submit" className="button" disabled={isSaving} aria-busy={isSaving}>
-          {isSaving ? 'Saving...' : 'Save banner'}
-        </button>
-        <button type="button" className="button button--ghost" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions
+        className="admin__actions"
+        submitLabel="Save banner"
+        busyLabel="Saving..."
+        isBusy={isSaving}
+        onCancel={onCancel}
+      />
     </form>
   )
 }

@@ -1,12 +1,12 @@
 import type { AdminBanner, AdminCategory, BannerUpdateBody } from '@soko/contract/admin'
 import { useState } from 'react'
 import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
-import { ConfirmDialog, useDialog } from '../../components/ui/dialog.tsx'
+import { ConfirmDialog, useDialog, writeState } from '../../components/ui/dialog.tsx'
 import { ListEmpty, RowAction } from '../../components/ui/list.tsx'
 import { Tag, type Tone } from '../../components/ui/tag.tsx'
 import { api } from '../../lib/api-client.ts'
+import { failureText, fieldErrors } from '../../lib/form-errors.ts'
 import { formatDate } from '../../lib/format.ts'
-import { failureText, fieldErrors } from '../../lib/write-errors.ts'
 import { BannerForm, bannerValues, emptyBanner } from './banner-form.tsx'
 
 type Editing = { mode: 'new' } | { mode: 'edit'; banner: AdminBanner } | null
@@ -120,8 +120,7 @@ export function BannersScreen({ banners, categories }: { banners: AdminBanner[];
           confirmLabel="Delete banner"
           busyLabel="Deleting..."
           danger
-          isBusy={remove.isPending}
-          failure={remove.isError ? failureText(remove.error, 'Could not delete the banner.') : ''}
+          {...writeState(remove, 'Could not delete the banner.')}
           onConfirm={() => deleting.open && remove.mutate(deleting.open, { onSuccess: deleting.close })}
           onClose={deleting.close}
         />

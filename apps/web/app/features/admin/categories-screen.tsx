@@ -2,12 +2,12 @@ import type { AdminCategory, AdminSubcategory, CategoryUpdateBody } from '@soko/
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
-import { ConfirmDialog, useDialog } from '../../components/ui/dialog.tsx'
+import { ConfirmDialog, useDialog, writeState } from '../../components/ui/dialog.tsx'
 import { FormMessage } from '../../components/ui/form-field.tsx'
 import { ListEmpty, RowAction } from '../../components/ui/list.tsx'
 import { Tag } from '../../components/ui/tag.tsx'
 import { api } from '../../lib/api-client.ts'
-import { failureText, fieldErrors } from '../../lib/write-errors.ts'
+import { failureText, fieldErrors } from '../../lib/form-errors.ts'
 import { CategoryForm, categoryValues, emptyCategory } from './category-form.tsx'
 import { levelIds, moveWithin } from './category-tree.ts'
 
@@ -188,8 +188,7 @@ export function CategoriesScreen({ tree }: { tree: AdminCategory[] }) {
           confirmLabel="Delete category"
           busyLabel="Deleting..."
           danger
-          isBusy={remove.isPending}
-          failure={remove.isError ? failureText(remove.error, 'Could not delete the category.') : ''}
+          {...writeState(remove, 'Could not delete the category.')}
           onConfirm={() => deleting.open && remove.mutate(deleting.open, { onSuccess: deleting.close })}
           onClose={deleting.close}
         />

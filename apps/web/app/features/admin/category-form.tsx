@@ -5,7 +5,9 @@ import {
   type CategoryUpdateBody,
 } from '@soko/contract/admin'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { FormActions } from '../../components/ui/form-actions.tsx'
 import { CheckboxField, FormMessage, SelectField, TextAreaField, TextField } from '../../components/ui/form-field.tsx'
+import { issueErrors } from '../../lib/form-errors.ts'
 import { slugFromName } from './category-tree.ts'
 
 export interface CategoryValues {
@@ -95,8 +97,7 @@ export function CategoryForm(props: CategoryFormProps) {
     if (isSaving) return
     const body = categoryBody(values)
     const result = CategoryBodySchema.safeParse(body)
-    const found: Errors = {}
-    if (!result.success) for (const issue of result.error.issues) found[String(issue.path[0])] ??= issue.message
+    const found: Errors = result.success ? {} : issueErrors(result.error.issues)
     setErrors(found)
     if (Object.keys(found).length === 0) onSave(body)
   }
@@ -182,14 +183,13 @@ export function CategoryForm(props: CategoryFormProps) {
         checked={values.isActive}
         onCheckedChange={(isActive) => set({ isActive })}
       />
-      <div className="admin__actions">
-        <button type="submit" className="button" disabled={isSaving} aria-busy={isSaving}>
-          {isSaving ? 'Saving...' : 'Save category'}
-        </button>
-        <button type="button" className="button button--ghost" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions
+        className="admin__actions"
+        submitLabel="Save category"
+        busyLabel="Saving..."
+        isBusy={isSaving}
+        onCancel={onCancel}
+      />
     </form>
   )
 }

@@ -7,8 +7,8 @@ import { FormMessage } from '../../components/ui/form-field.tsx'
 import { ListEmpty, Pagination, pageHref } from '../../components/ui/list.tsx'
 import { Tag } from '../../components/ui/tag.tsx'
 import { api } from '../../lib/api-client.ts'
+import { failureText } from '../../lib/form-errors.ts'
 import { formatDate, formatDateTime } from '../../lib/format.ts'
-import { failureText } from '../../lib/write-errors.ts'
 
 /** A message as listed: `handled_at` once the list carries it (the API marks messages handled). */
 type Listed = ContactMessage & { handled_at?: string | null }

@@ -2,13 +2,13 @@ import { type AdminOrderDetail, RefundBodySchema } from '@soko/contract/admin'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
-import { ConfirmDialog } from '../../components/ui/dialog.tsx'
+import { ConfirmDialog, writeState } from '../../components/ui/dialog.tsx'
 import { TextAreaField, TextField } from '../../components/ui/form-field.tsx'
 import { ListEmpty, TableHead, TableScroll } from '../../components/ui/list.tsx'
 import { Tag } from '../../components/ui/tag.tsx'
 import { api } from '../../lib/api-client.ts'
+import { fieldErrors, issueErrors } from '../../lib/form-errors.ts'
 import { formatDateTime, formatKes } from '../../lib/format.ts'
-import { failureText, fieldErrors } from '../../lib/write-errors.ts'
 import { paymentLabel, statusTone } from './orders-screen.tsx'
 
 const ITEM_COLUMNS = [
@@ -39,16 +39,13 @@ function RefundDialog({ order, onClose }: { order: AdminOrderDetail; onClose: ()
       confirmLabel="Confirm refund"
       busyLabel="Refunding..."
       danger
-      isBusy={refund.isPending}
-      failure={refund.isError ? failureText(refund.error, 'Could not refund the order. Please try again.') : ''}
+      {...writeState(refund, 'Could not refund the order. Please try again.')}
       onClose={onClose}
       onConfirm={() => {
         const body = { reason, ...(reference.trim() ? { reference } : {}) }
         const result = RefundBodySchema.safeParse(body)
         if (!result.success) {
-          const found: Record<string, string> = {}
-          for (const issue of result.error.issues) found[String(issue.path[0])] ??= issue.message
-          setErrors(found)
+          setErrors(issueErrors(result.error.issues))
           return
         }
         setErrors({})

@@ -1,12 +1,11 @@
 import type { AdminProduct, AdminProductsPage } from '@soko/contract/admin'
 import { Link } from 'react-router'
 import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
-import { ConfirmDialog, ReasonDialog, useDialog } from '../../components/ui/dialog.tsx'
+import { ConfirmDialog, ReasonDialog, useDialog, writeState } from '../../components/ui/dialog.tsx'
 import { ListScreen, RowAction } from '../../components/ui/list.tsx'
 import { Tag } from '../../components/ui/tag.tsx'
 import { api } from '../../lib/api-client.ts'
 import { formatKes } from '../../lib/format.ts'
-import { failureText } from '../../lib/write-errors.ts'
 
 type Open = { kind: 'deactivate' | 'reactivate'; product: AdminProduct }
 
@@ -121,8 +120,7 @@ export function ProductsScreen({ page, search }: { page: AdminProductsPage; sear
               confirmLabel="Deactivate product"
               busyLabel="Deactivating..."
               danger
-              isBusy={deactivate.isPending}
-              failure={deactivate.isError ? failureText(deactivate.error, 'Could not deactivate the product.') : ''}
+              {...writeState(deactivate, 'Could not deactivate the product.')}
               onSubmitReason={(reason) => deactivate.mutate({ product: open.product, reason }, { onSuccess: close })}
               onClose={close}
             />
@@ -133,8 +131,7 @@ export function ProductsScreen({ page, search }: { page: AdminProductsPage; sear
               description={`It was taken down: ${open.product.deactivated_reason}. Put it back on sale?`}
               confirmLabel="Reactivate product"
               busyLabel="Reactivating..."
-              isBusy={reactivate.isPending}
-              failure={reactivate.isError ? failureText(reactivate.error, 'Could not reactivate the product.') : ''}
+              {...writeState(reactivate, 'Could not reactivate the product.')}
               onConfirm={() => reactivate.mutate(open.product, { onSuccess: close })}
               onClose={close}
             />

@@ -1,12 +1,11 @@
 import type { AdminUser, AdminUsersPage, RoleBody } from '@soko/contract/admin'
 import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
-import { ConfirmDialog, ReasonDialog, useDialog } from '../../components/ui/dialog.tsx'
+import { ConfirmDialog, ReasonDialog, useDialog, writeState } from '../../components/ui/dialog.tsx'
 import { SelectField } from '../../components/ui/form-field.tsx'
 import { ListScreen, RowAction } from '../../components/ui/list.tsx'
 import { Tag } from '../../components/ui/tag.tsx'
 import { api } from '../../lib/api-client.ts'
 import { formatDate, formatDateTime } from '../../lib/format.ts'
-import { failureText } from '../../lib/write-errors.ts'
 
 type Role = RoleBody['role']
 const ROLE_LABELS: Record<Role, string> = { customer: 'Customer', vendor: 'Vendor', superuser: 'Superuser (admin)' }
@@ -116,8 +115,7 @@ export function UsersScreen({ page, search }: { page: AdminUsersPage; search: UR
               description={`From ${ROLE_LABELS[open.user.role]} to ${ROLE_LABELS[open.role]}.${open.role === 'superuser' ? ' Superusers can do everything in this admin area.' : ''}`}
               confirmLabel="Change role"
               busyLabel="Changing..."
-              isBusy={setRole.isPending}
-              failure={setRole.isError ? failureText(setRole.error, 'Could not change the role.') : ''}
+              {...writeState(setRole, 'Could not change the role.')}
               onConfirm={() => setRole.mutate({ user: open.user, role: open.role }, { onSuccess: close })}
               onClose={close}
             />
@@ -129,8 +127,7 @@ export function UsersScreen({ page, search }: { page: AdminUsersPage; search: UR
               confirmLabel="Disable account"
               busyLabel="Disabling..."
               danger
-              isBusy={disable.isPending}
-              failure={disable.isError ? failureText(disable.error, 'Could not disable the account.') : ''}
+              {...writeState(disable, 'Could not disable the account.')}
               onSubmitReason={(reason) => disable.mutate({ user: open.user, reason }, { onSuccess: close })}
               onClose={close}
             />
@@ -141,8 +138,7 @@ export function UsersScreen({ page, search }: { page: AdminUsersPage; search: UR
               description="The account can sign in again."
               confirmLabel="Enable account"
               busyLabel="Enabling..."
-              isBusy={enable.isPending}
-              failure={enable.isError ? failureText(enable.error, 'Could not enable the account.') : ''}
+              {...writeState(enable, 'Could not enable the account.')}
               onConfirm={() => enable.mutate(open.user, { onSuccess: close })}
               onClose={close}
             />

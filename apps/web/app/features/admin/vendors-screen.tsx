@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
-import { ConfirmDialog, ReasonDialog, useDialog } from '../../components/ui/dialog.tsx'
+import { ConfirmDialog, ReasonDialog, useDialog, writeState } from '../../components/ui/dialog.tsx'
 import { TextAreaField, TextField } from '../../components/ui/form-field.tsx'
 import { ListScreen, RowAction } from '../../components/ui/list.tsx'
 import { Tag } from '../../components/ui/tag.tsx'
 import { api } from '../../lib/api-client.ts'
+import { fieldErrors, issueErrors } from '../../lib/form-errors.ts'
 import { formatDate, formatKes } from '../../lib/format.ts'
-import { failureText, fieldErrors } from '../../lib/write-errors.ts'
 
 type Action = 'verify' | 'unverify' | 'unsuspend'
 type Open = { kind: Action | 'suspend' | 'payout'; vendor: AdminVendor }
@@ -72,8 +72,7 @@ function PayoutDialog({ vendor, onClose }: { vendor: AdminVendor; onClose: () =>
       description={`Balance owed: ${formatKes(history.data?.balance_owed ?? vendor.balance_owed)}.`}
       confirmLabel="Record payout"
       busyLabel="Recording..."
-      isBusy={record.isPending}
-      failure={record.isError ? failureText(record.error, 'Could not record the payout.') : ''}
+      {...writeState(record, 'Could not record the payout.')}
       onClose={onClose}
       onConfirm={() => {
         const body = {
@@ -83,9 +82,7 @@ function PayoutDialog({ vendor, onClose }: { vendor: AdminVendor; onClose: () =>
         }
         const result = PayoutBodySchema.safeParse(body)
         if (!result.success) {
-          const found: Record<string, string> = {}
-          for (const issue of result.error.issues) found[String(issue.path[0])] ??= issue.message
-          setErrors(found)
+          setErrors(issueErrors(result.error.issues))
           return
         }
         setErrors({})
@@ -219,8 +216,7 @@ export function VendorsScreen({ page, search }: { page: AdminVendorsPage; search
               description={action.about}
               confirmLabel={action.confirm}
               busyLabel={action.busy}
-              isBusy={act.isPending}
-              failure={act.isError ? failureText(act.error, 'Could not change the shop. Please try again.') : ''}
+              {...writeState(act, 'Could not change the shop. Please try again.')}
               onConfirm={() => act.mutate({ vendor: open.vendor, action: open.kind as Action }, { onSuccess: close })}
               onClose={close}
             />
@@ -232,8 +228,7 @@ export function VendorsScreen({ page, search }: { page: AdminVendorsPage; search
               confirmLabel="Suspend shop"
               busyLabel="Suspending..."
               danger
-              isBusy={suspend.isPending}
-              failure={suspend.isError ? failureText(suspend.error, 'Could not suspend the shop.') : ''}
+              {...writeState(suspend, 'Could not suspend the shop.')}
               onSubmitReason={(reason) => suspend.mutate({ vendor: open.vendor, reason }, { onSuccess: close })}
               onClose={close}
             />
