@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from './api-client.ts'
-import { failureText, fieldErrors, serverReason } from './write-errors.ts'
+import { failureText, fieldErrors, issueErrors, serverReason } from './form-errors.ts'
 
 const refused = new ApiError(409, 'That slug is taken', { slug: ['That slug is taken', 'Second'] }, true)
 const crashed = new ApiError(500, 'Internal details', {}, true)
@@ -30,5 +30,19 @@ describe('fieldErrors', () => {
   it('keeps the first message of each field', () => {
     expect(fieldErrors(refused)).toEqual({ slug: 'That slug is taken' })
     expect(fieldErrors(new Error('boom'))).toEqual({})
+  })
+})
+
+describe('issueErrors', () => {
+  it('keeps the first message of each field, and puts one about the whole body where it is told', () => {
+    const issues = [
+      { path: ['email'], message: 'Email is invalid' },
+      { path: ['email'], message: 'Email is too long' },
+      { path: ['items', 0, 'quantity'], message: 'Quantity must be at least 1' },
+      { path: [], message: 'Your cart is empty' },
+    ]
+    expect(issueErrors(issues, 'items')).toEqual({ email: 'Email is invalid', items: 'Quantity must be at least 1' })
+    expect(issueErrors([{ path: [], message: 'Your cart is empty' }], 'items')).toEqual({ items: 'Your cart is empty' })
+    expect(issueErrors([{ path: [], message: 'Unrecognized key: "extra"' }])).toEqual({})
   })
 })

@@ -1,4 +1,5 @@
 import {
+  type ChangeEvent,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
@@ -31,23 +32,12 @@ export interface FormFieldProps extends FieldNotes {
   /** The control's id; made up when absent (from `name`, so a page's ids stay readable). */
   id?: string | undefined
   name?: string | undefined
-  className?: string
   children: (control: ControlProps) => ReactNode
 }
 
-/** The frame of a field: label, the control drawn by `children` with the ids it needs, then hint and error. */
-export function FormField({ label, hint, error, id, name, isLabelHidden, className, children }: FormFieldProps) {
+function useControlId(id: string | undefined, name: string | undefined): string {
   const generated = useId()
-  const controlId = id ?? (name ? `${generated}-${name}` : generated)
-  return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={controlId} className={isLabelHidden ? 'visually-hidden' : undefined}>
-        {label}
-      </label>
-      {children(controlProps(controlId, hint, error))}
-      <Notes id={controlId} hint={hint} error={error} />
-    </div>
-  )
+  return id ?? (name ? `${generated}-${name}` : generated)
 }
 
 function controlProps(id: string, hint: unknown, error: unknown): ControlProps {
@@ -72,12 +62,25 @@ function Notes({ id, hint, error }: { id: string; hint?: ReactNode; error?: stri
   )
 }
 
-type Shell = FieldNotes & { name: string; value: string; onValueChange: (value: string) => void }
+/** The frame of a field: label, the control drawn by `children` with the ids it needs, then hint and error. */
+export function FormField({ label, hint, error, isLabelHidden, id, name, children }: FormFieldProps) {
+  const controlId = useControlId(id, name)
+  return (
+    <div className="field">
+      <label htmlFor={controlId} className={isLabelHidden ? 'visually-hidden' : undefined}>
+        {label}
+      </label>
+      {children(controlProps(controlId, hint, error))}
+      <Notes id={controlId} hint={hint} error={error} />
+    </div>
+  )
+}
 
-export type TextFieldProps = Shell & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'name'>
+/** A text control's field: its notes, its name and its value as a string. */
+type Shell = FieldNotes & { id?: string; name: string; value: string; onValueChange: (value: string) => void }
 
-/** A labelled input with its hint and error under it, tied together for screen readers. */
-export function TextField({
+/** Splits a text control's props into its field's and its own, the change handler reading the typed value. */
+function controlled<P extends Shell>({
   label,
   hint,
   error,
@@ -87,85 +90,63 @@ export function TextField({
   value,
   onValueChange,
   ...rest
-}: TextFieldProps) {
-  return (
-    <FormField label={label} hint={hint} error={error} isLabelHidden={isLabelHidden} id={id} name={name}>
-      {(control) => (
-        <input
-          {...rest}
-          {...control}
-          name={name}
-          value={value}
-          onChange={(event) => onValueChange(event.target.value)}
-        />
-      )}
-    </FormField>
-  )
+}: P) {
+  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+    onValueChange(event.target.value)
+  return { field: { label, hint, error, isLabelHidden, id, name }, own: { ...rest, name, value, onChange } }
+}
+
+/**
+ * Ties a form's fields to its values and errors by name, so each field says only what is its own:
+ * `<TextField label="City" autoComplete="address-level2" {...field('city')} />`.
+ */
+export function bindFields<F extends string>(
+  values: { readonly [K in F]: string },
+  errors: Partial<Record<F, string>>,
+  set: (field: F) => (value: string) => void,
+) {
+  return (name: F) => ({ name, value: values[name], onValueChange: set(name), error: errors[name] })
+}
+
+export type TextFieldProps = Shell & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'name' | 'id'>
+
+/** A labelled input with its hint and error under it, tied together for screen readers. */
+export function TextField(props: TextFieldProps) {
+  const { field, own } = controlled(props)
+  return <FormField {...field}>{(control) => <input {...own} {...control} />}</FormField>
+}
+
+/** An email address: the keyboard with '@', and the browser's saved address. */
+export function EmailField(props: Omit<TextFieldProps, 'type'>) {
+  return <TextField type="email" inputMode="email" autoComplete="email" {...props} />
+}
+
+/** A password: `autoComplete` says which ('current-password', 'new-password'), so managers fill the right one. */
+export function PasswordField(props: Omit<TextFieldProps, 'type'> & { autoComplete: string }) {
+  return <TextField type="password" {...props} />
+}
+
+/** A Kenyan mobile number: the phone keypad, and the number as Kenyans write it. */
+export function PhoneField(props: Omit<TextFieldProps, 'type'>) {
+  return <TextField type="tel" inputMode="tel" autoComplete="tel" placeholder="07xx xxx xxx" {...props} />
 }
 
 export type TextAreaFieldProps = Shell &
-  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value' | 'name'>
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value' | 'name' | 'id'>
 
 /** A labelled multi-line field with its hint and error under it. */
-export function TextAreaField({
-  label,
-  hint,
-  error,
-  isLabelHidden,
-  id,
-  name,
-  value,
-  onValueChange,
-  rows = 3,
-  ...rest
-}: TextAreaFieldProps) {
-  return (
-    <FormField label={label} hint={hint} error={error} isLabelHidden={isLabelHidden} id={id} name={name}>
-      {(control) => (
-        <textarea
-          {...rest}
-          {...control}
-          name={name}
-          value={value}
-          rows={rows}
-          onChange={(event) => onValueChange(event.target.value)}
-        />
-      )}
-    </FormField>
-  )
+export function TextAreaField({ rows = 3, ...props }: TextAreaFieldProps) {
+  const { field, own } = controlled(props)
+  return <FormField {...field}>{(control) => <textarea rows={rows} {...own} {...control} />}</FormField>
 }
 
 export type SelectFieldProps = Shell &
-  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'name'> & { children: ReactNode }
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'name' | 'id'> & { children: ReactNode }
 
 /** A labelled select with its hint and error under it; the options are its children. */
-export function SelectField({
-  label,
-  hint,
-  error,
-  isLabelHidden,
-  id,
-  name,
-  value,
-  onValueChange,
-  children,
-  ...rest
-}: SelectFieldProps) {
-  return (
-    <FormField label={label} hint={hint} error={error} isLabelHidden={isLabelHidden} id={id} name={name}>
-      {(control) => (
-        <select
-          {...rest}
-          {...control}
-          name={name}
-          value={value}
-          onChange={(event) => onValueChange(event.target.value)}
-        >
-          {children}
-        </select>
-      )}
-    </FormField>
-  )
+export function SelectField(props: SelectFieldProps) {
+  const { field, own } = controlled(props)
+  return <FormField {...field}>{(control) => <select {...own} {...control} />}</FormField>
 }
 
 export type CheckboxFieldProps = Omit<FieldNotes, 'isLabelHidden'> &
@@ -188,15 +169,13 @@ export function CheckboxField({
   labelClassName,
   ...rest
 }: CheckboxFieldProps) {
-  const generated = useId()
-  const controlId = id ?? (name ? `${generated}-${name}` : generated)
-  const control = controlProps(controlId, hint, error)
+  const controlId = useControlId(id, name)
   return (
     <div className="field">
       <label className={labelClassName ? `checkbox ${labelClassName}` : 'checkbox'}>
         <input
           {...rest}
-          {...control}
+          {...controlProps(controlId, hint, error)}
           type="checkbox"
           name={name}
           checked={checked}

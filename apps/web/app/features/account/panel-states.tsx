@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { serverReason } from '../../lib/write-errors.ts'
+import { serverReason } from '../../lib/form-errors.ts'
 
 /** The account screens' states (specification section 2): 'Loading...' and 'Error: {message}'. */
 export function PanelLoading() {

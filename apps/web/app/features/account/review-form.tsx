@@ -1,6 +1,7 @@
 import { ReviewBodySchema } from '@soko/contract/checkout'
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
+import { SubmitButton } from '../../components/ui/form-actions.tsx'
 import { FormMessage, TextAreaField } from '../../components/ui/form-field.tsx'
 import { api } from '../../lib/api-client.ts'
 import { writeFailure } from './panel-states.tsx'
@@ -68,9 +69,9 @@ export function ReviewForm({ productName, slug }: { productName: string; slug: s
         </p>
       )}
       <TextAreaField label="Comment" name="comment" maxLength={2000} value={comment} onValueChange={setComment} />
-      <button type="submit" className="button" disabled={send.isPending} aria-busy={send.isPending}>
-        {send.isPending ? 'Sending...' : 'Submit Review'}
-      </button>
+      <SubmitButton isBusy={send.isPending} busyLabel="Sending...">
+        Submit Review
+      </SubmitButton>
     </form>
   )
 }

@@ -46,7 +46,7 @@ export function CancelOrder({ order, token, onCancelled }: CancelOrderProps) {
           cancelled and the items go back on sale.
         </p>
       )}
-      {failure && <FormMessage kind="error">{failure}</FormMessage>}
+      <FormMessage kind="error">{failure}</FormMessage>
       {isConfirming ? (
         <div className="cancel-order__confirm">
           <p className="cancel-order__question">Cancel this order? The items go back on sale.</p>

@@ -1,5 +1,5 @@
 import { type FormEvent, useRef } from 'react'
-import { TextField } from '../../components/ui/form-field.tsx'
+import { PhoneField } from '../../components/ui/form-field.tsx'
 import { focusFirstError } from './checkout-fields.tsx'
 import type { StepProps } from './shipping-step.tsx'
 
@@ -47,13 +47,9 @@ export function PaymentStep({ values, errors, setValue, headingRef, onBack, onCo
         </label>
       </fieldset>
       {values.paymentMethod === 'mpesa' ? (
-        <TextField
+        <PhoneField
           label="M-Pesa Number"
           name="mpesaNumber"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="07xx xxx xxx"
           required
           value={values.mpesaNumber}
           onValueChange={(value) => setValue('mpesaNumber', value)}

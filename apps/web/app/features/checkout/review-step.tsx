@@ -1,6 +1,7 @@
 import type { Quote } from '@soko/contract/checkout'
 import { type FormEvent, type RefObject, useId } from 'react'
 import { Link } from 'react-router'
+import { SubmitButton } from '../../components/ui/form-actions.tsx'
 import { CheckboxField, FormMessage } from '../../components/ui/form-field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { formatKes } from '../../lib/format.ts'
@@ -54,7 +55,7 @@ export function ReviewStep({
       <h2 id="checkout-step-title" className="checkout-step__title" ref={headingRef} tabIndex={-1}>
         Review Your Order
       </h2>
-      {failure && <FormMessage kind="error">{failure}</FormMessage>}
+      <FormMessage kind="error">{failure}</FormMessage>
       <section className="checkout-review" aria-labelledby={`${id}-shipping`}>
         <div className="checkout-review__header">
           <h3 id={`${id}-shipping`}>Shipping Details</h3>
@@ -149,10 +150,9 @@ export function ReviewStep({
         <button type="button" className="button button--ghost" onClick={onBack} disabled={isPlacing}>
           Back to Payment
         </button>
-        <button type="submit" className="button" disabled={!canPlace} aria-busy={isPlacing}>
-          {isPlacing && <Spinner size="sm" />}
-          {isPlacing ? 'Placing your order...' : 'Place Order'}
-        </button>
+        <SubmitButton hasSpinner isBusy={isPlacing} busyLabel="Placing your order..." disabled={!canPlace}>
+          Place Order
+        </SubmitButton>
       </div>
     </form>
   )

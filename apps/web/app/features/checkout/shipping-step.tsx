@@ -1,7 +1,14 @@
 import type { Address } from '@soko/contract/user'
 import { type FormEvent, type RefObject, useRef, useState } from 'react'
 import { CountyOptions } from '../../components/ui/county-options.tsx'
-import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/ui/form-field.tsx'
+import {
+  CheckboxField,
+  EmailField,
+  PhoneField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../components/ui/form-field.tsx'
 import { focusFirstError } from './checkout-fields.tsx'
 import type { CheckoutValues, FieldErrors } from './checkout-form.ts'
 import { addressLabel } from './use-saved-details.ts'
@@ -80,25 +87,8 @@ export function ShippingStep({
         <TextField label="Last Name" autoComplete="family-name" required {...text('lastName')} />
       </div>
       <div className="checkout-row">
-        <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          hint="Your order confirmation is sent here."
-          {...text('email')}
-        />
-        <TextField
-          label="Phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="07xx xxx xxx"
-          required
-          hint="The courier calls this number."
-          {...text('phone')}
-        />
+        <EmailField label="Email" required hint="Your order confirmation is sent here." {...text('email')} />
+        <PhoneField label="Phone" required hint="The courier calls this number." {...text('phone')} />
       </div>
       <TextField label="Address" autoComplete="street-address" required {...text('address')} />
       <div className="checkout-row">

@@ -2,11 +2,12 @@ import type { VendorOrderSummary } from '@soko/contract/checkout'
 import { formatKenyanMobile } from '@soko/domain/phone'
 import { type FormEvent, useState } from 'react'
 import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
+import { FormActions } from '../../components/ui/form-actions.tsx'
 import { FormMessage, TextField } from '../../components/ui/form-field.tsx'
 import { Tag, type Tone } from '../../components/ui/tag.tsx'
 import { api } from '../../lib/api-client.ts'
+import { failureText, fieldErrors } from '../../lib/form-errors.ts'
 import { formatDateTime, formatKes } from '../../lib/format.ts'
-import { failureText, fieldErrors } from '../../lib/write-errors.ts'
 
 const TONES: Record<string, Tone> = {
   paid: 'warn',
@@ -50,14 +51,14 @@ function ShipForm({ order, onClose }: { order: VendorOrderSummary; onClose: () =
       <FormMessage kind="error">
         {ship.isError && !error ? failureText(ship.error, 'The order could not be marked as shipped.') : ''}
       </FormMessage>
-      <div className="vendor-form__actions">
-        <button type="submit" className="button" disabled={ship.isPending} aria-busy={ship.isPending}>
-          {ship.isPending ? 'Saving...' : 'Confirm shipped'}
-        </button>
-        <button type="button" className="button button--ghost" disabled={ship.isPending} onClick={onClose}>
-          Cancel
-        </button>
-      </div>
+      <FormActions
+        className="vendor-form__actions"
+        submitLabel="Confirm shipped"
+        busyLabel="Saving..."
+        isBusy={ship.isPending}
+        isCancelLocked
+        onCancel={onClose}
+      />
     </form>
   )
 }

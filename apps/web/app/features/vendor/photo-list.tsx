@@ -4,7 +4,7 @@ import { useAnnounce } from '../../components/ui/announcer.tsx'
 import { FormMessage } from '../../components/ui/form-field.tsx'
 import { Tag } from '../../components/ui/tag.tsx'
 import { api } from '../../lib/api-client.ts'
-import { failureText } from '../../lib/write-errors.ts'
+import { failureText } from '../../lib/form-errors.ts'
 import { movedIds } from './photo-values.ts'
 
 type Change = { kind: 'order'; ids: number[]; done: string } | { kind: 'delete'; imageId: number }

@@ -3,9 +3,10 @@ import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Link, useNavigate, useRevalidator } from 'react-router'
 import { useAnnounce } from '../../components/ui/announcer.tsx'
+import { SubmitButton } from '../../components/ui/form-actions.tsx'
 import { FormMessage } from '../../components/ui/form-field.tsx'
 import { api } from '../../lib/api-client.ts'
-import { failureText } from '../../lib/write-errors.ts'
+import { failureText } from '../../lib/form-errors.ts'
 import { addedSummary } from './photo-values.ts'
 import { ProductDetailsFields, ProductSaleFields } from './product-fields.tsx'
 import { ProductPhotos } from './product-photos.tsx'
@@ -97,9 +98,9 @@ export function ProductEditor({ product, categories, onCreated }: ProductEditorP
       <ProductDetailsFields form={form} errors={errors} categories={categories} />
       <ProductSaleFields form={form} errors={errors} takenDown={takenDown} />
       <div className="vendor-form__actions">
-        <button type="submit" className="button" disabled={save.isPending} aria-busy={save.isPending}>
-          {save.isPending ? (isNew ? 'Adding product...' : 'Saving...') : isNew ? 'Add product' : 'Save changes'}
-        </button>
+        <SubmitButton isBusy={save.isPending} busyLabel={isNew ? 'Adding product...' : 'Saving...'}>
+          {isNew ? 'Add product' : 'Save changes'}
+        </SubmitButton>
         <Link to="/vendor-portal/products" className="button button--ghost">
           Back to products
         </Link>

@@ -2,7 +2,7 @@ import type { VendorProduct } from '@soko/contract/vendor'
 import { type FormEvent, useState } from 'react'
 import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
 import { api } from '../../lib/api-client.ts'
-import { failureText, fieldErrors } from '../../lib/write-errors.ts'
+import { failureText, fieldErrors } from '../../lib/form-errors.ts'
 import { readNumber } from './product-values.ts'
 
 /** The stock of one product, edited where it is listed: type the new count, Save. */

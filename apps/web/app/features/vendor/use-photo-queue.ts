@@ -1,6 +1,6 @@
 import { MAX_PRODUCT_IMAGES, type VendorImage } from '@soko/contract/vendor'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { failureText } from '../../lib/write-errors.ts'
+import { failureText } from '../../lib/form-errors.ts'
 import { photoPreview, uploadPhoto } from './photo-upload.ts'
 import { photoProblem } from './photo-values.ts'
 

@@ -1,6 +1,6 @@
 import type { VendorProductDetail } from '@soko/contract/vendor'
 import { useState } from 'react'
-import { fieldErrors } from '../../lib/write-errors.ts'
+import { fieldErrors } from '../../lib/form-errors.ts'
 import {
   checkProduct,
   emptyProduct,
