@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { FavouriteButton } from '../../components/site/favourite-button.tsx'
 import { Price } from '../../components/ui/price.tsx'
 import { Stars } from '../../components/ui/stars.tsx'
+import { VerifiedMark } from '../../components/ui/verified-mark.tsx'
 import { addToCart, type CartItem, cartItemOf, PLACEHOLDER_IMAGE, useIsInCart } from '../../lib/cart-store.ts'
 import { stockLine } from '../../lib/stock.ts'
 
@@ -59,12 +60,7 @@ export function ProductCard({ product, eager = false, priority = false }: Produc
       <Price price={product.effective_price} originalPrice={product.price} />
       <p className="product-card__vendor">
         {product.vendor.name}
-        {product.vendor.is_verified && (
-          <span className="verified" title="Verified Seller">
-            <span aria-hidden="true"> ✔</span>
-            <span className="visually-hidden"> (Verified Seller)</span>
-          </span>
-        )}
+        {product.vendor.is_verified && <VerifiedMark />}
       </p>
       <div className="product-card__meta">
         <Stars rating={product.average_rating} count={product.review_count} />
