@@ -1,5 +1,5 @@
 import type { Quote } from '@soko/contract/checkout'
-import { type FormEvent, type RefObject, useId } from 'react'
+import { type RefObject, useId } from 'react'
 import { Link } from 'react-router'
 import { SubmitButton } from '../../components/ui/form-actions.tsx'
 import { CheckboxField, FormMessage } from '../../components/ui/form-field.tsx'
@@ -7,6 +7,7 @@ import { Spinner } from '../../components/ui/spinner.tsx'
 import { formatKes } from '../../lib/format.ts'
 import type { CheckoutValues, FieldErrors } from './checkout-form.ts'
 import { QuoteTotals } from './order-summary.tsx'
+import { StepForm } from './step-form.tsx'
 
 export interface ReviewStepProps {
   values: CheckoutValues
@@ -43,18 +44,16 @@ export function ReviewStep({
 }: ReviewStepProps) {
   const id = useId()
   const canPlace = acceptTerms && quote !== undefined && !quote.hasProblems && !isPlacing
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
+  // Nothing here sends the cursor back to a field: Place Order stays disabled until it may be pressed.
+  const onContinue = () => {
     if (canPlace) onPlace()
+    return true
   }
   const billing = values.sameAsShipping
     ? null
     : [values.billingAddress, values.billingCity, values.billingCounty, values.billingPostalCode, values.billingCountry]
   return (
-    <form className="checkout-step" noValidate onSubmit={onSubmit} aria-labelledby="checkout-step-title">
-      <h2 id="checkout-step-title" className="checkout-step__title" ref={headingRef} tabIndex={-1}>
-        Review Your Order
-      </h2>
+    <StepForm title="Review Your Order" headingRef={headingRef} onContinue={onContinue}>
       <FormMessage kind="error">{failure}</FormMessage>
       <section className="checkout-review" aria-labelledby={`${id}-shipping`}>
         <div className="checkout-review__header">
@@ -154,6 +153,6 @@ export function ReviewStep({
           Place Order
         </SubmitButton>
       </div>
-    </form>
+    </StepForm>
   )
 }

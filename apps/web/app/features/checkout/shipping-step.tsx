@@ -1,5 +1,5 @@
 import type { Address } from '@soko/contract/user'
-import { type FormEvent, type RefObject, useRef, useState } from 'react'
+import { type RefObject, useState } from 'react'
 import { CountyOptions } from '../../components/ui/county-options.tsx'
 import {
   CheckboxField,
@@ -9,8 +9,8 @@ import {
   TextAreaField,
   TextField,
 } from '../../components/ui/form-field.tsx'
-import { focusFirstError } from './checkout-fields.tsx'
 import type { CheckoutValues, FieldErrors } from './checkout-form.ts'
+import { StepForm } from './step-form.tsx'
 import { addressLabel } from './use-saved-details.ts'
 
 export interface StepProps {
@@ -43,7 +43,6 @@ export function ShippingStep({
   onPickAddress,
   onContinue,
 }: ShippingStepProps) {
-  const formRef = useRef<HTMLFormElement>(null)
   const [picked, setPicked] = useState('')
   const text = (field: keyof CheckoutValues) => ({
     name: field,
@@ -52,16 +51,8 @@ export function ShippingStep({
     error: errors[field],
   })
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (!onContinue()) focusFirstError(formRef.current)
-  }
-
   return (
-    <form ref={formRef} className="checkout-step" noValidate onSubmit={onSubmit} aria-labelledby="checkout-step-title">
-      <h2 id="checkout-step-title" className="checkout-step__title" ref={headingRef} tabIndex={-1}>
-        Shipping Information
-      </h2>
+    <StepForm title="Shipping Information" headingRef={headingRef} onContinue={onContinue}>
       <p className="checkout-note">Every field is required except the postal codes and Notes.</p>
       {isSignedIn && addresses.length > 0 && (
         <SelectField
@@ -163,6 +154,6 @@ export function ShippingStep({
           Continue to Payment
         </button>
       </div>
-    </form>
+    </StepForm>
   )
 }
