@@ -2,7 +2,8 @@ import { AUTH_MESSAGES, type Detail } from '@soko/contract/auth'
 import { type FormEvent, useState } from 'react'
 import { SubmitButton } from '../../components/ui/form-actions.tsx'
 import { FormMessage, PasswordField } from '../../components/ui/form-field.tsx'
-import { ApiError, api } from '../../lib/api-client.ts'
+import { api } from '../../lib/api-client.ts'
+import { serverReason } from '../../lib/form-errors.ts'
 import {
   type NewPasswordErrors,
   NewPasswordFields,
@@ -43,11 +44,7 @@ export function ChangePasswordForm({ headingLevel = 1 }: { headingLevel?: 1 | 2 
       setCurrentPassword('')
       setValues({ password: '', confirmPassword: '' })
     } catch (caught) {
-      const text =
-        caught instanceof ApiError && caught.hasServerDetail && caught.status < 500
-          ? caught.detail
-          : 'Failed to change password. Please try again.'
-      setResult({ kind: 'error', text })
+      setResult({ kind: 'error', text: serverReason(caught) ?? 'Failed to change password. Please try again.' })
     } finally {
       setSubmitting(false)
     }

@@ -3,7 +3,8 @@ import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
 import { SubmitButton } from '../../components/ui/form-actions.tsx'
 import { EmailField, FormMessage } from '../../components/ui/form-field.tsx'
-import { ApiError, api } from '../../lib/api-client.ts'
+import { api } from '../../lib/api-client.ts'
+import { serverReason } from '../../lib/form-errors.ts'
 import { AuthPage } from './auth-page.tsx'
 
 export const FORGOT_FAILED = 'Something went wrong.'
@@ -33,9 +34,7 @@ export function ForgotPasswordForm() {
       })
       setResult({ kind: 'success', text: answer?.detail || AUTH_MESSAGES.resetRequested })
     } catch (caught) {
-      const text =
-        caught instanceof ApiError && caught.hasServerDetail && caught.status < 500 ? caught.detail : FORGOT_FAILED
-      setResult({ kind: 'error', text })
+      setResult({ kind: 'error', text: serverReason(caught) ?? FORGOT_FAILED })
     } finally {
       setSubmitting(false)
     }

@@ -3,7 +3,8 @@ import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
 import { SubmitButton } from '../../components/ui/form-actions.tsx'
 import { FormMessage } from '../../components/ui/form-field.tsx'
-import { ApiError, api } from '../../lib/api-client.ts'
+import { api } from '../../lib/api-client.ts'
+import { serverReason } from '../../lib/form-errors.ts'
 import { AuthPage } from './auth-page.tsx'
 import {
   type NewPasswordErrors,
@@ -42,9 +43,7 @@ export function ResetPasswordForm({ uid, token }: { uid: string; token: string }
       setResult({ kind: 'success', text: AUTH_MESSAGES.resetDone })
       redirectLater('/login', REDIRECT_DELAY_MS.reset)
     } catch (caught) {
-      const text =
-        caught instanceof ApiError && caught.hasServerDetail && caught.status < 500 ? caught.detail : RESET_FAILED
-      setResult({ kind: 'error', text })
+      setResult({ kind: 'error', text: serverReason(caught) ?? RESET_FAILED })
     } finally {
       setSubmitting(false)
     }
