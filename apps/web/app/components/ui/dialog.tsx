@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { failureText } from '../../lib/form-errors.ts'
+import type { z } from 'zod'
+import { failureText, fieldErrors, issueErrors } from '../../lib/form-errors.ts'
 import { FormActions } from './form-actions.tsx'
 import { FormMessage, TextAreaField } from './form-field.tsx'
 import './dialog.css'
@@ -130,4 +131,24 @@ export function useDialog<T>(...writes: { reset: () => void }[]) {
     setOpen(null)
   }
   return { open, show: setOpen, close }
+}
+
+/**
+ * A dialog's form, checked with the contract's schema before its write is sent: the errors to show at its fields
+ * (its own, else the server's), and the submit that sends the parsed body and closes the dialog once it is done.
+ */
+export function useCheckedWrite<T>(
+  schema: z.ZodType<T>,
+  write: { error: unknown; mutate: (body: T, options: { onSuccess: () => void }) => void },
+  onDone: () => void,
+) {
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  return {
+    errors: { ...fieldErrors(write.error), ...errors },
+    submit: (body: unknown) => {
+      const result = schema.safeParse(body)
+      setErrors(result.success ? {} : issueErrors(result.error.issues))
+      if (result.success) write.mutate(result.data, { onSuccess: onDone })
+    },
+  }
 }

@@ -2,13 +2,12 @@ import { type AdminOrderDetail, RefundBodySchema } from '@soko/contract/admin'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
-import { ConfirmDialog, writeState } from '../../components/ui/dialog.tsx'
+import { ConfirmDialog, useCheckedWrite, writeState } from '../../components/ui/dialog.tsx'
 import { TextAreaField, TextField } from '../../components/ui/form-field.tsx'
 import { ListEmpty, TableHead, TableScroll } from '../../components/ui/list.tsx'
 import { Tag } from '../../components/ui/tag.tsx'
 import { api } from '../../lib/api-client.ts'
-import { fieldErrors, issueErrors } from '../../lib/form-errors.ts'
-import { formatDateTime, formatKes } from '../../lib/format.ts'
+import { formatDateTime, formatKes, oneLineAddress } from '../../lib/format.ts'
 import { paymentLabel, statusTone } from './orders-screen.tsx'
 
 const ITEM_COLUMNS = [
@@ -25,13 +24,13 @@ const ITEM_COLUMNS = [
 function RefundDialog({ order, onClose }: { order: AdminOrderDetail; onClose: () => void }) {
   const [reason, setReason] = useState('')
   const [reference, setReference] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
   const refund = useAnnouncedWrite(
     (body: { reason: string; reference?: string }) =>
       api<AdminOrderDetail>(`/api/admin/orders/${order.id}/refund/`, { method: 'POST', body }),
     (next) => `Order ${next.order_number} refunded.`,
   )
-  const shown = { ...fieldErrors(refund.error), ...errors }
+  const checked = useCheckedWrite(RefundBodySchema, refund, onClose)
+  const shown = checked.errors
   return (
     <ConfirmDialog
       title={`Refund order ${order.order_number}`}
@@ -41,16 +40,7 @@ function RefundDialog({ order, onClose }: { order: AdminOrderDetail; onClose: ()
       danger
       {...writeState(refund, 'Could not refund the order. Please try again.')}
       onClose={onClose}
-      onConfirm={() => {
-        const body = { reason, ...(reference.trim() ? { reference } : {}) }
-        const result = RefundBodySchema.safeParse(body)
-        if (!result.success) {
-          setErrors(issueErrors(result.error.issues))
-          return
-        }
-        setErrors({})
-        refund.mutate(result.data, { onSuccess: onClose })
-      }}
+      onConfirm={() => checked.submit({ reason, ...(reference.trim() ? { reference } : {}) })}
     >
       <TextAreaField
         label="Reason"
@@ -109,11 +99,7 @@ export function OrderDetailScreen({ order }: { order: AdminOrderDetail }) {
           </div>
           <div>
             <dt>Deliver to</dt>
-            <dd>
-              {[address.address, address.city, address.county, address.postalCode, address.country]
-                .filter(Boolean)
-                .join(', ')}
-            </dd>
+            <dd>{oneLineAddress(address)}</dd>
           </div>
           {order.notes && (
             <div>

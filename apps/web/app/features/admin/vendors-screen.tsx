@@ -3,12 +3,11 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
-import { ConfirmDialog, ReasonDialog, useDialog, writeState } from '../../components/ui/dialog.tsx'
+import { ConfirmDialog, ReasonDialog, useCheckedWrite, useDialog, writeState } from '../../components/ui/dialog.tsx'
 import { TextAreaField, TextField } from '../../components/ui/form-field.tsx'
 import { ListScreen, RowAction } from '../../components/ui/list.tsx'
 import { Tag } from '../../components/ui/tag.tsx'
 import { api } from '../../lib/api-client.ts'
-import { fieldErrors, issueErrors } from '../../lib/form-errors.ts'
 import { formatDate, formatKes } from '../../lib/format.ts'
 
 type Action = 'verify' | 'unverify' | 'unsuspend'
@@ -53,7 +52,6 @@ function PayoutDialog({ vendor, onClose }: { vendor: AdminVendor; onClose: () =>
   const [amount, setAmount] = useState('')
   const [reference, setReference] = useState('')
   const [note, setNote] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
   const history = useQuery({
     queryKey: ['admin', 'payouts', vendor.id],
     queryFn: () => api<Payouts>(`/api/admin/vendors/${vendor.id}/payouts/`),
@@ -65,7 +63,8 @@ function PayoutDialog({ vendor, onClose }: { vendor: AdminVendor; onClose: () =>
       api<Payouts>(`/api/admin/vendors/${vendor.id}/payouts/`, { method: 'POST', body }),
     (_result, body) => `Payout of ${formatKes(body.amount)} to ${vendor.name} recorded.`,
   )
-  const shown = { ...fieldErrors(record.error), ...errors }
+  const checked = useCheckedWrite(PayoutBodySchema, record, onClose)
+  const shown = checked.errors
   return (
     <ConfirmDialog
       title={`Record a payout to ${vendor.name}`}
@@ -74,20 +73,13 @@ function PayoutDialog({ vendor, onClose }: { vendor: AdminVendor; onClose: () =>
       busyLabel="Recording..."
       {...writeState(record, 'Could not record the payout.')}
       onClose={onClose}
-      onConfirm={() => {
-        const body = {
+      onConfirm={() =>
+        checked.submit({
           amount: amount.trim() === '' ? Number.NaN : Number(amount.replace(/,/g, '')),
           reference,
           ...(note.trim() ? { note } : {}),
-        }
-        const result = PayoutBodySchema.safeParse(body)
-        if (!result.success) {
-          setErrors(issueErrors(result.error.issues))
-          return
-        }
-        setErrors({})
-        record.mutate(result.data, { onSuccess: onClose })
-      }}
+        })
+      }
     >
       <TextField
         label="Amount (KSh)"
