@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatDateTime, formatKes } from './format.ts'
+import { formatDate, formatDateTime, formatKes, oneLineAddress } from './format.ts'
 
 describe('formatKes', () => {
   it('shows KSh with thousands separators and cents only when present', () => {
@@ -19,5 +19,13 @@ describe('formatDate', () => {
 describe('formatDateTime', () => {
   it('shows the day and the time in Nairobi', () => {
     expect(formatDateTime('2026-11-22T12:45:00.000Z')).toBe('22 Nov, 15:45')
+  })
+})
+
+describe('oneLineAddress', () => {
+  it('joins the parts an address has', () => {
+    const address = { address: '12 Moi Avenue', city: 'Nairobi', county: 'Nairobi', country: 'Kenya' }
+    expect(oneLineAddress({ ...address, postalCode: '00100' })).toBe('12 Moi Avenue, Nairobi, Nairobi, 00100, Kenya')
+    expect(oneLineAddress({ ...address, postalCode: '' })).toBe('12 Moi Avenue, Nairobi, Nairobi, Kenya')
   })
 })

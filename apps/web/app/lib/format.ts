@@ -31,3 +31,14 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-KE', {
 export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso))
 }
+
+/** An address on one line, leaving out the parts it lacks: `12 Moi Avenue, Nairobi, Nairobi, 00100, Kenya`. */
+export function oneLineAddress(address: {
+  address: string
+  city: string
+  county: string
+  postalCode?: string | null | undefined
+  country: string
+}): string {
+  return [address.address, address.city, address.county, address.postalCode, address.country].filter(Boolean).join(', ')
+}

@@ -1,9 +1,8 @@
 import { type AdminOrdersPage, AdminOrdersQuerySchema } from '@soko/contract/admin'
 import { useSearchParams } from 'react-router'
-import { adminLoad } from '../features/admin/admin-api.server.ts'
+import { adminListLoad } from '../features/admin/admin-api.server.ts'
 import { AdminRouteError } from '../features/admin/admin-error.tsx'
 import { adminTitle } from '../features/admin/admin-shell.tsx'
-import { apiPath, listQuery } from '../features/admin/list-query.ts'
 import { OrdersScreen } from '../features/admin/orders-screen.tsx'
 import type { Route } from './+types/admin-orders'
 
@@ -12,8 +11,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = listQuery(AdminOrdersQuerySchema, new URL(request.url).searchParams)
-  return adminLoad<AdminOrdersPage>(request, context, apiPath('/api/admin/orders/', query))
+  return adminListLoad<AdminOrdersPage>(request, context, AdminOrdersQuerySchema, '/api/admin/orders/')
 }
 
 export default function AdminOrdersRoute({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,8 @@
 import { type AdminOutboxPage, AdminOutboxQuerySchema } from '@soko/contract/admin'
 import { useSearchParams } from 'react-router'
-import { adminLoad } from '../features/admin/admin-api.server.ts'
+import { adminListLoad } from '../features/admin/admin-api.server.ts'
 import { AdminRouteError } from '../features/admin/admin-error.tsx'
 import { adminTitle } from '../features/admin/admin-shell.tsx'
-import { apiPath, listQuery } from '../features/admin/list-query.ts'
 import { OutboxScreen } from '../features/admin/outbox-screen.tsx'
 import type { Route } from './+types/admin-outbox'
 
@@ -14,8 +13,7 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A demo's screen only (the API has no outbox elsewhere).
   if (!context.isDemo) throw new Response('Not found', { status: 404 })
-  const query = listQuery(AdminOutboxQuerySchema, new URL(request.url).searchParams)
-  return adminLoad<AdminOutboxPage>(request, context, apiPath('/api/admin/outbox/', query))
+  return adminListLoad<AdminOutboxPage>(request, context, AdminOutboxQuerySchema, '/api/admin/outbox/')
 }
 
 export default function AdminOutboxRoute({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,8 @@
 import { type AdminUsersPage, AdminUsersQuerySchema } from '@soko/contract/admin'
 import { useSearchParams } from 'react-router'
-import { adminLoad } from '../features/admin/admin-api.server.ts'
+import { adminListLoad } from '../features/admin/admin-api.server.ts'
 import { AdminRouteError } from '../features/admin/admin-error.tsx'
 import { adminTitle } from '../features/admin/admin-shell.tsx'
-import { apiPath, listQuery } from '../features/admin/list-query.ts'
 import { UsersScreen } from '../features/admin/users-screen.tsx'
 import type { Route } from './+types/admin-users'
 
@@ -12,8 +11,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = listQuery(AdminUsersQuerySchema, new URL(request.url).searchParams)
-  return adminLoad<AdminUsersPage>(request, context, apiPath('/api/admin/users/', query))
+  return adminListLoad<AdminUsersPage>(request, context, AdminUsersQuerySchema, '/api/admin/users/')
 }
 
 export default function AdminUsersRoute({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,8 @@
 import { type AdminVendorsPage, AdminVendorsQuerySchema } from '@soko/contract/admin'
 import { useSearchParams } from 'react-router'
-import { adminLoad } from '../features/admin/admin-api.server.ts'
+import { adminListLoad } from '../features/admin/admin-api.server.ts'
 import { AdminRouteError } from '../features/admin/admin-error.tsx'
 import { adminTitle } from '../features/admin/admin-shell.tsx'
-import { apiPath, listQuery } from '../features/admin/list-query.ts'
 import { VendorsScreen } from '../features/admin/vendors-screen.tsx'
 import type { Route } from './+types/admin-vendors'
 
@@ -12,8 +11,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = listQuery(AdminVendorsQuerySchema, new URL(request.url).searchParams)
-  return adminLoad<AdminVendorsPage>(request, context, apiPath('/api/admin/vendors/', query))
+  return adminListLoad<AdminVendorsPage>(request, context, AdminVendorsQuerySchema, '/api/admin/vendors/')
 }
 
 export default function AdminVendorsRoute({ loaderData }: Route.ComponentProps) {

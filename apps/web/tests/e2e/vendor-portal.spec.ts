@@ -29,7 +29,7 @@ function heic(name: string) {
   return { name, mimeType: 'image/heic', buffer: head }
 }
 
-const toast = (page: Page) => page.locator('.vendor-toast')
+const toast = (page: Page) => page.locator('.toast')
 
 /** Signs a fresh account in and opens a shop through the /sell form; the portal's dashboard opens. */
 async function openShop(page: Page, shopName: string): Promise<Account> {

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Link, NavLink } from 'react-router'
-import { useCartCount } from '../../features/cart/cart-count.ts'
+import { useCartCount } from '../../lib/cart-store.ts'
 import { site } from '../../lib/site.ts'
 import { useViewer } from '../../lib/viewer.ts'
 

@@ -1,8 +1,17 @@
 import { type Address, AddressBodySchema } from '@soko/contract/user'
-import { COUNTY_NAMES } from '@soko/domain/counties'
 import { formatKenyanMobile } from '@soko/domain/phone'
 import { type FormEvent, useId, useState } from 'react'
-import { FormMessage, TextField } from '../../components/ui/text-field.tsx'
+import { CountyOptions } from '../../components/ui/county-options.tsx'
+import { FormActions } from '../../components/ui/form-actions.tsx'
+import {
+  bindFields,
+  CheckboxField,
+  FormMessage,
+  PhoneField,
+  SelectField,
+  TextField,
+} from '../../components/ui/form-field.tsx'
+import { issueErrors } from '../../lib/form-errors.ts'
 
 const FIELDS = ['label', 'firstName', 'lastName', 'line1', 'line2', 'city', 'county', 'postalCode', 'phone'] as const
 type Field = (typeof FIELDS)[number]
@@ -58,146 +67,46 @@ export function AddressForm({ title, initial, isSaving, failure, serverErrors, o
   const shown = { ...errors, ...serverErrors }
 
   const set = (field: Field) => (value: string) => setValues((current) => ({ ...current, [field]: value }))
+  const field = bindFields(values, shown, set)
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (isSaving) return
     const result = AddressBodySchema.safeParse({ ...values, country: 'Kenya' })
-    const found: Errors = {}
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        const field = issue.path[0] as Field
-        found[field] ??= issue.message
-      }
-    }
+    const found: Errors = result.success ? {} : issueErrors(result.error.issues)
     setErrors(found)
     if (Object.keys(found).length > 0) return
     onSave({ ...values, country: 'Kenya' })
   }
 
-  const countyError = shown.county
   return (
     <form className="account__form account__card" noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{title}</h3>
-      {failure && <FormMessage kind="error">{failure}</FormMessage>}
-      <TextField
-        label="Label"
-        name="label"
-        value={values.label}
-        onValueChange={set('label')}
-        error={shown.label}
-        hint="Home, Work ..."
-      />
+      <FormMessage kind="error">{failure}</FormMessage>
+      <TextField label="Label" {...field('label')} hint="Home, Work ..." />
       <div className="account__row">
-        <TextField
-          label="First Name"
-          name="firstName"
-          autoComplete="given-name"
-          value={values.firstName}
-          onValueChange={set('firstName')}
-          error={shown.firstName}
-        />
-        <TextField
-          label="Last Name"
-          name="lastName"
-          autoComplete="family-name"
-          value={values.lastName}
-          onValueChange={set('lastName')}
-          error={shown.lastName}
-        />
+        <TextField label="First Name" {...field('firstName')} autoComplete="given-name" />
+        <TextField label="Last Name" {...field('lastName')} autoComplete="family-name" />
       </div>
-      <TextField
-        label="Address line 1"
-        name="line1"
-        autoComplete="address-line1"
-        required
-        value={values.line1}
-        onValueChange={set('line1')}
-        error={shown.line1}
-      />
-      <TextField
-        label="Address line 2"
-        name="line2"
-        autoComplete="address-line2"
-        value={values.line2}
-        onValueChange={set('line2')}
-        error={shown.line2}
-      />
+      <TextField label="Address line 1" {...field('line1')} autoComplete="address-line1" required />
+      <TextField label="Address line 2" {...field('line2')} autoComplete="address-line2" />
       <div className="account__row">
-        <TextField
-          label="City"
-          name="city"
-          autoComplete="address-level2"
-          required
-          value={values.city}
-          onValueChange={set('city')}
-          error={shown.city}
-        />
-        <div className="field">
-          <label htmlFor={`${id}-county`}>County</label>
-          <select
-            id={`${id}-county`}
-            name="county"
-            required
-            value={values.county}
-            aria-invalid={countyError ? true : undefined}
-            aria-describedby={countyError ? `${id}-county-error` : undefined}
-            onChange={(event) => set('county')(event.target.value)}
-          >
-            <option value="">Choose a county</option>
-            {COUNTY_NAMES.map((county) => (
-              <option key={county} value={county}>
-                {county}
-              </option>
-            ))}
-          </select>
-          {countyError && (
-            <p id={`${id}-county-error`} className="field__error">
-              {countyError}
-            </p>
-          )}
-        </div>
+        <TextField label="City" {...field('city')} autoComplete="address-level2" required />
+        <SelectField label="County" {...field('county')} required>
+          <CountyOptions />
+        </SelectField>
       </div>
       <div className="account__row">
-        <TextField
-          label="Postal Code"
-          name="postalCode"
-          autoComplete="postal-code"
-          inputMode="numeric"
-          value={values.postalCode}
-          onValueChange={set('postalCode')}
-          error={shown.postalCode}
-        />
-        <TextField
-          label="Phone"
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="07xx xxx xxx"
-          required
-          value={values.phone}
-          onValueChange={set('phone')}
-          error={shown.phone}
-        />
+        <TextField label="Postal Code" {...field('postalCode')} autoComplete="postal-code" inputMode="numeric" />
+        <PhoneField label="Phone" {...field('phone')} required />
       </div>
       <p className="account__muted">Country: Kenya (we deliver within Kenya only)</p>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={values.isDefault}
-          onChange={(event) => setValues((current) => ({ ...current, isDefault: event.target.checked }))}
-        />
-        Make this my default address
-      </label>
-      <div className="account__actions">
-        <button type="submit" className="button" disabled={isSaving} aria-busy={isSaving}>
-          Save Address
-        </button>
-        <button type="button" className="button button--ghost" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <CheckboxField
+        label="Make this my default address"
+        checked={values.isDefault}
+        onCheckedChange={(isDefault) => setValues((current) => ({ ...current, isDefault }))}
+      />
+      <FormActions className="account__actions" submitLabel="Save Address" isBusy={isSaving} onCancel={onCancel} />
     </form>
   )
 }

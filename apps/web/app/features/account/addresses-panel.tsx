@@ -1,11 +1,12 @@
 import type { Address } from '@soko/contract/user'
 import { formatKenyanMobile } from '@soko/domain/phone'
 import { useState } from 'react'
-import { FormMessage } from '../../components/ui/text-field.tsx'
-import { ApiError, api } from '../../lib/api-client.ts'
+import { api } from '../../lib/api-client.ts'
+import { fieldErrors } from '../../lib/form-errors.ts'
 import { accountKeys, useAccountWrite, useAddresses } from './account-data.ts'
 import { AddressForm, type AddressValues, addressValues, emptyAddress } from './address-form.tsx'
-import { PanelEmpty, PanelError, PanelLoading, writeFailure } from './panel-states.tsx'
+import { writeFailure } from './panel-states.tsx'
+import { EntryCard, EntryList, NoticeMessage, useSavedEntries } from './saved-entries.tsx'
 
 type Editing = { mode: 'new' } | { mode: 'edit'; address: Address } | null
 
@@ -13,20 +14,19 @@ type Editing = { mode: 'new' } | { mode: 'edit'; address: Address } | null
 export function AddressesPanel() {
   const addresses = useAddresses()
   const [editing, setEditing] = useState<Editing>(null)
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null)
   const save = useAccountWrite(accountKeys.addresses, ({ id, body }: { id?: number; body: AddressValues }) =>
     api<Address>(id ? `/api/user/addresses/${id}` : '/api/user/addresses', { method: id ? 'PUT' : 'POST', body }),
   )
-  const remove = useAccountWrite(accountKeys.addresses, (id: number) =>
-    api<unknown>(`/api/user/addresses/${id}`, { method: 'DELETE' }),
-  )
-  const makeDefault = useAccountWrite(accountKeys.addresses, (id: number) =>
-    api<unknown>(`/api/user/addresses/${id}/default`, { method: 'POST' }),
-  )
+  const entries = useSavedEntries(accountKeys.addresses, '/api/user/addresses', {
+    removed: 'Address removed.',
+    removeFailed: 'Failed to remove the address.',
+    defaultChanged: 'Default address changed.',
+    defaultFailed: 'Failed to change the default address.',
+  })
 
   const open = (next: Editing) => {
     save.reset()
-    setNotice(null)
+    entries.setNotice(null)
     setEditing(next)
   }
 
@@ -37,24 +37,10 @@ export function AddressesPanel() {
       {
         onSuccess: () => {
           setEditing(null)
-          setNotice({ kind: 'success', text: id ? 'Address updated.' : 'Address added.' })
+          entries.setNotice({ kind: 'success', text: id ? 'Address updated.' : 'Address added.' })
         },
       },
     )
-  }
-
-  const act = (action: typeof remove, id: number, done: string, failed: string) => {
-    setNotice(null)
-    action.mutate(id, {
-      onSuccess: () => setNotice({ kind: 'success', text: done }),
-      onError: (error) => setNotice({ kind: 'error', text: writeFailure(error, failed) }),
-    })
-  }
-
-  const serverErrors: Record<string, string> = {}
-  if (save.error instanceof ApiError) {
-    for (const [field, messages] of Object.entries(save.error.errors))
-      if (messages[0]) serverErrors[field] = messages[0]
   }
 
   return (
@@ -67,7 +53,7 @@ export function AddressesPanel() {
           </button>
         )}
       </div>
-      {notice && <FormMessage kind={notice.kind}>{notice.text}</FormMessage>}
+      <NoticeMessage notice={entries.notice} />
       {editing && (
         <AddressForm
           key={editing.mode === 'edit' ? editing.address.id : 'new'}
@@ -75,65 +61,40 @@ export function AddressesPanel() {
           initial={editing.mode === 'edit' ? addressValues(editing.address) : emptyAddress()}
           isSaving={save.isPending}
           failure={save.isError ? writeFailure(save.error, 'Failed to save the address. Please try again.') : ''}
-          serverErrors={serverErrors}
+          serverErrors={fieldErrors(save.error)}
           onSave={onSave}
           onCancel={() => setEditing(null)}
         />
       )}
-      {addresses.isPending ? (
-        <PanelLoading />
-      ) : addresses.isError ? (
-        <PanelError message="Failed to fetch addresses" />
-      ) : addresses.data.length === 0 ? (
-        <PanelEmpty>No addresses found</PanelEmpty>
-      ) : (
-        <ul className="account__cards account__cards--grid">
-          {addresses.data.map((address) => (
-            <li key={address.id} className="account__card" aria-label={`${address.label} address`}>
-              <div className="account__card-header">
-                <h3>{address.label}</h3>
-                {address.isDefault && <span className="tag tag--default">Default</span>}
-              </div>
-              <address className="account__address">
-                <span>{`${address.firstName} ${address.lastName}`.trim()}</span>
-                <span>{address.line1}</span>
-                {address.line2 && <span>{address.line2}</span>}
-                <span>
-                  {address.city}, {address.county}
-                  {address.postalCode && ` ${address.postalCode}`}
-                </span>
-                <span>{address.country}</span>
-                <span>{formatKenyanMobile(address.phone)}</span>
-              </address>
-              <div className="account__actions">
-                <button type="button" className="button button--ghost" onClick={() => open({ mode: 'edit', address })}>
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="button button--ghost"
-                  disabled={remove.isPending}
-                  onClick={() => act(remove, address.id, 'Address removed.', 'Failed to remove the address.')}
-                >
-                  Remove
-                </button>
-                {!address.isDefault && (
-                  <button
-                    type="button"
-                    className="button button--ghost"
-                    disabled={makeDefault.isPending}
-                    onClick={() =>
-                      act(makeDefault, address.id, 'Default address changed.', 'Failed to change the default address.')
-                    }
-                  >
-                    Set as Default
-                  </button>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <EntryList query={addresses} loadFailed="Failed to fetch addresses" empty="No addresses found">
+        {(address) => (
+          <EntryCard
+            key={address.id}
+            id={address.id}
+            label={`${address.label} address`}
+            title={address.label}
+            isDefault={address.isDefault}
+            entries={entries}
+            before={
+              <button type="button" className="button button--ghost" onClick={() => open({ mode: 'edit', address })}>
+                Edit
+              </button>
+            }
+          >
+            <address className="account__address">
+              <span>{`${address.firstName} ${address.lastName}`.trim()}</span>
+              <span>{address.line1}</span>
+              {address.line2 && <span>{address.line2}</span>}
+              <span>
+                {address.city}, {address.county}
+                {address.postalCode && ` ${address.postalCode}`}
+              </span>
+              <span>{address.country}</span>
+              <span>{formatKenyanMobile(address.phone)}</span>
+            </address>
+          </EntryCard>
+        )}
+      </EntryList>
     </section>
   )
 }

@@ -2,7 +2,7 @@ import type { OrderDetail } from '@soko/contract/checkout'
 import { formatKenyanMobile } from '@soko/domain/phone'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { formatDate, formatKes } from '../../lib/format.ts'
+import { formatDate, formatKes, oneLineAddress } from '../../lib/format.ts'
 import { OrderTracking } from './order-tracking.tsx'
 import { ReviewForm } from './review-form.tsx'
 
@@ -131,11 +131,7 @@ export function OrderDetailView({ order, payment, cancel }: OrderDetailViewProps
           </div>
           <div>
             <dt>Billing address</dt>
-            <dd>
-              {[billing.address, billing.city, billing.county, billing.postalCode, billing.country]
-                .filter(Boolean)
-                .join(', ')}
-            </dd>
+            <dd>{oneLineAddress(billing)}</dd>
           </div>
           {order.notes && (
             <div>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { ApiError } from '../../lib/api-client.ts'
+import { serverReason } from '../../lib/form-errors.ts'
 
 /** The account screens' states (specification section 2): 'Loading...' and 'Error: {message}'. */
 export function PanelLoading() {
@@ -24,8 +24,5 @@ export function PanelEmpty({ children }: { children: ReactNode }) {
 
 /** The message for a failed write: the server's own words for what the shopper can fix, else the fallback. */
 export function writeFailure(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.hasServerDetail && error.status >= 400 && error.status < 500) {
-    return error.detail
-  }
-  return fallback
+  return serverReason(error) ?? fallback
 }

@@ -1,9 +1,11 @@
 import { MpesaNumberSchema, type PaymentMethod } from '@soko/contract/user'
 import { type FormEvent, useState } from 'react'
-import { FormMessage, TextField } from '../../components/ui/text-field.tsx'
+import { FormActions } from '../../components/ui/form-actions.tsx'
+import { FormMessage, PhoneField, TextField } from '../../components/ui/form-field.tsx'
 import { api } from '../../lib/api-client.ts'
 import { accountKeys, useAccountWrite, usePaymentMethods } from './account-data.ts'
-import { PanelEmpty, PanelError, PanelLoading, writeFailure } from './panel-states.tsx'
+import { writeFailure } from './panel-states.tsx'
+import { EntryCard, EntryList, NoticeMessage, useSavedEntries } from './saved-entries.tsx'
 
 /** The number as the shopper should see it: M-Pesa as the API masks it, a card by its last four digits. */
 export function maskedNumber(method: PaymentMethod): string {
@@ -36,17 +38,7 @@ function AddMpesaForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =
           {writeFailure(add.error, 'Failed to add the M-Pesa number. Please try again.')}
         </FormMessage>
       )}
-      <TextField
-        label="M-Pesa Number"
-        name="phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder="07xx xxx xxx"
-        value={phone}
-        onValueChange={setPhone}
-        error={error}
-      />
+      <PhoneField label="M-Pesa Number" name="phone" value={phone} onValueChange={setPhone} error={error} />
       <TextField
         label="Account holder (optional)"
         name="name"
@@ -55,14 +47,12 @@ function AddMpesaForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =
         onValueChange={setName}
         hint="Defaults to your name"
       />
-      <div className="account__actions">
-        <button type="submit" className="button" disabled={add.isPending} aria-busy={add.isPending}>
-          Save M-Pesa Number
-        </button>
-        <button type="button" className="button button--ghost" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions
+        className="account__actions"
+        submitLabel="Save M-Pesa Number"
+        isBusy={add.isPending}
+        onCancel={onCancel}
+      />
     </form>
   )
 }
@@ -74,20 +64,12 @@ function AddMpesaForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =
 export function PaymentPanel() {
   const methods = usePaymentMethods()
   const [isAdding, setAdding] = useState(false)
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null)
-  const remove = useAccountWrite(accountKeys.paymentMethods, (id: number) =>
-    api<unknown>(`/api/user/payment-methods/${id}`, { method: 'DELETE' }),
-  )
-  const makeDefault = useAccountWrite(accountKeys.paymentMethods, (id: number) =>
-    api<unknown>(`/api/user/payment-methods/${id}/default`, { method: 'POST' }),
-  )
-  const act = (action: typeof remove, id: number, done: string, failed: string) => {
-    setNotice(null)
-    action.mutate(id, {
-      onSuccess: () => setNotice({ kind: 'success', text: done }),
-      onError: (error) => setNotice({ kind: 'error', text: writeFailure(error, failed) }),
-    })
-  }
+  const entries = useSavedEntries(accountKeys.paymentMethods, '/api/user/payment-methods', {
+    removed: 'Payment method removed.',
+    removeFailed: 'Failed to remove it.',
+    defaultChanged: 'Default payment method changed.',
+    defaultFailed: 'Failed to change the default.',
+  })
 
   return (
     <section className="account__panel" aria-labelledby="payment-title">
@@ -98,7 +80,7 @@ export function PaymentPanel() {
             type="button"
             className="button"
             onClick={() => {
-              setNotice(null)
+              entries.setNotice(null)
               setAdding(true)
             }}
           >
@@ -109,62 +91,35 @@ export function PaymentPanel() {
       <p className="account__muted">
         Cards are saved securely with our payment provider when you pay with one at checkout.
       </p>
-      {notice && <FormMessage kind={notice.kind}>{notice.text}</FormMessage>}
+      <NoticeMessage notice={entries.notice} />
       {isAdding && (
         <AddMpesaForm
           onDone={() => {
             setAdding(false)
-            setNotice({ kind: 'success', text: 'M-Pesa number added.' })
+            entries.setNotice({ kind: 'success', text: 'M-Pesa number added.' })
           }}
           onCancel={() => setAdding(false)}
         />
       )}
-      {methods.isPending ? (
-        <PanelLoading />
-      ) : methods.isError ? (
-        <PanelError message="Failed to fetch payment methods" />
-      ) : methods.data.length === 0 ? (
-        <PanelEmpty>No payment methods found</PanelEmpty>
-      ) : (
-        <ul className="account__cards account__cards--grid">
-          {methods.data.map((method) => {
-            const title = method.type === 'M-PESA' ? 'M-PESA' : method.brand || 'Card'
-            return (
-              <li key={method.id} className="account__card" aria-label={`${title} ${maskedNumber(method)}`}>
-                <div className="account__card-header">
-                  <h3>{title}</h3>
-                  {method.isDefault && <span className="tag tag--default">Default</span>}
-                </div>
-                <p className="account__number">{maskedNumber(method)}</p>
-                {method.expiry && <p className="account__muted">Expires {method.expiry}</p>}
-                <p className="account__muted">{method.name}</p>
-                <div className="account__actions">
-                  <button
-                    type="button"
-                    className="button button--ghost"
-                    disabled={remove.isPending}
-                    onClick={() => act(remove, method.id, 'Payment method removed.', 'Failed to remove it.')}
-                  >
-                    Remove
-                  </button>
-                  {!method.isDefault && (
-                    <button
-                      type="button"
-                      className="button button--ghost"
-                      disabled={makeDefault.isPending}
-                      onClick={() =>
-                        act(makeDefault, method.id, 'Default payment method changed.', 'Failed to change the default.')
-                      }
-                    >
-                      Set as Default
-                    </button>
-                  )}
-                </div>
-              </li>
-            )
-          })}
-        </ul>
-      )}
+      <EntryList query={methods} loadFailed="Failed to fetch payment methods" empty="No payment methods found">
+        {(method) => {
+          const title = method.type === 'M-PESA' ? 'M-PESA' : method.brand || 'Card'
+          return (
+            <EntryCard
+              key={method.id}
+              id={method.id}
+              label={`${title} ${maskedNumber(method)}`}
+              title={title}
+              isDefault={method.isDefault}
+              entries={entries}
+            >
+              <p className="account__number">{maskedNumber(method)}</p>
+              {method.expiry && <p className="account__muted">Expires {method.expiry}</p>}
+              <p className="account__muted">{method.name}</p>
+            </EntryCard>
+          )
+        }}
+      </EntryList>
     </section>
   )
 }

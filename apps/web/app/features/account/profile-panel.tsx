@@ -2,8 +2,17 @@ import { type Profile, ProfileUpdateSchema } from '@soko/contract/user'
 import { formatKenyanMobile } from '@soko/domain/phone'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
-import { FormMessage, TextField } from '../../components/ui/text-field.tsx'
-import { ApiError, api } from '../../lib/api-client.ts'
+import { FormActions } from '../../components/ui/form-actions.tsx'
+import {
+  bindFields,
+  EmailField,
+  FormMessage,
+  PasswordField,
+  PhoneField,
+  TextField,
+} from '../../components/ui/form-field.tsx'
+import { api } from '../../lib/api-client.ts'
+import { fieldErrors, serverReason } from '../../lib/form-errors.ts'
 import { accountKeys, useAccountWrite, useProfile } from './account-data.ts'
 import { PanelError, PanelLoading } from './panel-states.tsx'
 
@@ -48,6 +57,42 @@ function validate(values: Values, isEmailChanged: boolean): Errors {
     errors.currentPassword = 'Enter your current password to change your email address'
   }
   return errors
+}
+
+interface ProfileFormProps {
+  values: Values
+  errors: Errors
+  set: (field: Field) => (value: string) => void
+  failure: string
+  isEmailChanged: boolean
+  isSaving: boolean
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
+  onCancel: () => void
+}
+
+/** The profile's edit mode; the current password is asked for only once the email address is changed. */
+function ProfileForm({ values, errors, set, failure, isEmailChanged, isSaving, onSubmit, onCancel }: ProfileFormProps) {
+  const field = bindFields(values, errors, set)
+  return (
+    <form className="account__form" noValidate onSubmit={onSubmit} aria-label="Edit profile">
+      <FormMessage kind="error">{failure}</FormMessage>
+      <div className="account__row">
+        <TextField label="First Name" {...field('firstName')} autoComplete="given-name" required />
+        <TextField label="Last Name" {...field('lastName')} autoComplete="family-name" required />
+      </div>
+      <EmailField label="Email" {...field('email')} required />
+      {isEmailChanged && (
+        <PasswordField
+          label="Current Password"
+          {...field('currentPassword')}
+          autoComplete="current-password"
+          hint="Changing your email address needs your current password."
+        />
+      )}
+      <PhoneField label="Phone" {...field('phone')} />
+      <FormActions className="account__actions" submitLabel="Save Changes" isBusy={isSaving} onCancel={onCancel} />
+    </form>
+  )
 }
 
 /**
@@ -99,14 +144,9 @@ export function ProfilePanel({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
         setSaved('Your profile has been updated.')
       },
       onError: (error) => {
-        const serverErrors: Errors = {}
-        if (error instanceof ApiError) {
-          for (const [field, messages] of Object.entries(error.errors)) {
-            if (messages[0]) serverErrors[field as Field] = messages[0]
-          }
-        }
+        const serverErrors = fieldErrors(error) as Errors
         setErrors(serverErrors)
-        const detail = error instanceof ApiError && error.hasServerDetail && error.status < 500 ? error.detail : ''
+        const detail = serverReason(error) ?? ''
         const isShown = detail !== '' && Object.values(serverErrors).includes(detail)
         setFailure(detail && !isShown ? `${PROFILE_UPDATE_FAILED}: ${detail}` : PROFILE_UPDATE_FAILED)
       },
@@ -126,7 +166,7 @@ export function ProfilePanel({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
           </button>
         )}
       </div>
-      {saved && <FormMessage kind="success">{saved}</FormMessage>}
+      <FormMessage kind="success">{saved}</FormMessage>
       {values === null ? (
         <dl className="account__details">
           <div>
@@ -143,71 +183,16 @@ export function ProfilePanel({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
           </div>
         </dl>
       ) : (
-        <form className="account__form" noValidate onSubmit={onSubmit} aria-label="Edit profile">
-          {failure && <FormMessage kind="error">{failure}</FormMessage>}
-          <div className="account__row">
-            <TextField
-              label="First Name"
-              name="firstName"
-              autoComplete="given-name"
-              required
-              value={values.firstName}
-              onValueChange={set('firstName')}
-              error={errors.firstName}
-            />
-            <TextField
-              label="Last Name"
-              name="lastName"
-              autoComplete="family-name"
-              required
-              value={values.lastName}
-              onValueChange={set('lastName')}
-              error={errors.lastName}
-            />
-          </div>
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            required
-            value={values.email}
-            onValueChange={set('email')}
-            error={errors.email}
-          />
-          {isEmailChanged && (
-            <TextField
-              label="Current Password"
-              name="currentPassword"
-              type="password"
-              autoComplete="current-password"
-              value={values.currentPassword}
-              onValueChange={set('currentPassword')}
-              error={errors.currentPassword}
-              hint="Changing your email address needs your current password."
-            />
-          )}
-          <TextField
-            label="Phone"
-            name="phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder="07xx xxx xxx"
-            value={values.phone}
-            onValueChange={set('phone')}
-            error={errors.phone}
-          />
-          <div className="account__actions">
-            <button type="submit" className="button" disabled={save.isPending} aria-busy={save.isPending}>
-              Save Changes
-            </button>
-            <button type="button" className="button button--ghost" onClick={() => setValues(null)}>
-              Cancel
-            </button>
-          </div>
-        </form>
+        <ProfileForm
+          values={values}
+          errors={errors}
+          set={set}
+          failure={failure}
+          isEmailChanged={isEmailChanged}
+          isSaving={save.isPending}
+          onSubmit={onSubmit}
+          onCancel={() => setValues(null)}
+        />
       )}
       <p>
         <Link to="/accounts/changepassword" className="account__link">

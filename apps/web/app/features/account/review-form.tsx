@@ -1,7 +1,8 @@
 import { ReviewBodySchema } from '@soko/contract/checkout'
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
-import { FormMessage } from '../../components/ui/text-field.tsx'
+import { SubmitButton } from '../../components/ui/form-actions.tsx'
+import { FormMessage, TextAreaField } from '../../components/ui/form-field.tsx'
 import { api } from '../../lib/api-client.ts'
 import { writeFailure } from './panel-states.tsx'
 
@@ -19,11 +20,7 @@ export function ReviewForm({ productName, slug }: { productName: string; slug: s
   })
 
   if (send.isSuccess) {
-    return (
-      <p className="form-message form-message--success" role="status">
-        Thanks for your review
-      </p>
-    )
+    return <FormMessage kind="success">Thanks for your review</FormMessage>
   }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -71,20 +68,10 @@ export function ReviewForm({ productName, slug }: { productName: string; slug: s
           {error}
         </p>
       )}
-      <div className="field">
-        <label htmlFor={`${id}-comment`}>Comment</label>
-        <textarea
-          id={`${id}-comment`}
-          name="comment"
-          rows={3}
-          maxLength={2000}
-          value={comment}
-          onChange={(event) => setComment(event.target.value)}
-        />
-      </div>
-      <button type="submit" className="button" disabled={send.isPending} aria-busy={send.isPending}>
-        {send.isPending ? 'Sending...' : 'Submit Review'}
-      </button>
+      <TextAreaField label="Comment" name="comment" maxLength={2000} value={comment} onValueChange={setComment} />
+      <SubmitButton isBusy={send.isPending} busyLabel="Sending...">
+        Submit Review
+      </SubmitButton>
     </form>
   )
 }

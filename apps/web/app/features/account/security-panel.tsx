@@ -1,9 +1,9 @@
 import type { SessionInfo } from '@soko/contract/auth'
 import { type ReactNode, useState } from 'react'
-import { FormMessage } from '../../components/ui/text-field.tsx'
 import { api } from '../../lib/api-client.ts'
 import { accountKeys, useAccountWrite, useSessions } from './account-data.ts'
 import { PanelError, PanelLoading, writeFailure } from './panel-states.tsx'
+import { type Notice, NoticeMessage } from './saved-entries.tsx'
 
 /** 'Chrome on Android' from a user agent: enough to recognise one's own devices. */
 export function describeDevice(userAgent: string): string {
@@ -67,7 +67,7 @@ function SessionRow({ session, onSignOut, isBusy }: { session: SessionInfo; onSi
 /** Security: changing the password (composed by the route) and the account's active sessions. */
 export function SecurityPanel({ changePassword }: { changePassword: ReactNode }) {
   const sessions = useSessions()
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null)
+  const [notice, setNotice] = useState<Notice>(null)
   const revoke = useAccountWrite(accountKeys.sessions, (id: number) =>
     api<void>(`/api/auth/sessions/${id}/`, { method: 'DELETE' }),
   )
@@ -82,7 +82,7 @@ export function SecurityPanel({ changePassword }: { changePassword: ReactNode })
       <section className="account__panel" aria-labelledby="sessions-title">
         <h2 id="sessions-title">Active Sessions</h2>
         <p className="account__muted">Devices signed in to your account. Sign out any you do not recognise.</p>
-        {notice && <FormMessage kind={notice.kind}>{notice.text}</FormMessage>}
+        <NoticeMessage notice={notice} />
         {sessions.isPending ? (
           <PanelLoading />
         ) : sessions.isError ? (

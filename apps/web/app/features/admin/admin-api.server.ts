@@ -1,6 +1,8 @@
 import { type AppLoadContext, redirect } from 'react-router'
+import type { z } from 'zod'
 import { ApiError, api } from '../../lib/api-client.ts'
 import { loginUrl } from '../../lib/safe-next.ts'
+import { apiPath, type ListParams, listQuery } from './list-query.ts'
 
 /**
  * An admin API read for a screen's loader. The admin-only guard runs beside it: when the API answers 401 or 403
@@ -20,4 +22,14 @@ export async function adminLoad<T>(request: Request, context: AppLoadContext, pa
     }
     throw error
   }
+}
+
+/** A page of an admin list for a screen's loader: the page's `?q=&status=&page=` checked with the list's schema. */
+export function adminListLoad<T>(
+  request: Request,
+  context: AppLoadContext,
+  schema: z.ZodType<ListParams>,
+  base: string,
+): Promise<T> {
+  return adminLoad<T>(request, context, apiPath(base, listQuery(schema, new URL(request.url).searchParams)))
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { NavLink } from 'react-router'
+import { AnnouncerProvider } from '../../components/ui/announcer.tsx'
 import { site } from '../../lib/site.ts'
-import { AnnouncerProvider } from './admin-ui.tsx'
 import './admin.css'
 
 /** The admin area's sections, in the sidebar's order (each a real screen: DESIGN S5). */
@@ -51,7 +51,7 @@ export function AdminShell({ isDemo, children }: { isDemo: boolean; children: Re
           </ul>
         </nav>
         <div className="admin__content">
-          <AnnouncerProvider>{children}</AnnouncerProvider>
+          <AnnouncerProvider placement="top">{children}</AnnouncerProvider>
         </div>
       </div>
     </div>

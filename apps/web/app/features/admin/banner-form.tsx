@@ -1,6 +1,7 @@
 import { type AdminBanner, type AdminCategory, BannerBodySchema, type BannerUpdateBody } from '@soko/contract/admin'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
-import { TextField } from '../../components/ui/text-field.tsx'
+import { FormActions } from '../../components/ui/form-actions.tsx'
+import { CheckboxField, FormMessage, SelectField, TextField } from '../../components/ui/form-field.tsx'
 import { fromNairobiInput, toNairobiInput } from './nairobi-time.ts'
 
 const TEXT_FIELDS = [
@@ -168,11 +169,7 @@ export function BannerForm({
   return (
     <form ref={formRef} className="admin-form admin-card" noValidate onSubmit={onSubmit} aria-labelledby={`${id}-t`}>
       <h3 id={`${id}-t`}>{title}</h3>
-      {failure && (
-        <p className="admin-message admin-message--error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FormMessage kind="error">{failure}</FormMessage>
       <div className="admin-form__row">
         {text('title', 'Title', { max: 120 })}
         {text('subtitle', 'Subtitle', { max: 300 })}
@@ -183,26 +180,24 @@ export function BannerForm({
       </div>
       <div className="admin-form__row">
         {text('imageUrl', 'Image URL', { hint: 'Empty: a generated picture' })}
-        <div className="field">
-          <label htmlFor={`${id}-category`}>Category</label>
-          <select
-            id={`${id}-category`}
-            value={values.categoryId}
-            onChange={(event) => setValues((current) => ({ ...current, categoryId: event.target.value }))}
-          >
-            <option value="">None</option>
-            {categories.flatMap((parent) => [
-              <option key={parent.id} value={parent.id}>
-                {parent.name}
-              </option>,
-              ...parent.children.map((child) => (
-                <option key={child.id} value={child.id}>
-                  {`${parent.name} › ${child.name}`}
-                </option>
-              )),
-            ])}
-          </select>
-        </div>
+        <SelectField
+          label="Category"
+          name="categoryId"
+          value={values.categoryId}
+          onValueChange={(categoryId) => setValues((current) => ({ ...current, categoryId }))}
+        >
+          <option value="">None</option>
+          {categories.flatMap((parent) => [
+            <option key={parent.id} value={parent.id}>
+              {parent.name}
+            </option>,
+            ...parent.children.map((child) => (
+              <option key={child.id} value={child.id}>
+                {`${parent.name} › ${child.name}`}
+              </option>
+            )),
+          ])}
+        </SelectField>
       </div>
       <div className="admin-form__row">
         {text('stat1', 'Stat 1', { hint: 'e.g. 2,000+', max: 40 })}
@@ -216,22 +211,19 @@ export function BannerForm({
         {when('startsAt', 'Starts (Nairobi time)', 'Empty: at once')}
         {when('endsAt', 'Ends (Nairobi time)', 'Empty: until switched off')}
       </div>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={values.isActive}
-          onChange={(event) => setValues((current) => ({ ...current, isActive: event.target.checked }))}
-        />
-        Active (shown on the home page while scheduled)
-      </label>
-      <div className="admin__actions">
-        <button type="submit" className="button" disabled={isSaving} aria-busy={isSaving}>
-          {isSaving ? 'Saving...' : 'Save banner'}
-        </button>
-        <button type="button" className="button button--ghost" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <CheckboxField
+        label="Active (shown on the home page while scheduled)"
+        name="isActive"
+        checked={values.isActive}
+        onCheckedChange={(isActive) => setValues((current) => ({ ...current, isActive }))}
+      />
+      <FormActions
+        className="admin__actions"
+        submitLabel="Save banner"
+        busyLabel="Saving..."
+        isBusy={isSaving}
+        onCancel={onCancel}
+      />
     </form>
   )
 }

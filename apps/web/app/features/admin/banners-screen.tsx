@@ -1,13 +1,17 @@
 import type { AdminBanner, AdminCategory, BannerUpdateBody } from '@soko/contract/admin'
 import { useState } from 'react'
+import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
+import { ConfirmDialog, useDialog, writeState } from '../../components/ui/dialog.tsx'
+import { ListEmpty, RowAction } from '../../components/ui/list.tsx'
+import { Tag, type Tone } from '../../components/ui/tag.tsx'
 import { api } from '../../lib/api-client.ts'
+import { failureText, fieldErrors } from '../../lib/form-errors.ts'
 import { formatDate } from '../../lib/format.ts'
-import { AdminDialog, failureText, fieldErrors, Tag, useAdminWrite } from './admin-ui.tsx'
 import { BannerForm, bannerValues, emptyBanner } from './banner-form.tsx'
 
 type Editing = { mode: 'new' } | { mode: 'edit'; banner: AdminBanner } | null
 
-const STATES: Record<AdminBanner['state'], { label: string; tone: 'good' | 'warn' | 'bad' | 'neutral' }> = {
+const STATES: Record<AdminBanner['state'], { label: string; tone: Tone }> = {
   live: { label: 'Live', tone: 'good' },
   scheduled: { label: 'Scheduled', tone: 'warn' },
   ended: { label: 'Ended', tone: 'bad' },
@@ -35,16 +39,16 @@ function schedule(banner: AdminBanner): string {
 /** The home page's hero banners: what each does now (live, scheduled, ended, off), create, edit and delete. */
 export function BannersScreen({ banners, categories }: { banners: AdminBanner[]; categories: AdminCategory[] }) {
   const [editing, setEditing] = useState<Editing>(null)
-  const [deleting, setDeleting] = useState<AdminBanner | null>(null)
-  const save = useAdminWrite(
+  const save = useAnnouncedWrite(
     ({ id, body }: { id: number | null; body: BannerUpdateBody & { title: string } }) =>
       api<AdminBanner>(id ? `/api/admin/banners/${id}/` : '/api/admin/banners/', { method: id ? 'PUT' : 'POST', body }),
     (banner, { id }) => `Banner ${banner.title} ${id ? 'saved' : 'created'}.`,
   )
-  const remove = useAdminWrite(
+  const remove = useAnnouncedWrite(
     (banner: AdminBanner) => api<null>(`/api/admin/banners/${banner.id}/`, { method: 'DELETE' }),
     (_result, banner) => `Banner ${banner.title} deleted.`,
   )
+  const deleting = useDialog<AdminBanner>(remove)
   const open = (next: Editing) => {
     save.reset()
     setEditing(next)
@@ -78,7 +82,7 @@ export function BannersScreen({ banners, categories }: { banners: AdminBanner[];
         />
       )}
       {banners.length === 0 ? (
-        <p className="admin__empty">No banners yet: the home page shows 'No Banners Found'.</p>
+        <ListEmpty>No banners yet: the home page shows 'No Banners Found'.</ListEmpty>
       ) : (
         <ul className="admin-banners" aria-label="Banners">
           {banners.map((banner) => (
@@ -97,42 +101,28 @@ export function BannersScreen({ banners, categories }: { banners: AdminBanner[];
                   </p>
                 )}
                 <div className="admin__actions">
-                  <button
-                    type="button"
-                    className="button button--ghost"
-                    aria-label={`Edit ${banner.title}`}
+                  <RowAction
+                    label="Edit"
+                    name={`Edit ${banner.title}`}
                     onClick={() => open({ mode: 'edit', banner })}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--ghost"
-                    aria-label={`Delete ${banner.title}`}
-                    onClick={() => {
-                      remove.reset()
-                      setDeleting(banner)
-                    }}
-                  >
-                    Delete
-                  </button>
+                  />
+                  <RowAction label="Delete" name={`Delete ${banner.title}`} onClick={() => deleting.show(banner)} />
                 </div>
               </div>
             </li>
           ))}
         </ul>
       )}
-      {deleting && (
-        <AdminDialog
-          title={`Delete ${deleting.title}`}
+      {deleting.open && (
+        <ConfirmDialog
+          title={`Delete ${deleting.open.title}`}
           description="The banner leaves the home page at once."
           confirmLabel="Delete banner"
           busyLabel="Deleting..."
           danger
-          isBusy={remove.isPending}
-          failure={remove.isError ? failureText(remove.error, 'Could not delete the banner.') : ''}
-          onConfirm={() => remove.mutate(deleting, { onSuccess: () => setDeleting(null) })}
-          onClose={() => setDeleting(null)}
+          {...writeState(remove, 'Could not delete the banner.')}
+          onConfirm={() => deleting.open && remove.mutate(deleting.open, { onSuccess: deleting.close })}
+          onClose={deleting.close}
         />
       )}
     </section>

@@ -1,8 +1,13 @@
 import type { AdminCategory, AdminSubcategory, CategoryUpdateBody } from '@soko/contract/admin'
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
+import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
+import { ConfirmDialog, useDialog, writeState } from '../../components/ui/dialog.tsx'
+import { FormMessage } from '../../components/ui/form-field.tsx'
+import { ListEmpty, RowAction } from '../../components/ui/list.tsx'
+import { Tag } from '../../components/ui/tag.tsx'
 import { api } from '../../lib/api-client.ts'
-import { AdminDialog, failureText, fieldErrors, Tag, useAdminWrite } from './admin-ui.tsx'
+import { failureText, fieldErrors } from '../../lib/form-errors.ts'
 import { CategoryForm, categoryValues, emptyCategory } from './category-form.tsx'
 import { levelIds, moveWithin } from './category-tree.ts'
 
@@ -23,7 +28,6 @@ function refocus({ category, delta }: Move) {
  */
 export function CategoriesScreen({ tree }: { tree: AdminCategory[] }) {
   const [editing, setEditing] = useState<Editing>(null)
-  const [deleting, setDeleting] = useState<AdminSubcategory | null>(null)
   const [moveFailure, setMoveFailure] = useState('')
   // Moving a row re-renders the tree in its new order, which takes focus from the button that was pressed.
   const moved = useRef<Move | null>(null)
@@ -34,7 +38,7 @@ export function CategoriesScreen({ tree }: { tree: AdminCategory[] }) {
     }
   }, [tree])
 
-  const save = useAdminWrite(
+  const save = useAnnouncedWrite(
     ({ id, body }: { id: number | null; body: CategoryUpdateBody & { name: string } }) =>
       api<AdminCategory>(id ? `/api/admin/categories/${id}/` : '/api/admin/categories/', {
         method: id ? 'PUT' : 'POST',
@@ -42,11 +46,12 @@ export function CategoriesScreen({ tree }: { tree: AdminCategory[] }) {
       }),
     (category, { id }) => `Category ${category.name} ${id ? 'saved' : 'created'}.`,
   )
-  const remove = useAdminWrite(
+  const remove = useAnnouncedWrite(
     (category: AdminSubcategory) => api<null>(`/api/admin/categories/${category.id}/`, { method: 'DELETE' }),
     (_result, category) => `Category ${category.name} deleted.`,
   )
-  const move = useAdminWrite(
+  const deleting = useDialog<AdminSubcategory>(remove)
+  const move = useAnnouncedWrite(
     async ({ category, delta }: Move) => {
       // The order is sent for the whole level as the server has it now (another admin may have added one).
       const fresh = await api<AdminCategory[]>('/api/admin/categories/')
@@ -84,7 +89,7 @@ export function CategoriesScreen({ tree }: { tree: AdminCategory[] }) {
     <div className="admin-tree__row">
       <span className="admin-tree__name">
         <strong>{category.name}</strong>
-        <span className="admin-table__sub">
+        <span className="data-table__sub">
           /category/{category.slug} · {category.product_count} {category.product_count === 1 ? 'product' : 'products'}
         </span>
       </span>
@@ -112,35 +117,15 @@ export function CategoriesScreen({ tree }: { tree: AdminCategory[] }) {
         >
           ↓ Down
         </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          aria-label={`Edit ${category.name}`}
-          onClick={() => open({ mode: 'edit', category })}
-        >
-          Edit
-        </button>
+        <RowAction label="Edit" name={`Edit ${category.name}`} onClick={() => open({ mode: 'edit', category })} />
         {category.parent_id === null && (
-          <button
-            type="button"
-            className="button button--ghost"
-            aria-label={`Add a subcategory to ${category.name}`}
+          <RowAction
+            label="Add subcategory"
+            name={`Add a subcategory to ${category.name}`}
             onClick={() => open({ mode: 'new', parentId: category.id })}
-          >
-            Add subcategory
-          </button>
+          />
         )}
-        <button
-          type="button"
-          className="button button--ghost"
-          aria-label={`Delete ${category.name}`}
-          onClick={() => {
-            remove.reset()
-            setDeleting(category)
-          }}
-        >
-          Delete
-        </button>
+        <RowAction label="Delete" name={`Delete ${category.name}`} onClick={() => deleting.show(category)} />
       </span>
     </div>
   )
@@ -177,13 +162,9 @@ export function CategoriesScreen({ tree }: { tree: AdminCategory[] }) {
           onCancel={() => setEditing(null)}
         />
       )}
-      {moveFailure && (
-        <p className="admin-message admin-message--error" role="alert">
-          {moveFailure}
-        </p>
-      )}
+      <FormMessage kind="error">{moveFailure}</FormMessage>
       {tree.length === 0 ? (
-        <p className="admin__empty">No categories yet.</p>
+        <ListEmpty>No categories yet.</ListEmpty>
       ) : (
         <ul className="admin-tree" aria-label="Category tree">
           {tree.map((category, index) => (
@@ -200,17 +181,16 @@ export function CategoriesScreen({ tree }: { tree: AdminCategory[] }) {
           ))}
         </ul>
       )}
-      {deleting && (
-        <AdminDialog
-          title={`Delete ${deleting.name}`}
+      {deleting.open && (
+        <ConfirmDialog
+          title={`Delete ${deleting.open.name}`}
           description="Only an empty category can be deleted: no products and no subcategories."
           confirmLabel="Delete category"
           busyLabel="Deleting..."
           danger
-          isBusy={remove.isPending}
-          failure={remove.isError ? failureText(remove.error, 'Could not delete the category.') : ''}
-          onConfirm={() => remove.mutate(deleting, { onSuccess: () => setDeleting(null) })}
-          onClose={() => setDeleting(null)}
+          {...writeState(remove, 'Could not delete the category.')}
+          onConfirm={() => deleting.open && remove.mutate(deleting.open, { onSuccess: deleting.close })}
+          onClose={deleting.close}
         />
       )}
     </section>

@@ -5,8 +5,9 @@ import {
   type CategoryUpdateBody,
 } from '@soko/contract/admin'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
-import { TextField } from '../../components/ui/text-field.tsx'
-import { TextArea } from './admin-ui.tsx'
+import { FormActions } from '../../components/ui/form-actions.tsx'
+import { CheckboxField, FormMessage, SelectField, TextAreaField, TextField } from '../../components/ui/form-field.tsx'
+import { issueErrors } from '../../lib/form-errors.ts'
 import { slugFromName } from './category-tree.ts'
 
 export interface CategoryValues {
@@ -96,8 +97,7 @@ export function CategoryForm(props: CategoryFormProps) {
     if (isSaving) return
     const body = categoryBody(values)
     const result = CategoryBodySchema.safeParse(body)
-    const found: Errors = {}
-    if (!result.success) for (const issue of result.error.issues) found[String(issue.path[0])] ??= issue.message
+    const found: Errors = result.success ? {} : issueErrors(result.error.issues)
     setErrors(found)
     if (Object.keys(found).length === 0) onSave(body)
   }
@@ -111,11 +111,7 @@ export function CategoryForm(props: CategoryFormProps) {
       aria-labelledby={`${id}-title`}
     >
       <h3 id={`${id}-title`}>{title}</h3>
-      {failure && (
-        <p className="admin-message admin-message--error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FormMessage kind="error">{failure}</FormMessage>
       <div className="admin-form__row">
         <TextField
           label="Name"
@@ -138,37 +134,30 @@ export function CategoryForm(props: CategoryFormProps) {
           hint="The category's address: /category/slug. Made from the name unless you change it."
         />
       </div>
-      <TextArea
+      <TextAreaField
         label="Description"
+        name="description"
         value={values.description}
-        onChange={(description) => set({ description })}
+        onValueChange={(description) => set({ description })}
         error={shown.description}
         maxLength={2000}
       />
-      <div className="field">
-        <label htmlFor={`${id}-parent`}>Parent</label>
-        <select
-          id={`${id}-parent`}
-          value={values.parentId}
-          aria-invalid={shown.parent_id ? true : undefined}
-          aria-describedby={shown.parent_id ? `${id}-parent-error` : undefined}
-          onChange={(event) => set({ parentId: event.target.value })}
-        >
-          <option value="">None (a top-level category)</option>
-          {parents
-            .filter((parent) => parent.id !== editingId)
-            .map((parent) => (
-              <option key={parent.id} value={parent.id}>
-                {parent.name}
-              </option>
-            ))}
-        </select>
-        {shown.parent_id && (
-          <p id={`${id}-parent-error`} className="field__error">
-            {shown.parent_id}
-          </p>
-        )}
-      </div>
+      <SelectField
+        label="Parent"
+        name="parent_id"
+        value={values.parentId}
+        onValueChange={(parentId) => set({ parentId })}
+        error={shown.parent_id}
+      >
+        <option value="">None (a top-level category)</option>
+        {parents
+          .filter((parent) => parent.id !== editingId)
+          .map((parent) => (
+            <option key={parent.id} value={parent.id}>
+              {parent.name}
+            </option>
+          ))}
+      </SelectField>
       <div className="admin-form__row">
         <TextField
           label="Image URL"
@@ -188,22 +177,19 @@ export function CategoryForm(props: CategoryFormProps) {
           hint="What the picture shows, for those who cannot see it"
         />
       </div>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={values.isActive}
-          onChange={(event) => set({ isActive: event.target.checked })}
-        />
-        Active (shown on the storefront)
-      </label>
-      <div className="admin__actions">
-        <button type="submit" className="button" disabled={isSaving} aria-busy={isSaving}>
-          {isSaving ? 'Saving...' : 'Save category'}
-        </button>
-        <button type="button" className="button button--ghost" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <CheckboxField
+        label="Active (shown on the storefront)"
+        name="is_active"
+        checked={values.isActive}
+        onCheckedChange={(isActive) => set({ isActive })}
+      />
+      <FormActions
+        className="admin__actions"
+        submitLabel="Save category"
+        busyLabel="Saving..."
+        isBusy={isSaving}
+        onCancel={onCancel}
+      />
     </form>
   )
 }

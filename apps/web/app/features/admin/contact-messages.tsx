@@ -2,15 +2,19 @@ import type { HandledMessage } from '@soko/contract/admin'
 import type { ContactMessage, ContactMessagesPage } from '@soko/contract/contact'
 import { useState } from 'react'
 import { Link } from 'react-router'
+import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
+import { FormMessage } from '../../components/ui/form-field.tsx'
+import { ListEmpty, Pagination, pageHref } from '../../components/ui/list.tsx'
+import { Tag } from '../../components/ui/tag.tsx'
 import { api } from '../../lib/api-client.ts'
+import { failureText } from '../../lib/form-errors.ts'
 import { formatDate, formatDateTime } from '../../lib/format.ts'
-import { failureText, Pagination, Tag, useAdminWrite } from './admin-ui.tsx'
 
 /** A message as listed: `handled_at` once the list carries it (the API marks messages handled). */
 type Listed = ContactMessage & { handled_at?: string | null }
 
 function MarkHandled({ message, onHandled }: { message: Listed; onHandled: (handled: HandledMessage) => void }) {
-  const mark = useAdminWrite(
+  const mark = useAnnouncedWrite(
     () => api<HandledMessage>(`/api/admin/contact-messages/${message.id}/handled/`, { method: 'POST' }),
     () => `Message "${message.subject}" marked handled.`,
   )
@@ -26,11 +30,9 @@ function MarkHandled({ message, onHandled }: { message: Listed; onHandled: (hand
       >
         {mark.isPending ? 'Marking...' : 'Mark handled'}
       </button>
-      {mark.isError && (
-        <p className="admin-message admin-message--error" role="alert">
-          {failureText(mark.error, 'Could not mark the message handled. Please try again.')}
-        </p>
-      )}
+      <FormMessage kind="error">
+        {mark.isError ? failureText(mark.error, 'Could not mark the message handled. Please try again.') : ''}
+      </FormMessage>
     </div>
   )
 }
@@ -58,7 +60,7 @@ export function ContactMessages({
     <section className="admin__messages" aria-labelledby="contact-messages-title">
       <Heading id="contact-messages-title">Contact messages ({page.count})</Heading>
       {page.results.length === 0 ? (
-        <p className="admin__empty">No contact messages yet.</p>
+        <ListEmpty>No contact messages yet.</ListEmpty>
       ) : (
         <ul className="admin__message-list">
           {(page.results as Listed[]).map((message) => {
@@ -92,7 +94,7 @@ export function ContactMessages({
         <Pagination
           page={page.page}
           totalPages={Math.ceil(page.count / page.per_page)}
-          search={search}
+          href={(n) => pageHref(search, n)}
           label="Contact messages"
         />
       )}

@@ -2,9 +2,10 @@ import type { Dashboard } from '@soko/contract/admin'
 import { ORDER_STATUS_LABELS } from '@soko/contract/checkout'
 import type { ContactMessagesPage } from '@soko/contract/contact'
 import { Link } from 'react-router'
+import { ListEmpty } from '../../components/ui/list.tsx'
+import { SalesChart } from '../../components/ui/sales-chart.tsx'
 import { formatDateTime, formatKes } from '../../lib/format.ts'
 import { ContactMessages } from './contact-messages.tsx'
-import { SalesChart } from './sales-chart.tsx'
 
 const count = (n: number) => n.toLocaleString('en-KE')
 
@@ -97,7 +98,11 @@ export function AdminDashboard({ data, messages }: { data: Dashboard; messages: 
         </p>
       </section>
 
-      <SalesChart sales={data.sales} />
+      <SalesChart
+        days={data.sales.map((day) => ({ date: day.date, orders: day.orders, sales: day.revenue }))}
+        headingLevel={3}
+        className="admin-card"
+      />
 
       <section className="admin-card" aria-labelledby="status-title">
         <h3 id="status-title">Sales summary</h3>
@@ -120,7 +125,7 @@ export function AdminDashboard({ data, messages }: { data: Dashboard; messages: 
       <section className="admin-card" aria-labelledby="activity-title">
         <h3 id="activity-title">Recent activity</h3>
         {data.recent_activity.length === 0 ? (
-          <p className="admin__empty">Nothing has happened yet.</p>
+          <ListEmpty>Nothing has happened yet.</ListEmpty>
         ) : (
           <ul className="admin-activity">
             {data.recent_activity.map((item) => {

@@ -1,6 +1,6 @@
 import { AdminOrdersQuerySchema, AdminProductsQuerySchema } from '@soko/contract/admin'
 import { describe, expect, it } from 'vitest'
-import { apiPath, listQuery, pageHref } from './list-query.ts'
+import { apiPath, listQuery } from './list-query.ts'
 
 describe('listQuery', () => {
   it('keeps what the API accepts', () => {
@@ -18,13 +18,5 @@ describe('listQuery', () => {
       per_page: 20,
     })
     expect(listQuery(AdminOrdersQuerySchema, new URLSearchParams('q=&status='))).toEqual({ page: 1, per_page: 20 })
-  })
-})
-
-describe('pageHref', () => {
-  it('keeps the filters and drops page 1', () => {
-    expect(pageHref(new URLSearchParams('q=a&page=3'), 2)).toBe('?q=a&page=2')
-    expect(pageHref(new URLSearchParams('q=a&page=3'), 1)).toBe('?q=a')
-    expect(pageHref(new URLSearchParams(''), 1)).toBe('?')
   })
 })

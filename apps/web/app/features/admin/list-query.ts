@@ -1,13 +1,13 @@
 import type { z } from 'zod'
 import { queryString } from '../../lib/api-client.ts'
 
-type Params = Record<string, string | number | boolean | null | undefined>
+export type ListParams = Record<string, string | number | boolean | null | undefined>
 
 /**
  * The API query of an admin list from the page's URL (`?q=&status=&page=`), checked with the contract's own
  * schema: a parameter the API would refuse (`page=0`, an unknown status) is dropped instead of failing the page.
  */
-export function listQuery<S extends z.ZodType<Params>>(schema: S, search: URLSearchParams): z.infer<S> {
+export function listQuery<S extends z.ZodType<ListParams>>(schema: S, search: URLSearchParams): z.infer<S> {
   const raw: Record<string, string> = {}
   for (const [key, value] of search) if (value !== '') raw[key] = value
   for (let attempt = 0; attempt < 10; attempt++) {
@@ -23,15 +23,6 @@ export function listQuery<S extends z.ZodType<Params>>(schema: S, search: URLSea
 }
 
 /** `/api/admin/products/?q=...` from a parsed list query. */
-export function apiPath(base: string, query: Params): string {
+export function apiPath(base: string, query: ListParams): string {
   return `${base}${queryString(query)}`
-}
-
-/** A page of the same list (the other filters kept), for the pagination links. */
-export function pageHref(search: URLSearchParams, page: number): string {
-  const next = new URLSearchParams(search)
-  if (page <= 1) next.delete('page')
-  else next.set('page', String(page))
-  const text = next.toString()
-  return text ? `?${text}` : '?'
 }

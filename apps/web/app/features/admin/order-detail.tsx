@@ -1,11 +1,21 @@
 import { type AdminOrderDetail, RefundBodySchema } from '@soko/contract/admin'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { TextField } from '../../components/ui/text-field.tsx'
+import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
+import { ConfirmDialog, useCheckedWrite, writeState } from '../../components/ui/dialog.tsx'
+import { TextAreaField, TextField } from '../../components/ui/form-field.tsx'
+import { ListEmpty, TableHead, TableScroll } from '../../components/ui/list.tsx'
+import { Tag } from '../../components/ui/tag.tsx'
 import { api } from '../../lib/api-client.ts'
-import { formatDateTime, formatKes } from '../../lib/format.ts'
-import { AdminDialog, failureText, fieldErrors, TableScroll, Tag, TextArea, useAdminWrite } from './admin-ui.tsx'
+import { formatDateTime, formatKes, oneLineAddress } from '../../lib/format.ts'
 import { paymentLabel, statusTone } from './orders-screen.tsx'
+
+const ITEM_COLUMNS = [
+  'Item',
+  { label: 'Price', isNumeric: true },
+  { label: 'Quantity', isNumeric: true },
+  { label: 'Total', isNumeric: true },
+] as const
 
 /**
  * The refund: the reason is required and the reference (M-Pesa reversal or card refund) is optional; it asks to
@@ -14,37 +24,33 @@ import { paymentLabel, statusTone } from './orders-screen.tsx'
 function RefundDialog({ order, onClose }: { order: AdminOrderDetail; onClose: () => void }) {
   const [reason, setReason] = useState('')
   const [reference, setReference] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const refund = useAdminWrite(
+  const refund = useAnnouncedWrite(
     (body: { reason: string; reference?: string }) =>
       api<AdminOrderDetail>(`/api/admin/orders/${order.id}/refund/`, { method: 'POST', body }),
     (next) => `Order ${next.order_number} refunded.`,
   )
-  const shown = { ...fieldErrors(refund.error), ...errors }
+  const checked = useCheckedWrite(RefundBodySchema, refund, onClose)
+  const shown = checked.errors
   return (
-    <AdminDialog
+    <ConfirmDialog
       title={`Refund order ${order.order_number}`}
       description={`${formatKes(order.total)} goes back to ${order.customer.name}. Items not yet shipped go back on sale and the shopper is emailed.`}
       confirmLabel="Confirm refund"
       busyLabel="Refunding..."
       danger
-      isBusy={refund.isPending}
-      failure={refund.isError ? failureText(refund.error, 'Could not refund the order. Please try again.') : ''}
+      {...writeState(refund, 'Could not refund the order. Please try again.')}
       onClose={onClose}
-      onConfirm={() => {
-        const body = { reason, ...(reference.trim() ? { reference } : {}) }
-        const result = RefundBodySchema.safeParse(body)
-        if (!result.success) {
-          const found: Record<string, string> = {}
-          for (const issue of result.error.issues) found[String(issue.path[0])] ??= issue.message
-          setErrors(found)
-          return
-        }
-        setErrors({})
-        refund.mutate(result.data, { onSuccess: onClose })
-      }}
+      onConfirm={() => checked.submit({ reason, ...(reference.trim() ? { reference } : {}) })}
     >
-      <TextArea label="Reason" value={reason} onChange={setReason} error={shown.reason} required maxLength={500} />
+      <TextAreaField
+        label="Reason"
+        name="reason"
+        value={reason}
+        onValueChange={setReason}
+        error={shown.reason}
+        required
+        maxLength={500}
+      />
       <TextField
         label="Reference (optional)"
         name="reference"
@@ -54,7 +60,7 @@ function RefundDialog({ order, onClose }: { order: AdminOrderDetail; onClose: ()
         hint="The M-Pesa reversal or card refund reference, once the money is sent back"
         maxLength={100}
       />
-    </AdminDialog>
+    </ConfirmDialog>
   )
 }
 
@@ -93,11 +99,7 @@ export function OrderDetailScreen({ order }: { order: AdminOrderDetail }) {
           </div>
           <div>
             <dt>Deliver to</dt>
-            <dd>
-              {[address.address, address.city, address.county, address.postalCode, address.country]
-                .filter(Boolean)
-                .join(', ')}
-            </dd>
+            <dd>{oneLineAddress(address)}</dd>
           </div>
           {order.notes && (
             <div>
@@ -151,28 +153,15 @@ export function OrderDetailScreen({ order }: { order: AdminOrderDetail }) {
           </p>
           {part.tracking_note && <p>Tracking: {part.tracking_note}</p>}
           <TableScroll label={`Items sold by ${part.shop.name}`}>
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Item</th>
-                  <th scope="col" className="admin-num">
-                    Price
-                  </th>
-                  <th scope="col" className="admin-num">
-                    Quantity
-                  </th>
-                  <th scope="col" className="admin-num">
-                    Total
-                  </th>
-                </tr>
-              </thead>
+            <table className="data-table">
+              <TableHead columns={ITEM_COLUMNS} />
               <tbody>
                 {part.items.map((item) => (
                   <tr key={`${item.product_id ?? 'gone'}-${item.name}-${item.price}`}>
                     <th scope="row">{item.name}</th>
-                    <td className="admin-num">{formatKes(item.price)}</td>
-                    <td className="admin-num">{item.quantity}</td>
-                    <td className="admin-num">{formatKes(item.total)}</td>
+                    <td className="data-table__num">{formatKes(item.price)}</td>
+                    <td className="data-table__num">{item.quantity}</td>
+                    <td className="data-table__num">{formatKes(item.total)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -184,7 +173,7 @@ export function OrderDetailScreen({ order }: { order: AdminOrderDetail }) {
       <section className="admin-card" aria-labelledby="order-payments">
         <h3 id="order-payments">Payments</h3>
         {order.payments.length === 0 ? (
-          <p className="admin__empty">No payment was started.</p>
+          <ListEmpty>No payment was started.</ListEmpty>
         ) : (
           <ul className="admin-activity">
             {order.payments.map((payment) => (
@@ -223,7 +212,7 @@ export function OrderDetailScreen({ order }: { order: AdminOrderDetail }) {
         ) : order.can_refund ? (
           <>
             <p>The money goes back by hand (M-Pesa reversal or card refund); record it here.</p>
-            <button type="button" className="button admin-button--danger" onClick={() => setRefunding(true)}>
+            <button type="button" className="button button--danger" onClick={() => setRefunding(true)}>
               Refund order
             </button>
           </>

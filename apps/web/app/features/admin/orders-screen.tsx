@@ -1,8 +1,9 @@
 import type { AdminOrdersPage } from '@soko/contract/admin'
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@soko/contract/checkout'
 import { Link } from 'react-router'
+import { ListScreen } from '../../components/ui/list.tsx'
+import { Tag, type Tone } from '../../components/ui/tag.tsx'
 import { formatDateTime, formatKes } from '../../lib/format.ts'
-import { ListCount, ListFilters, Pagination, TableScroll, Tag } from './admin-ui.tsx'
 
 const STATUS_OPTIONS = [
   ['', 'All statuses'],
@@ -19,7 +20,7 @@ const PAYMENT_OPTIONS = [
 ] as const
 
 /** How an order's status is coloured. */
-export function statusTone(status: OrderStatus): 'good' | 'bad' | 'warn' | 'neutral' {
+export function statusTone(status: OrderStatus): Tone {
   if (status === 'delivered' || status === 'paid' || status === 'processing' || status === 'shipped') return 'good'
   if (status === 'cancelled' || status === 'refunded') return 'bad'
   return 'warn'
@@ -37,64 +38,48 @@ const METHOD_LABELS = { mpesa: 'M-Pesa', 'credit-card': 'Card' } as const
 /** Every order, newest first: status filter and search by order number, email, name or phone. */
 export function OrdersScreen({ page, search }: { page: AdminOrdersPage; search: URLSearchParams }) {
   return (
-    <section aria-labelledby="orders-title" className="admin-form">
-      <h2 id="orders-title">Orders</h2>
-      <ListFilters
-        search={search}
-        searchLabel="Search orders"
-        placeholder="Order number, email, name or phone"
-        selects={[
+    <ListScreen
+      id="orders"
+      title="Orders"
+      search={search}
+      filters={{
+        searchLabel: 'Search orders',
+        placeholder: 'Order number, email, name or phone',
+        selects: [
           { name: 'status', label: 'Status', options: STATUS_OPTIONS },
           { name: 'payment_status', label: 'Payment', options: PAYMENT_OPTIONS },
-        ]}
-      />
-      <ListCount count={page.count} noun={['order', 'orders']} empty="No orders match." />
-      {page.results.length > 0 && (
-        <TableScroll label="Orders">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Customer</th>
-                <th scope="col" className="admin-num">
-                  Total
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col">Payment</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.results.map((order) => (
-                <tr key={order.id}>
-                  <th scope="row">
-                    <Link to={`/admin/orders/${order.id}`}>{order.order_number}</Link>
-                    <span className="admin-table__sub">{formatDateTime(order.created_at)}</span>
-                  </th>
-                  <td>
-                    {order.customer.name}
-                    <span className="admin-table__sub">{order.customer.email}</span>
-                    <span className="admin-table__sub">{order.customer.phone}</span>
-                  </td>
-                  <td className="admin-num">
-                    {formatKes(order.total)}
-                    <span className="admin-table__sub">
-                      {order.vendor_count} {order.vendor_count === 1 ? 'shop' : 'shops'}
-                    </span>
-                  </td>
-                  <td>
-                    <Tag tone={statusTone(order.status)}>{order.status_label}</Tag>
-                  </td>
-                  <td>
-                    {METHOD_LABELS[order.payment_method]}
-                    <span className="admin-table__sub">{paymentLabel(order.payment_status)}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        ],
+      }}
+      page={page}
+      noun={['order', 'orders']}
+      empty="No orders match."
+      columns={['Order', 'Customer', { label: 'Total', isNumeric: true }, 'Status', 'Payment']}
+      row={(order) => (
+        <tr key={order.id}>
+          <th scope="row">
+            <Link to={`/admin/orders/${order.id}`}>{order.order_number}</Link>
+            <span className="data-table__sub">{formatDateTime(order.created_at)}</span>
+          </th>
+          <td>
+            {order.customer.name}
+            <span className="data-table__sub">{order.customer.email}</span>
+            <span className="data-table__sub">{order.customer.phone}</span>
+          </td>
+          <td className="data-table__num">
+            {formatKes(order.total)}
+            <span className="data-table__sub">
+              {order.vendor_count} {order.vendor_count === 1 ? 'shop' : 'shops'}
+            </span>
+          </td>
+          <td>
+            <Tag tone={statusTone(order.status)}>{order.status_label}</Tag>
+          </td>
+          <td>
+            {METHOD_LABELS[order.payment_method]}
+            <span className="data-table__sub">{paymentLabel(order.payment_status)}</span>
+          </td>
+        </tr>
       )}
-      <Pagination page={page.page} totalPages={page.total_pages} search={search} label="Orders" />
-    </section>
+    />
   )
 }

@@ -61,8 +61,8 @@ export function OutboxMessageScreen({ message }: { message: AdminOutboxMessage }
           <dt>State</dt>
           <dd>
             <OutboxState state={message.state} />
-            {message.sent_at && <span className="admin-table__sub">Sent {formatDateTime(message.sent_at)}</span>}
-            {message.error && <span className="admin-table__sub">{message.error}</span>}
+            {message.sent_at && <span className="data-table__sub">Sent {formatDateTime(message.sent_at)}</span>}
+            {message.error && <span className="data-table__sub">{message.error}</span>}
           </dd>
         </div>
       </dl>

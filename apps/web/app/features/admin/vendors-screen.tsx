@@ -2,25 +2,16 @@ import { type AdminVendor, type AdminVendorsPage, PayoutBodySchema, type Payouts
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { TextField } from '../../components/ui/text-field.tsx'
+import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
+import { ConfirmDialog, ReasonDialog, useCheckedWrite, useDialog, writeState } from '../../components/ui/dialog.tsx'
+import { TextAreaField, TextField } from '../../components/ui/form-field.tsx'
+import { ListScreen, RowAction } from '../../components/ui/list.tsx'
+import { Tag } from '../../components/ui/tag.tsx'
 import { api } from '../../lib/api-client.ts'
 import { formatDate, formatKes } from '../../lib/format.ts'
-import {
-  AdminDialog,
-  failureText,
-  fieldErrors,
-  ListCount,
-  ListFilters,
-  Pagination,
-  ReasonDialog,
-  TableScroll,
-  Tag,
-  TextArea,
-  useAdminWrite,
-} from './admin-ui.tsx'
 
 type Action = 'verify' | 'unverify' | 'unsuspend'
-type Open = { kind: Action | 'suspend' | 'payout'; vendor: AdminVendor } | null
+type Open = { kind: Action | 'suspend' | 'payout'; vendor: AdminVendor }
 
 const STATUS_OPTIONS = [
   ['', 'All shops'],
@@ -61,44 +52,34 @@ function PayoutDialog({ vendor, onClose }: { vendor: AdminVendor; onClose: () =>
   const [amount, setAmount] = useState('')
   const [reference, setReference] = useState('')
   const [note, setNote] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
   const history = useQuery({
     queryKey: ['admin', 'payouts', vendor.id],
     queryFn: () => api<Payouts>(`/api/admin/vendors/${vendor.id}/payouts/`),
     staleTime: 0,
     retry: false,
   })
-  const record = useAdminWrite(
+  const record = useAnnouncedWrite(
     (body: { amount: number; reference: string; note?: string }) =>
       api<Payouts>(`/api/admin/vendors/${vendor.id}/payouts/`, { method: 'POST', body }),
     (_result, body) => `Payout of ${formatKes(body.amount)} to ${vendor.name} recorded.`,
   )
-  const shown = { ...fieldErrors(record.error), ...errors }
+  const checked = useCheckedWrite(PayoutBodySchema, record, onClose)
+  const shown = checked.errors
   return (
-    <AdminDialog
+    <ConfirmDialog
       title={`Record a payout to ${vendor.name}`}
       description={`Balance owed: ${formatKes(history.data?.balance_owed ?? vendor.balance_owed)}.`}
       confirmLabel="Record payout"
       busyLabel="Recording..."
-      isBusy={record.isPending}
-      failure={record.isError ? failureText(record.error, 'Could not record the payout.') : ''}
+      {...writeState(record, 'Could not record the payout.')}
       onClose={onClose}
-      onConfirm={() => {
-        const body = {
+      onConfirm={() =>
+        checked.submit({
           amount: amount.trim() === '' ? Number.NaN : Number(amount.replace(/,/g, '')),
           reference,
           ...(note.trim() ? { note } : {}),
-        }
-        const result = PayoutBodySchema.safeParse(body)
-        if (!result.success) {
-          const found: Record<string, string> = {}
-          for (const issue of result.error.issues) found[String(issue.path[0])] ??= issue.message
-          setErrors(found)
-          return
-        }
-        setErrors({})
-        record.mutate(result.data, { onSuccess: onClose })
-      }}
+        })
+      }
     >
       <TextField
         label="Amount (KSh)"
@@ -119,7 +100,15 @@ function PayoutDialog({ vendor, onClose }: { vendor: AdminVendor; onClose: () =>
         required
         maxLength={100}
       />
-      <TextArea label="Note (optional)" value={note} onChange={setNote} error={shown.note} rows={2} maxLength={500} />
+      <TextAreaField
+        label="Note (optional)"
+        name="note"
+        value={note}
+        onValueChange={setNote}
+        error={shown.note}
+        rows={2}
+        maxLength={500}
+      />
       {history.data && history.data.results.length > 0 && (
         <details>
           <summary>Payouts so far ({formatKes(history.data.paid_out)})</summary>
@@ -133,7 +122,7 @@ function PayoutDialog({ vendor, onClose }: { vendor: AdminVendor; onClose: () =>
           </ul>
         </details>
       )}
-    </AdminDialog>
+    </ConfirmDialog>
   )
 }
 
@@ -142,129 +131,103 @@ function PayoutDialog({ vendor, onClose }: { vendor: AdminVendor; onClose: () =>
  * its owner sees (the shop and its products leave the storefront at once), and payouts of the balance owed.
  */
 export function VendorsScreen({ page, search }: { page: AdminVendorsPage; search: URLSearchParams }) {
-  const [open, setOpen] = useState<Open>(null)
-  const act = useAdminWrite(
+  const act = useAnnouncedWrite(
     ({ vendor, action }: { vendor: AdminVendor; action: Action }) =>
       api<AdminVendor>(`/api/admin/vendors/${vendor.id}/${action}/`, { method: 'POST' }),
     (vendor, { action }) => `${vendor.name} ${ACTIONS[action].done}`,
   )
-  const suspend = useAdminWrite(
+  const suspend = useAnnouncedWrite(
     ({ vendor, reason }: { vendor: AdminVendor; reason: string }) =>
       api<AdminVendor>(`/api/admin/vendors/${vendor.id}/suspend/`, { method: 'POST', body: { reason } }),
     (vendor) => `${vendor.name} is suspended: it and its products have left the storefront.`,
   )
-  const close = () => {
-    act.reset()
-    suspend.reset()
-    setOpen(null)
-  }
-  const button = (vendor: AdminVendor, kind: NonNullable<Open>['kind'], label: string) => (
-    <button
-      type="button"
-      className="button button--ghost"
-      aria-label={`${label}: ${vendor.name}`}
-      onClick={() => setOpen({ kind, vendor })}
-    >
-      {label}
-    </button>
+  const { open, show, close } = useDialog<Open>(act, suspend)
+  const button = (vendor: AdminVendor, kind: Open['kind'], label: string) => (
+    <RowAction label={label} name={`${label}: ${vendor.name}`} onClick={() => show({ kind, vendor })} />
   )
   const action = open && open.kind !== 'suspend' && open.kind !== 'payout' ? ACTIONS[open.kind] : null
 
   return (
-    <section aria-labelledby="vendors-title" className="admin-form">
-      <h2 id="vendors-title">Vendors</h2>
-      <ListFilters
-        search={search}
-        searchLabel="Search shops"
-        placeholder="Name, slug or owner's email"
-        selects={[{ name: 'status', label: 'Status', options: STATUS_OPTIONS }]}
-      />
-      <ListCount count={page.count} noun={['shop', 'shops']} empty="No shops match." />
-      {page.results.length > 0 && (
-        <TableScroll label="Shops">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Shop</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="admin-num">
-                  Products
-                </th>
-                <th scope="col" className="admin-num">
-                  Balance owed
-                </th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.results.map((vendor) => (
-                <tr key={vendor.id}>
-                  <th scope="row">
-                    <Link to={`/vendor/${vendor.slug}`}>{vendor.name}</Link>
-                    <span className="admin-table__sub">
-                      {vendor.type}, {vendor.town}, {vendor.county}
-                    </span>
-                    {vendor.owner && (
-                      <span className="admin-table__sub">
-                        {vendor.owner.name} ({vendor.owner.email})
-                      </span>
-                    )}
-                  </th>
-                  <td>
-                    {vendor.is_verified ? <Tag tone="good">Verified Seller</Tag> : <Tag>Not verified</Tag>}{' '}
-                    {!vendor.is_active && <Tag tone="bad">Suspended</Tag>}
-                    {vendor.suspended_reason && (
-                      <span className="admin-table__sub">Reason: {vendor.suspended_reason}</span>
-                    )}
-                  </td>
-                  <td className="admin-num">
-                    {vendor.active_product_count} / {vendor.product_count}
-                    <span className="admin-table__sub">{vendor.order_count} paid orders</span>
-                  </td>
-                  <td className="admin-num">{formatKes(vendor.balance_owed)}</td>
-                  <td>
-                    <div className="admin__actions">
-                      {vendor.is_verified ? button(vendor, 'unverify', 'Unverify') : button(vendor, 'verify', 'Verify')}
-                      {vendor.is_active
-                        ? button(vendor, 'suspend', 'Suspend')
-                        : button(vendor, 'unsuspend', 'Unsuspend')}
-                      {button(vendor, 'payout', 'Record payout')}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+    <ListScreen
+      id="vendors"
+      title="Vendors"
+      label="Shops"
+      search={search}
+      filters={{
+        searchLabel: 'Search shops',
+        placeholder: "Name, slug or owner's email",
+        selects: [{ name: 'status', label: 'Status', options: STATUS_OPTIONS }],
+      }}
+      page={page}
+      noun={['shop', 'shops']}
+      empty="No shops match."
+      columns={[
+        'Shop',
+        'Status',
+        { label: 'Products', isNumeric: true },
+        { label: 'Balance owed', isNumeric: true },
+        'Actions',
+      ]}
+      row={(vendor) => (
+        <tr key={vendor.id}>
+          <th scope="row">
+            <Link to={`/vendor/${vendor.slug}`}>{vendor.name}</Link>
+            <span className="data-table__sub">
+              {vendor.type}, {vendor.town}, {vendor.county}
+            </span>
+            {vendor.owner && (
+              <span className="data-table__sub">
+                {vendor.owner.name} ({vendor.owner.email})
+              </span>
+            )}
+          </th>
+          <td>
+            {vendor.is_verified ? <Tag tone="good">Verified Seller</Tag> : <Tag>Not verified</Tag>}{' '}
+            {!vendor.is_active && <Tag tone="bad">Suspended</Tag>}
+            {vendor.suspended_reason && <span className="data-table__sub">Reason: {vendor.suspended_reason}</span>}
+          </td>
+          <td className="data-table__num">
+            {vendor.active_product_count} / {vendor.product_count}
+            <span className="data-table__sub">{vendor.order_count} paid orders</span>
+          </td>
+          <td className="data-table__num">{formatKes(vendor.balance_owed)}</td>
+          <td>
+            <div className="admin__actions">
+              {vendor.is_verified ? button(vendor, 'unverify', 'Unverify') : button(vendor, 'verify', 'Verify')}
+              {vendor.is_active ? button(vendor, 'suspend', 'Suspend') : button(vendor, 'unsuspend', 'Unsuspend')}
+              {button(vendor, 'payout', 'Record payout')}
+            </div>
+          </td>
+        </tr>
       )}
-      <Pagination page={page.page} totalPages={page.total_pages} search={search} label="Shops" />
-
-      {open && action && open.kind !== 'suspend' && open.kind !== 'payout' && (
-        <AdminDialog
-          title={`${action.title} ${open.vendor.name}`}
-          description={action.about}
-          confirmLabel={action.confirm}
-          busyLabel={action.busy}
-          isBusy={act.isPending}
-          failure={act.isError ? failureText(act.error, 'Could not change the shop. Please try again.') : ''}
-          onConfirm={() => act.mutate({ vendor: open.vendor, action: open.kind as Action }, { onSuccess: close })}
-          onClose={close}
-        />
-      )}
-      {open?.kind === 'suspend' && (
-        <ReasonDialog
-          title={`Suspend ${open.vendor.name}`}
-          description="The shop and its products leave the storefront and search at once. Its owner sees your reason."
-          confirmLabel="Suspend shop"
-          busyLabel="Suspending..."
-          danger
-          isBusy={suspend.isPending}
-          failure={suspend.isError ? failureText(suspend.error, 'Could not suspend the shop.') : ''}
-          onSubmitReason={(reason) => suspend.mutate({ vendor: open.vendor, reason }, { onSuccess: close })}
-          onClose={close}
-        />
-      )}
-      {open?.kind === 'payout' && <PayoutDialog vendor={open.vendor} onClose={close} />}
-    </section>
+      dialogs={
+        <>
+          {open && action && (
+            <ConfirmDialog
+              title={`${action.title} ${open.vendor.name}`}
+              description={action.about}
+              confirmLabel={action.confirm}
+              busyLabel={action.busy}
+              {...writeState(act, 'Could not change the shop. Please try again.')}
+              onConfirm={() => act.mutate({ vendor: open.vendor, action: open.kind as Action }, { onSuccess: close })}
+              onClose={close}
+            />
+          )}
+          {open?.kind === 'suspend' && (
+            <ReasonDialog
+              title={`Suspend ${open.vendor.name}`}
+              description="The shop and its products leave the storefront and search at once. Its owner sees your reason."
+              confirmLabel="Suspend shop"
+              busyLabel="Suspending..."
+              danger
+              {...writeState(suspend, 'Could not suspend the shop.')}
+              onSubmitReason={(reason) => suspend.mutate({ vendor: open.vendor, reason }, { onSuccess: close })}
+              onClose={close}
+            />
+          )}
+          {open?.kind === 'payout' && <PayoutDialog vendor={open.vendor} onClose={close} />}
+        </>
+      }
+    />
   )
 }

@@ -1,8 +1,9 @@
 import { AUTH_MESSAGES, type Detail } from '@soko/contract/auth'
 import { type FormEvent, useState } from 'react'
-import { Spinner } from '../../components/ui/spinner.tsx'
-import { FormMessage, TextField } from '../../components/ui/text-field.tsx'
-import { ApiError, api } from '../../lib/api-client.ts'
+import { SubmitButton } from '../../components/ui/form-actions.tsx'
+import { FormMessage, PasswordField } from '../../components/ui/form-field.tsx'
+import { api } from '../../lib/api-client.ts'
+import { serverReason } from '../../lib/form-errors.ts'
 import {
   type NewPasswordErrors,
   NewPasswordFields,
@@ -43,11 +44,7 @@ export function ChangePasswordForm({ headingLevel = 1 }: { headingLevel?: 1 | 2 
       setCurrentPassword('')
       setValues({ password: '', confirmPassword: '' })
     } catch (caught) {
-      const text =
-        caught instanceof ApiError && caught.hasServerDetail && caught.status < 500
-          ? caught.detail
-          : 'Failed to change password. Please try again.'
-      setResult({ kind: 'error', text })
+      setResult({ kind: 'error', text: serverReason(caught) ?? 'Failed to change password. Please try again.' })
     } finally {
       setSubmitting(false)
     }
@@ -60,20 +57,18 @@ export function ChangePasswordForm({ headingLevel = 1 }: { headingLevel?: 1 | 2 
       </Heading>
       <form className="auth__form" noValidate onSubmit={onSubmit} aria-labelledby="change-password-title">
         {result && <FormMessage kind={result.kind}>{result.text}</FormMessage>}
-        <TextField
+        <PasswordField
           label="Current Password"
           name="currentPassword"
-          type="password"
           autoComplete="current-password"
           value={currentPassword}
           onValueChange={setCurrentPassword}
           error={currentError}
         />
         <NewPasswordFields values={values} errors={errors} onChange={setValues} />
-        <button type="submit" className="button auth__submit" disabled={isSubmitting} aria-busy={isSubmitting}>
-          {isSubmitting && <Spinner size="sm" />}
+        <SubmitButton variant="auth__submit" hasSpinner isBusy={isSubmitting}>
           Change Password
-        </button>
+        </SubmitButton>
       </form>
     </section>
   )

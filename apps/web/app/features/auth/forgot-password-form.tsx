@@ -1,10 +1,11 @@
 import { AUTH_MESSAGES, type Detail, EmailSchema } from '@soko/contract/auth'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
-import { Spinner } from '../../components/ui/spinner.tsx'
-import { FormMessage, TextField } from '../../components/ui/text-field.tsx'
-import { ApiError, api } from '../../lib/api-client.ts'
-import './auth.css'
+import { SubmitButton } from '../../components/ui/form-actions.tsx'
+import { EmailField, FormMessage } from '../../components/ui/form-field.tsx'
+import { api } from '../../lib/api-client.ts'
+import { serverReason } from '../../lib/form-errors.ts'
+import { AuthPage } from './auth-page.tsx'
 
 export const FORGOT_FAILED = 'Something went wrong.'
 
@@ -33,38 +34,29 @@ export function ForgotPasswordForm() {
       })
       setResult({ kind: 'success', text: answer?.detail || AUTH_MESSAGES.resetRequested })
     } catch (caught) {
-      const text =
-        caught instanceof ApiError && caught.hasServerDetail && caught.status < 500 ? caught.detail : FORGOT_FAILED
-      setResult({ kind: 'error', text })
+      setResult({ kind: 'error', text: serverReason(caught) ?? FORGOT_FAILED })
     } finally {
       setSubmitting(false)
     }
   }
 
   return (
-    <div className="auth">
-      <h1 className="auth__title">Forgot Password</h1>
-      <p className="auth__lead">Enter the email address of your account and we will send you a link to reset it.</p>
-      <form className="auth__form" noValidate onSubmit={onSubmit} aria-label="Forgot password">
-        {result && <FormMessage kind={result.kind}>{result.text}</FormMessage>}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={email}
-          onValueChange={setEmail}
-          error={fieldError}
-        />
-        <button type="submit" className="button auth__submit" disabled={isSubmitting} aria-busy={isSubmitting}>
-          {isSubmitting && <Spinner size="sm" />}
-          Send Link
-        </button>
-      </form>
-      <p className="auth__switch">
-        Remembered it? <Link to="/login">Login</Link>
-      </p>
-    </div>
+    <AuthPage
+      title="Forgot Password"
+      lead="Enter the email address of your account and we will send you a link to reset it."
+      formLabel="Forgot password"
+      onSubmit={onSubmit}
+      footer={
+        <>
+          Remembered it? <Link to="/login">Login</Link>
+        </>
+      }
+    >
+      {result && <FormMessage kind={result.kind}>{result.text}</FormMessage>}
+      <EmailField label="Email" name="email" value={email} onValueChange={setEmail} error={fieldError} />
+      <SubmitButton variant="auth__submit" hasSpinner isBusy={isSubmitting}>
+        Send Link
+      </SubmitButton>
+    </AuthPage>
   )
 }

@@ -1,13 +1,12 @@
 import { AUTH_MESSAGES, type LoginResponse } from '@soko/contract/auth'
 import { type FormEvent, useState } from 'react'
 import { Link, useRevalidator } from 'react-router'
-import { Spinner } from '../../components/ui/spinner.tsx'
-import { FormMessage, TextField } from '../../components/ui/text-field.tsx'
+import { SubmitButton } from '../../components/ui/form-actions.tsx'
+import { EmailField, FormMessage, PasswordField } from '../../components/ui/form-field.tsx'
 import { ApiError, api } from '../../lib/api-client.ts'
 import { getQueryClient } from '../../lib/query.ts'
-import { GoogleSignIn } from './google-sign-in.tsx'
+import { AuthPage } from './auth-page.tsx'
 import { REDIRECT_DELAY_MS, useDelayedRedirect } from './use-delayed-redirect.ts'
-import './auth.css'
 
 export const LOGIN_NETWORK_ERROR = 'An error occurred during login. Please try again.'
 
@@ -63,54 +62,40 @@ export function LoginForm({ next, isGoogleAvailable, initialError }: LoginFormPr
   }
 
   return (
-    <div className="auth">
-      <h1 className="auth__title">Login</h1>
-      <p className="auth__lead">Sign in to your Soko account.</p>
-      <form className="auth__form" noValidate onSubmit={onSubmit} aria-label="Login">
-        {error && <FormMessage kind="error">{error}</FormMessage>}
-        {success && <FormMessage kind="success">{success}</FormMessage>}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={email}
-          onValueChange={setEmail}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onValueChange={setPassword}
-        />
-        <p className="auth__aside">
-          <Link to="/forgot-password">Forgot password?</Link>
-        </p>
-        <button
-          type="submit"
-          className="button auth__submit"
-          disabled={isSubmitting || Boolean(success)}
-          aria-busy={isSubmitting}
-        >
-          {isSubmitting && <Spinner size="sm" />}
-          {isSubmitting ? 'Signing in..' : 'Sign in'}
-        </button>
-      </form>
-      {/* Outside a demo, a server without Google credentials offers no Google button at all. */}
-      {isGoogleAvailable && (
+    <AuthPage
+      title="Login"
+      lead="Sign in to your Soko account."
+      formLabel="Login"
+      onSubmit={onSubmit}
+      googleNext={isGoogleAvailable ? next : null}
+      footer={
         <>
-          <p className="auth__divider">
-            <span>or</span>
-          </p>
-          <GoogleSignIn next={next} />
+          Don't have an account? <Link to="/signup">Sign up</Link>
         </>
-      )}
-      <p className="auth__switch">
-        Don't have an account? <Link to="/signup">Sign up</Link>
+      }
+    >
+      <FormMessage kind="error">{error}</FormMessage>
+      <FormMessage kind="success">{success}</FormMessage>
+      <EmailField label="Email" name="email" value={email} onValueChange={setEmail} />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onValueChange={setPassword}
+      />
+      <p className="auth__aside">
+        <Link to="/forgot-password">Forgot password?</Link>
       </p>
-    </div>
+      <SubmitButton
+        variant="auth__submit"
+        hasSpinner
+        isBusy={isSubmitting}
+        busyLabel="Signing in.."
+        disabled={Boolean(success)}
+      >
+        Sign in
+      </SubmitButton>
+    </AuthPage>
   )
 }

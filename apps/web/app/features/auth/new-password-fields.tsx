@@ -1,5 +1,5 @@
 import { passwordProblem } from '@soko/domain/password-policy'
-import { TextField } from '../../components/ui/text-field.tsx'
+import { PasswordField } from '../../components/ui/form-field.tsx'
 
 export const PASSWORDS_DONT_MATCH = "Passwords don't match"
 
@@ -31,20 +31,18 @@ export interface NewPasswordFieldsProps {
 export function NewPasswordFields({ values, errors, onChange }: NewPasswordFieldsProps) {
   return (
     <>
-      <TextField
+      <PasswordField
         label="New Password"
         name="newPassword"
-        type="password"
         autoComplete="new-password"
         value={values.password}
         onValueChange={(password) => onChange({ ...values, password })}
         error={errors.password}
         hint="At least 8 characters"
       />
-      <TextField
+      <PasswordField
         label="Confirm New Password"
         name="confirmPassword"
-        type="password"
         autoComplete="new-password"
         value={values.confirmPassword}
         onValueChange={(confirmPassword) => onChange({ ...values, confirmPassword })}

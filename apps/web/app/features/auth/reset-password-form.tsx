@@ -1,9 +1,11 @@
 import { AUTH_MESSAGES, type Detail } from '@soko/contract/auth'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
-import { Spinner } from '../../components/ui/spinner.tsx'
-import { FormMessage } from '../../components/ui/text-field.tsx'
-import { ApiError, api } from '../../lib/api-client.ts'
+import { SubmitButton } from '../../components/ui/form-actions.tsx'
+import { FormMessage } from '../../components/ui/form-field.tsx'
+import { api } from '../../lib/api-client.ts'
+import { serverReason } from '../../lib/form-errors.ts'
+import { AuthPage } from './auth-page.tsx'
 import {
   type NewPasswordErrors,
   NewPasswordFields,
@@ -11,7 +13,6 @@ import {
   validateNewPassword,
 } from './new-password-fields.tsx'
 import { REDIRECT_DELAY_MS, useDelayedRedirect } from './use-delayed-redirect.ts'
-import './auth.css'
 
 export const RESET_FAILED = 'Failed to reset password'
 
@@ -42,33 +43,28 @@ export function ResetPasswordForm({ uid, token }: { uid: string; token: string }
       setResult({ kind: 'success', text: AUTH_MESSAGES.resetDone })
       redirectLater('/login', REDIRECT_DELAY_MS.reset)
     } catch (caught) {
-      const text =
-        caught instanceof ApiError && caught.hasServerDetail && caught.status < 500 ? caught.detail : RESET_FAILED
-      setResult({ kind: 'error', text })
+      setResult({ kind: 'error', text: serverReason(caught) ?? RESET_FAILED })
     } finally {
       setSubmitting(false)
     }
   }
 
   return (
-    <div className="auth">
-      <h1 className="auth__title">Reset Your Password</h1>
-      <form className="auth__form" noValidate onSubmit={onSubmit} aria-label="Reset password">
-        {result && <FormMessage kind={result.kind}>{result.text}</FormMessage>}
-        <NewPasswordFields values={values} errors={errors} onChange={setValues} />
-        <button
-          type="submit"
-          className="button auth__submit"
-          disabled={isSubmitting || result?.kind === 'success'}
-          aria-busy={isSubmitting}
-        >
-          {isSubmitting && <Spinner size="sm" />}
-          Reset Password
-        </button>
-      </form>
-      <p className="auth__switch">
-        Link expired? <Link to="/forgot-password">Request a new one</Link>
-      </p>
-    </div>
+    <AuthPage
+      title="Reset Your Password"
+      formLabel="Reset password"
+      onSubmit={onSubmit}
+      footer={
+        <>
+          Link expired? <Link to="/forgot-password">Request a new one</Link>
+        </>
+      }
+    >
+      {result && <FormMessage kind={result.kind}>{result.text}</FormMessage>}
+      <NewPasswordFields values={values} errors={errors} onChange={setValues} />
+      <SubmitButton variant="auth__submit" hasSpinner isBusy={isSubmitting} disabled={result?.kind === 'success'}>
+        Reset Password
+      </SubmitButton>
+    </AuthPage>
   )
 }

@@ -1,12 +1,11 @@
 import { AUTH_MESSAGES, RegisterBodySchema, type RegisterResponse } from '@soko/contract/auth'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
-import { Spinner } from '../../components/ui/spinner.tsx'
-import { FormMessage, TextField } from '../../components/ui/text-field.tsx'
+import { SubmitButton } from '../../components/ui/form-actions.tsx'
+import { bindFields, EmailField, FormMessage, PasswordField } from '../../components/ui/form-field.tsx'
 import { ApiError, api } from '../../lib/api-client.ts'
-import { GoogleSignIn } from './google-sign-in.tsx'
+import { AuthPage } from './auth-page.tsx'
 import { REDIRECT_DELAY_MS, useDelayedRedirect } from './use-delayed-redirect.ts'
-import './auth.css'
 
 type Field = 'email' | 'password' | 'confirmPassword'
 type Errors = Partial<Record<Field, string>>
@@ -51,6 +50,7 @@ export function SignupForm({ isGoogleAvailable }: { isGoogleAvailable: boolean }
     // A field already marked wrong is re-checked as it is corrected.
     if (errors[field]) setErrors((current) => ({ ...current, [field]: validateSignup(nextValues)[field] }))
   }
+  const field = bindFields(values, errors, set)
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -87,63 +87,32 @@ export function SignupForm({ isGoogleAvailable }: { isGoogleAvailable: boolean }
   }
 
   return (
-    <div className="auth">
-      <h1 className="auth__title">Create Account</h1>
-      <p className="auth__lead">Join Soko to save addresses, track orders and keep a wishlist.</p>
-      <form className="auth__form" noValidate onSubmit={onSubmit} aria-label="Signup">
-        {message && <FormMessage kind="error">{message}</FormMessage>}
-        {success && <FormMessage kind="success">{success}</FormMessage>}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={values.email}
-          onValueChange={set('email')}
-          error={errors.email}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          onValueChange={set('password')}
-          error={errors.password}
-          hint="At least 8 characters"
-        />
-        <TextField
-          label="Confirm Password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onValueChange={set('confirmPassword')}
-          error={errors.confirmPassword}
-        />
-        <button
-          type="submit"
-          className="button auth__submit"
-          disabled={isSubmitting || Boolean(success)}
-          aria-busy={isSubmitting}
-        >
-          {isSubmitting && <Spinner size="sm" />}
-          {isSubmitting ? 'Signing Up...' : 'Sign Up'}
-        </button>
-      </form>
-      {/* Outside a demo, a server without Google credentials offers no Google button at all. */}
-      {isGoogleAvailable && (
+    <AuthPage
+      title="Create Account"
+      lead="Join Soko to save addresses, track orders and keep a wishlist."
+      formLabel="Signup"
+      onSubmit={onSubmit}
+      googleNext={isGoogleAvailable ? '/' : null}
+      footer={
         <>
-          <p className="auth__divider">
-            <span>or</span>
-          </p>
-          <GoogleSignIn next="/" />
+          Already have an account? <Link to="/login">Login</Link>
         </>
-      )}
-      <p className="auth__switch">
-        Already have an account? <Link to="/login">Login</Link>
-      </p>
-    </div>
+      }
+    >
+      <FormMessage kind="error">{message}</FormMessage>
+      <FormMessage kind="success">{success}</FormMessage>
+      <EmailField label="Email" name="email" value={values.email} onValueChange={set('email')} error={errors.email} />
+      <PasswordField label="Password" {...field('password')} autoComplete="new-password" hint="At least 8 characters" />
+      <PasswordField label="Confirm Password" {...field('confirmPassword')} autoComplete="new-password" />
+      <SubmitButton
+        variant="auth__submit"
+        hasSpinner
+        isBusy={isSubmitting}
+        busyLabel="Signing Up..."
+        disabled={Boolean(success)}
+      >
+        Sign Up
+      </SubmitButton>
+    </AuthPage>
   )
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { Price } from '../../components/ui/price.tsx'
+import { type CartItem, PLACEHOLDER_IMAGE, removeFromCart, setCartQuantity } from '../../lib/cart-store.ts'
 import { formatKes } from '../../lib/format.ts'
-import { type CartItem, PLACEHOLDER_IMAGE, removeFromCart, setCartQuantity } from './cart-store.ts'
 
 export interface CartLineProps {
   item: CartItem

@@ -1,13 +1,14 @@
 import { cartTotals } from '@soko/domain/cart'
 import { useRef, useState } from 'react'
 import { Link } from 'react-router'
+import { QuoteNotice } from '../../components/site/quote-notice.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
+import { Amounts, SummaryCard } from '../../components/ui/summary.tsx'
+import { quoteItems, quoteRows, useQuote } from '../../lib/cart-quote.ts'
+import { type CartItem, useCart } from '../../lib/cart-store.ts'
 import { formatKes } from '../../lib/format.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { CartLine } from './cart-line.tsx'
-import { quoteItems, useQuote } from './cart-quote.ts'
-import { type CartItem, useCart } from './cart-store.ts'
-import { QuoteNotice } from './quote-notice.tsx'
 import './cart.css'
 
 const itemsLabel = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`
@@ -69,41 +70,11 @@ function CartContents({ items, onRemoved }: { items: CartItem[]; onRemoved: (ite
           ))}
         </ul>
       </div>
-      <aside className="cart-summary" aria-labelledby="cart-summary-title" aria-busy={quote.isFetching}>
-        <h2 id="cart-summary-title" className="cart-summary__title">
-          Order Summary
-        </h2>
-        <dl className="cart-summary__rows">
-          <div className="cart-summary__row">
-            <dt>Items</dt>
-            <dd>{itemsLabel(totals.itemCount)}</dd>
-          </div>
-          {priced ? (
-            <>
-              <div className="cart-summary__row">
-                <dt>Subtotal</dt>
-                <dd>{formatKes(priced.subtotal)}</dd>
-              </div>
-              <div className="cart-summary__row">
-                <dt>Delivery</dt>
-                <dd>{formatKes(priced.shipping)}</dd>
-              </div>
-              <div className="cart-summary__row">
-                <dt>VAT ({Math.round(priced.vatRate * 100)}%)</dt>
-                <dd>{formatKes(priced.vat)}</dd>
-              </div>
-              <div className="cart-summary__row cart-summary__total">
-                <dt>Total Amount</dt>
-                <dd>{formatKes(priced.total)}</dd>
-              </div>
-            </>
-          ) : (
-            <div className="cart-summary__row cart-summary__total">
-              <dt>Total Amount</dt>
-              <dd>{formatKes(totals.subtotal)}</dd>
-            </div>
-          )}
-        </dl>
+      <SummaryCard title="Order Summary" isBusy={quote.isFetching}>
+        <Amounts
+          rows={[['Items', itemsLabel(totals.itemCount)], ...(priced ? quoteRows(priced) : [])]}
+          total={['Total Amount', formatKes(priced ? priced.total : totals.subtotal)]}
+        />
         {!priced && (
           <p className="cart-summary__note">Delivery and VAT are added at checkout, where prices are confirmed.</p>
         )}
@@ -115,7 +86,7 @@ function CartContents({ items, onRemoved }: { items: CartItem[]; onRemoved: (ite
             Continue Shopping
           </Link>
         </div>
-      </aside>
+      </SummaryCard>
     </div>
   )
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CartItem } from './cart-store.ts'
+import type { CartItem } from '../../lib/cart-store.ts'
 import { serverCartBody } from './server-cart-sync.tsx'
 
 const item = (id: number, quantity: number): CartItem => ({

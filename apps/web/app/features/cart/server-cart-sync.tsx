@@ -2,8 +2,8 @@ import type { ServerCart } from '@soko/contract/checkout'
 import { MAX_CHECKOUT_LINES, MAX_LINE_QUANTITY } from '@soko/domain/checkout'
 import { useEffect } from 'react'
 import { api } from '../../lib/api-client.ts'
+import { CART_CHANGED_EVENT, type CartItem, parseCart, readCart, replaceCart } from '../../lib/cart-store.ts'
 import { useViewer } from '../../lib/viewer.ts'
-import { CART_CHANGED_EVENT, type CartItem, parseCart, readCart, replaceCart } from './cart-store.ts'
 
 /** Whose server cart the browser cart was last merged with (shared by the tabs, like the cart itself). */
 export const CART_OWNER_KEY = 'soko:cart-owner'

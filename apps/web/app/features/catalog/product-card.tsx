@@ -4,22 +4,13 @@ import { Link } from 'react-router'
 import { FavouriteButton } from '../../components/site/favourite-button.tsx'
 import { Price } from '../../components/ui/price.tsx'
 import { Stars } from '../../components/ui/stars.tsx'
+import { VerifiedMark } from '../../components/ui/verified-mark.tsx'
+import { addToCart, type CartItem, cartItemOf, PLACEHOLDER_IMAGE, useIsInCart } from '../../lib/cart-store.ts'
 import { stockLine } from '../../lib/stock.ts'
-import { addToCart, type CartItem, PLACEHOLDER_IMAGE, useIsInCart } from '../cart/cart-store.ts'
 
 /** The cart line for a listed product (specification section 3's cart item). */
 export function listingToCartItem(product: ProductListing): Omit<CartItem, 'quantity'> {
-  return {
-    id: product.id,
-    name: product.name,
-    price: product.effective_price,
-    originalPrice: product.price,
-    discountedPrice: product.discounted_price,
-    image: product.thumbnail_url ?? PLACEHOLDER_IMAGE,
-    slug: product.slug,
-    business: { name: product.vendor.name },
-    stock_qty: product.stock_qty,
-  }
+  return cartItemOf(product, product.thumbnail_url, product.vendor.name)
 }
 
 export interface ProductCardProps {
@@ -69,12 +60,7 @@ export function ProductCard({ product, eager = false, priority = false }: Produc
       <Price price={product.effective_price} originalPrice={product.price} />
       <p className="product-card__vendor">
         {product.vendor.name}
-        {product.vendor.is_verified && (
-          <span className="verified" title="Verified Seller">
-            <span aria-hidden="true"> ✔</span>
-            <span className="visually-hidden"> (Verified Seller)</span>
-          </span>
-        )}
+        {product.vendor.is_verified && <VerifiedMark />}
       </p>
       <div className="product-card__meta">
         <Stars rating={product.average_rating} count={product.review_count} />

@@ -1,8 +1,8 @@
 import type { OrderDetail } from '@soko/contract/checkout'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
-import { FormMessage } from '../../components/ui/text-field.tsx'
-import { ApiError } from '../../lib/api-client.ts'
+import { FormMessage } from '../../components/ui/form-field.tsx'
+import { serverReason } from '../../lib/form-errors.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { cancelOrder, orderKeys } from '../../lib/orders.ts'
 
@@ -33,9 +33,7 @@ export function CancelOrder({ order, token, onCancelled }: CancelOrderProps) {
   if (!order.canCancel) return null
 
   const failure = cancel.isError
-    ? cancel.error instanceof ApiError && cancel.error.hasServerDetail && cancel.error.status < 500
-      ? cancel.error.detail
-      : 'We could not cancel the order. Please try again.'
+    ? (serverReason(cancel.error) ?? 'We could not cancel the order. Please try again.')
     : ''
 
   return (
@@ -46,7 +44,7 @@ export function CancelOrder({ order, token, onCancelled }: CancelOrderProps) {
           cancelled and the items go back on sale.
         </p>
       )}
-      {failure && <FormMessage kind="error">{failure}</FormMessage>}
+      <FormMessage kind="error">{failure}</FormMessage>
       {isConfirming ? (
         <div className="cancel-order__confirm">
           <p className="cancel-order__question">Cancel this order? The items go back on sale.</p>

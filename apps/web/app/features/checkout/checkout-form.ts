@@ -1,5 +1,6 @@
 import { type CheckoutItem, type CheckoutPaymentMethod, PlaceOrderBodySchema } from '@soko/contract/checkout'
 import { mpesaNumberProblem } from '@soko/domain/phone'
+import { issueErrors } from '../../lib/form-errors.ts'
 
 // The checkout form of section 3 without its card fields (card details are typed on the payment provider's page
 // only) and without the terms checkbox, which is asked afresh each time: both are never stored.
@@ -133,13 +134,7 @@ export function orderBody(
 /** The first message for each field, from the shared schema (the one the server validates with). */
 export function validate(body: Record<string, unknown>): FieldErrors {
   const result = PlaceOrderBodySchema.safeParse(body)
-  const errors: FieldErrors = {}
-  if (result.success) return errors
-  for (const issue of result.error.issues) {
-    const field = (issue.path[0] ?? 'items') as Field
-    errors[field] ??= issue.message
-  }
-  return errors
+  return result.success ? {} : (issueErrors(result.error.issues, 'items') as FieldErrors)
 }
 
 /** The errors a step shows when the shopper tries to leave it: only that step's own fields. */

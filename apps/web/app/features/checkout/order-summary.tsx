@@ -1,31 +1,14 @@
 import type { Quote } from '@soko/contract/checkout'
 import { cartTotals } from '@soko/domain/cart'
 import { Spinner } from '../../components/ui/spinner.tsx'
+import { Amounts, SummaryCard } from '../../components/ui/summary.tsx'
+import { quoteRows } from '../../lib/cart-quote.ts'
+import type { CartItem } from '../../lib/cart-store.ts'
 import { formatKes } from '../../lib/format.ts'
-import type { CartItem } from '../cart/cart-store.ts'
 
 /** Subtotal, delivery, VAT and total of a quote: the sidebar's and the review step's rows. */
 export function QuoteTotals({ quote }: { quote: Quote }) {
-  return (
-    <dl className="checkout-totals">
-      <div className="checkout-totals__row">
-        <dt>Subtotal</dt>
-        <dd>{formatKes(quote.subtotal)}</dd>
-      </div>
-      <div className="checkout-totals__row">
-        <dt>Delivery</dt>
-        <dd>{formatKes(quote.shipping)}</dd>
-      </div>
-      <div className="checkout-totals__row">
-        <dt>VAT ({Math.round(quote.vatRate * 100)}%)</dt>
-        <dd>{formatKes(quote.vat)}</dd>
-      </div>
-      <div className="checkout-totals__row checkout-totals__total">
-        <dt>Total</dt>
-        <dd>{formatKes(quote.total)}</dd>
-      </div>
-    </dl>
-  )
+  return <Amounts rows={quoteRows(quote)} total={['Total', formatKes(quote.total)]} />
 }
 
 export interface OrderSummaryProps {
@@ -43,10 +26,7 @@ export interface OrderSummaryProps {
 export function OrderSummary({ cart, quote, isFetching, isError, onRetry }: OrderSummaryProps) {
   const local = cartTotals(cart)
   return (
-    <aside className="checkout-summary" aria-labelledby="checkout-summary-title" aria-busy={isFetching}>
-      <h2 id="checkout-summary-title" className="checkout-summary__title">
-        Order Summary
-      </h2>
+    <SummaryCard title="Order Summary" isBusy={isFetching}>
       {quote && !isError ? (
         <>
           <ul className="checkout-summary__lines">
@@ -73,12 +53,7 @@ export function OrderSummary({ cart, quote, isFetching, isError, onRetry }: Orde
               </li>
             ))}
           </ul>
-          <dl className="checkout-totals">
-            <div className="checkout-totals__row checkout-totals__total">
-              <dt>Items total</dt>
-              <dd>{formatKes(local.subtotal)}</dd>
-            </div>
-          </dl>
+          <Amounts rows={[]} total={['Items total', formatKes(local.subtotal)]} />
           {isError ? (
             <div className="checkout-summary__problem" role="alert">
               <p>We could not confirm prices, delivery and VAT. Check your connection.</p>
@@ -91,6 +66,6 @@ export function OrderSummary({ cart, quote, isFetching, isError, onRetry }: Orde
           )}
         </>
       )}
-    </aside>
+    </SummaryCard>
   )
 }

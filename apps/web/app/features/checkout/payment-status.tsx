@@ -1,8 +1,9 @@
 import type { CheckoutPaymentMethod, OrderDetail, PaymentState } from '@soko/contract/checkout'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { SubmitButton } from '../../components/ui/form-actions.tsx'
+import { FormMessage, PhoneField } from '../../components/ui/form-field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { FormMessage, TextField } from '../../components/ui/text-field.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { formatKes } from '../../lib/format.ts'
 import { fetchPayment, isPaymentPending, orderKeys, retryPayment } from '../../lib/orders.ts'
@@ -138,7 +139,7 @@ function RetryForm({ order, payment, token, retryLabel }: PaymentStatusProps) {
       <h3 id={`${id}-title`} className="payment-retry__title">
         Pay for order {order.orderNumber}
       </h3>
-      {failure && <FormMessage kind="error">{failure}</FormMessage>}
+      <FormMessage kind="error">{failure}</FormMessage>
       <fieldset className="checkout-choices">
         <legend>Pay with</legend>
         <label className="checkout-choice">
@@ -156,13 +157,9 @@ function RetryForm({ order, payment, token, retryLabel }: PaymentStatusProps) {
         </label>
       </fieldset>
       {method === 'mpesa' ? (
-        <TextField
+        <PhoneField
           label="M-Pesa Number"
           name="mpesaNumber"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="07xx xxx xxx"
           value={number}
           onValueChange={setNumber}
           error={numberError}
@@ -177,10 +174,9 @@ function RetryForm({ order, payment, token, retryLabel }: PaymentStatusProps) {
           You will pay on the secure card page of our payment provider. Your card details never reach Soko.
         </p>
       )}
-      <button type="submit" className="button" disabled={retry.isPending} aria-busy={retry.isPending}>
-        {retry.isPending && <Spinner size="sm" />}
-        {retry.isPending ? 'Sending...' : retryLabel}
-      </button>
+      <SubmitButton hasSpinner isBusy={retry.isPending} busyLabel="Sending...">
+        {retryLabel}
+      </SubmitButton>
     </form>
   )
 }

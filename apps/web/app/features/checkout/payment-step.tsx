@@ -1,7 +1,6 @@
-import { type FormEvent, useRef } from 'react'
-import { TextField } from '../../components/ui/text-field.tsx'
-import { focusFirstError } from './checkout-fields.tsx'
+import { PhoneField } from '../../components/ui/form-field.tsx'
 import type { StepProps } from './shipping-step.tsx'
+import { StepForm } from './step-form.tsx'
 
 export interface PaymentStepProps extends StepProps {
   onBack: () => void
@@ -13,16 +12,8 @@ export interface PaymentStepProps extends StepProps {
  * payment request; a card is paid on the payment provider's own page after Place Order, so no card field is here.
  */
 export function PaymentStep({ values, errors, setValue, headingRef, onBack, onContinue }: PaymentStepProps) {
-  const formRef = useRef<HTMLFormElement>(null)
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (!onContinue()) focusFirstError(formRef.current)
-  }
   return (
-    <form ref={formRef} className="checkout-step" noValidate onSubmit={onSubmit} aria-labelledby="checkout-step-title">
-      <h2 id="checkout-step-title" className="checkout-step__title" ref={headingRef} tabIndex={-1}>
-        Payment Method
-      </h2>
+    <StepForm title="Payment Method" headingRef={headingRef} onContinue={onContinue}>
       <fieldset className="checkout-choices">
         <legend>How would you like to pay?</legend>
         <label className="checkout-choice">
@@ -47,13 +38,9 @@ export function PaymentStep({ values, errors, setValue, headingRef, onBack, onCo
         </label>
       </fieldset>
       {values.paymentMethod === 'mpesa' ? (
-        <TextField
+        <PhoneField
           label="M-Pesa Number"
           name="mpesaNumber"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="07xx xxx xxx"
           required
           value={values.mpesaNumber}
           onValueChange={(value) => setValue('mpesaNumber', value)}
@@ -74,6 +61,6 @@ export function PaymentStep({ values, errors, setValue, headingRef, onBack, onCo
           Continue to Review
         </button>
       </div>
-    </form>
+    </StepForm>
   )
 }

@@ -1,11 +1,13 @@
 import type { Quote } from '@soko/contract/checkout'
-import { type FormEvent, type RefObject, useId } from 'react'
+import { type RefObject, useId } from 'react'
 import { Link } from 'react-router'
+import { SubmitButton } from '../../components/ui/form-actions.tsx'
+import { CheckboxField, FormMessage } from '../../components/ui/form-field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { FormMessage } from '../../components/ui/text-field.tsx'
 import { formatKes } from '../../lib/format.ts'
 import type { CheckoutValues, FieldErrors } from './checkout-form.ts'
 import { QuoteTotals } from './order-summary.tsx'
+import { StepForm } from './step-form.tsx'
 
 export interface ReviewStepProps {
   values: CheckoutValues
@@ -42,19 +44,17 @@ export function ReviewStep({
 }: ReviewStepProps) {
   const id = useId()
   const canPlace = acceptTerms && quote !== undefined && !quote.hasProblems && !isPlacing
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
+  // Nothing here sends the cursor back to a field: Place Order stays disabled until it may be pressed.
+  const onContinue = () => {
     if (canPlace) onPlace()
+    return true
   }
   const billing = values.sameAsShipping
     ? null
     : [values.billingAddress, values.billingCity, values.billingCounty, values.billingPostalCode, values.billingCountry]
   return (
-    <form className="checkout-step" noValidate onSubmit={onSubmit} aria-labelledby="checkout-step-title">
-      <h2 id="checkout-step-title" className="checkout-step__title" ref={headingRef} tabIndex={-1}>
-        Review Your Order
-      </h2>
-      {failure && <FormMessage kind="error">{failure}</FormMessage>}
+    <StepForm title="Review Your Order" headingRef={headingRef} onContinue={onContinue}>
+      <FormMessage kind="error">{failure}</FormMessage>
       <section className="checkout-review" aria-labelledby={`${id}-shipping`}>
         <div className="checkout-review__header">
           <h3 id={`${id}-shipping`}>Shipping Details</h3>
@@ -122,17 +122,8 @@ export function ReviewStep({
         )}
       </section>
       {errors.items && <FormMessage kind="error">{errors.items}</FormMessage>}
-      <div className="field">
-        <label className="checkbox checkout-terms">
-          <input
-            type="checkbox"
-            name="acceptTerms"
-            checked={acceptTerms}
-            required
-            aria-invalid={errors.acceptTerms ? true : undefined}
-            aria-describedby={errors.acceptTerms ? `${id}-terms-error` : undefined}
-            onChange={(event) => onAcceptTerms(event.target.checked)}
-          />
+      <CheckboxField
+        label={
           <span>
             I accept the{' '}
             <Link to="/terms" target="_blank" rel="noopener">
@@ -143,13 +134,14 @@ export function ReviewStep({
               Privacy Policy<span className="visually-hidden"> (opens in a new tab)</span>
             </Link>
           </span>
-        </label>
-        {errors.acceptTerms && (
-          <p id={`${id}-terms-error`} className="field__error">
-            {errors.acceptTerms}
-          </p>
-        )}
-      </div>
+        }
+        labelClassName="checkout-terms"
+        name="acceptTerms"
+        required
+        checked={acceptTerms}
+        onCheckedChange={onAcceptTerms}
+        error={errors.acceptTerms}
+      />
       {quote?.hasProblems && (
         <p className="checkout-note">Update your cart with the changes shown above to place your order.</p>
       )}
@@ -157,11 +149,10 @@ export function ReviewStep({
         <button type="button" className="button button--ghost" onClick={onBack} disabled={isPlacing}>
           Back to Payment
         </button>
-        <button type="submit" className="button" disabled={!canPlace} aria-busy={isPlacing}>
-          {isPlacing && <Spinner size="sm" />}
-          {isPlacing ? 'Placing your order...' : 'Place Order'}
-        </button>
+        <SubmitButton hasSpinner isBusy={isPlacing} busyLabel="Placing your order..." disabled={!canPlace}>
+          Place Order
+        </SubmitButton>
       </div>
-    </form>
+    </StepForm>
   )
 }

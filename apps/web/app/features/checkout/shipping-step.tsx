@@ -1,8 +1,16 @@
 import type { Address } from '@soko/contract/user'
-import { type FormEvent, type RefObject, useRef, useState } from 'react'
-import { TextField } from '../../components/ui/text-field.tsx'
-import { CountyOptions, focusFirstError, SelectField, TextAreaField } from './checkout-fields.tsx'
+import { type RefObject, useState } from 'react'
+import { CountyOptions } from '../../components/ui/county-options.tsx'
+import {
+  CheckboxField,
+  EmailField,
+  PhoneField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../components/ui/form-field.tsx'
 import type { CheckoutValues, FieldErrors } from './checkout-form.ts'
+import { StepForm } from './step-form.tsx'
 import { addressLabel } from './use-saved-details.ts'
 
 export interface StepProps {
@@ -35,7 +43,6 @@ export function ShippingStep({
   onPickAddress,
   onContinue,
 }: ShippingStepProps) {
-  const formRef = useRef<HTMLFormElement>(null)
   const [picked, setPicked] = useState('')
   const text = (field: keyof CheckoutValues) => ({
     name: field,
@@ -44,16 +51,8 @@ export function ShippingStep({
     error: errors[field],
   })
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (!onContinue()) focusFirstError(formRef.current)
-  }
-
   return (
-    <form ref={formRef} className="checkout-step" noValidate onSubmit={onSubmit} aria-labelledby="checkout-step-title">
-      <h2 id="checkout-step-title" className="checkout-step__title" ref={headingRef} tabIndex={-1}>
-        Shipping Information
-      </h2>
+    <StepForm title="Shipping Information" headingRef={headingRef} onContinue={onContinue}>
       <p className="checkout-note">Every field is required except the postal codes and Notes.</p>
       {isSignedIn && addresses.length > 0 && (
         <SelectField
@@ -79,25 +78,8 @@ export function ShippingStep({
         <TextField label="Last Name" autoComplete="family-name" required {...text('lastName')} />
       </div>
       <div className="checkout-row">
-        <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          hint="Your order confirmation is sent here."
-          {...text('email')}
-        />
-        <TextField
-          label="Phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="07xx xxx xxx"
-          required
-          hint="The courier calls this number."
-          {...text('phone')}
-        />
+        <EmailField label="Email" required hint="Your order confirmation is sent here." {...text('email')} />
+        <PhoneField label="Phone" required hint="The courier calls this number." {...text('phone')} />
       </div>
       <TextField label="Address" autoComplete="street-address" required {...text('address')} />
       <div className="checkout-row">
@@ -116,15 +98,12 @@ export function ShippingStep({
           {...text('country')}
         />
       </div>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          name="sameAsShipping"
-          checked={values.sameAsShipping}
-          onChange={(event) => setValue('sameAsShipping', event.target.checked)}
-        />
-        Billing address same as shipping
-      </label>
+      <CheckboxField
+        label="Billing address same as shipping"
+        name="sameAsShipping"
+        checked={values.sameAsShipping}
+        onCheckedChange={(checked) => setValue('sameAsShipping', checked)}
+      />
       {!values.sameAsShipping && (
         <fieldset className="checkout-fieldset">
           <legend>Billing Address</legend>
@@ -163,21 +142,18 @@ export function ShippingStep({
         {...text('notes')}
       />
       {isSignedIn && (
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            name="saveAddress"
-            checked={values.saveAddress}
-            onChange={(event) => setValue('saveAddress', event.target.checked)}
-          />
-          Save this address
-        </label>
+        <CheckboxField
+          label="Save this address"
+          name="saveAddress"
+          checked={values.saveAddress}
+          onCheckedChange={(checked) => setValue('saveAddress', checked)}
+        />
       )}
       <div className="checkout-actions checkout-actions--end">
         <button type="submit" className="button">
           Continue to Payment
         </button>
       </div>
-    </form>
+    </StepForm>
   )
 }

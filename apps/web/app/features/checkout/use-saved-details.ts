@@ -27,6 +27,11 @@ export function useSavedDetails(isSignedIn: boolean) {
   return { profile: profile.data ?? null, addresses: addresses.data ?? NO_ADDRESSES }
 }
 
+/** The address to fill the shipping step with: the default one, else the first. */
+export function preferredAddress(addresses: readonly Address[]): Address | undefined {
+  return addresses.find((address) => address.isDefault) ?? addresses[0]
+}
+
 const phoneText = (e164: string | null) => (e164 ? formatKenyanMobile(e164) : '')
 
 /** The profile's name, email and phone, only where the shopper has not typed anything yet. */

@@ -1,6 +1,7 @@
 import type { Vendor } from '@soko/contract/catalog'
 import { Link } from 'react-router'
 import { Stars } from '../../components/ui/stars.tsx'
+import { VerifiedMark } from '../../components/ui/verified-mark.tsx'
 
 /** 'Top Vendors': cards linking to each vendor's store, with its verified mark and rating. */
 export function TopVendors({ vendors }: { vendors: Vendor[] }) {
@@ -15,12 +16,7 @@ export function TopVendors({ vendors }: { vendors: Vendor[] }) {
             <span className="vendor-card__body">
               <span className="vendor-card__name">
                 {vendor.name}
-                {vendor.is_verified && (
-                  <span className="verified" title="Verified Seller">
-                    <span aria-hidden="true"> ✔</span>
-                    <span className="visually-hidden"> (Verified Seller)</span>
-                  </span>
-                )}
+                {vendor.is_verified && <VerifiedMark />}
               </span>
               <span className="vendor-card__meta">
                 {vendor.type} · {vendor.town}

@@ -2,8 +2,8 @@ import type { ProductDetail, ReviewsPage } from '@soko/contract/catalog'
 import { useQuery } from '@tanstack/react-query'
 import type { AppLoadContext } from 'react-router'
 import { ApiError, api, queryString } from '../../lib/api-client.ts'
+import { type CartItem, cartItemOf } from '../../lib/cart-store.ts'
 import { queryKeys, staleTimes } from '../../lib/query.ts'
-import { type CartItem, PLACEHOLDER_IMAGE } from '../cart/cart-store.ts'
 
 const productPath = (slug: string) => `/api/marketplace/api/products/${encodeURIComponent(slug)}/`
 
@@ -51,17 +51,7 @@ export function primaryImage(product: ProductDetail) {
 
 /** The cart line for a product (specification section 3's cart item). */
 export function detailToCartItem(product: ProductDetail): Omit<CartItem, 'quantity'> {
-  return {
-    id: product.id,
-    name: product.name,
-    price: product.effective_price,
-    originalPrice: product.price,
-    discountedPrice: product.discounted_price,
-    image: primaryImage(product)?.thumbnail ?? PLACEHOLDER_IMAGE,
-    slug: product.slug,
-    business: { name: product.business.name },
-    stock_qty: product.stock_qty,
-  }
+  return cartItemOf(product, primaryImage(product)?.thumbnail, product.business.name)
 }
 
 /** Quantity on the product page: a whole number from 1 to the stock (specification section 5). */

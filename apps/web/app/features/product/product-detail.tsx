@@ -2,6 +2,7 @@ import type { ProductDetail as Product, Review } from '@soko/contract/catalog'
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { Stars } from '../../components/ui/stars.tsx'
+import { VerifiedMark } from '../../components/ui/verified-mark.tsx'
 import { formatDate, formatKes } from '../../lib/format.ts'
 import { stockLine } from '../../lib/stock.ts'
 import { ProductGallery } from './product-gallery.tsx'
@@ -11,15 +12,6 @@ const DESCRIPTION_FOLD = 150
 const REVIEWS_SHOWN = 2
 
 const numberFormat = new Intl.NumberFormat('en-KE')
-
-function VerifiedMark() {
-  return (
-    <span className="verified" title="Verified Seller">
-      <span aria-hidden="true"> ✔</span>
-      <span className="visually-hidden"> (Verified Seller)</span>
-    </span>
-  )
-}
 
 function PriceBlock({ product }: { product: Product }) {
   const isDiscounted = product.discounted_price !== null && product.discounted_price < product.price

@@ -1,6 +1,6 @@
 import type { ProductDetail } from '@soko/contract/catalog'
 import { useState } from 'react'
-import { PLACEHOLDER_IMAGE } from '../cart/cart-store.ts'
+import { PLACEHOLDER_IMAGE } from '../../lib/cart-store.ts'
 
 /**
  * The product's pictures (specification section 2): the selected one large (600 px, 1200 px on wide high-density

@@ -2,7 +2,7 @@ import type { ProductDetail } from '@soko/contract/catalog'
 import { useId, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { FavouriteButton } from '../../components/site/favourite-button.tsx'
-import { addToCart, useIsInCart } from '../cart/cart-store.ts'
+import { addToCart, useIsInCart } from '../../lib/cart-store.ts'
 import { clampQuantity, detailToCartItem } from './product-data.ts'
 
 /**

@@ -5,6 +5,7 @@ import { Link } from 'react-router'
 import { ProductCardSkeleton } from '../../components/ui/skeleton.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { Stars } from '../../components/ui/stars.tsx'
+import { VerifiedMark } from '../../components/ui/verified-mark.tsx'
 import type { SearchResult } from './search-data.ts'
 import { PAGE_SIZE, pageWindow, resultCount, SORT_OPTIONS } from './search-params.ts'
 
@@ -101,12 +102,7 @@ export function MatchingVendors({ vendors }: { vendors: Vendor[] }) {
               <span className="match-vendor__body">
                 <span className="match-vendor__name">
                   {vendor.name}
-                  {vendor.is_verified && (
-                    <span className="verified" title="Verified Seller">
-                      <span aria-hidden="true"> ✔</span>
-                      <span className="visually-hidden"> (Verified Seller)</span>
-                    </span>
-                  )}
+                  {vendor.is_verified && <VerifiedMark />}
                 </span>
                 <span className="match-vendor__meta">
                   {vendor.type} · {vendor.town}, {vendor.county} · {vendor.product_count}{' '}

@@ -3,9 +3,9 @@ import { VENDOR_MESSAGES } from '@soko/contract/vendor'
 import { useMutation } from '@tanstack/react-query'
 import { Link, useNavigate } from 'react-router'
 import { api } from '../../lib/api-client.ts'
+import { failureText, fieldErrors } from '../../lib/form-errors.ts'
 import { ShopForm } from './shop-form.tsx'
 import { emptyShop, type ShopErrors } from './shop-values.ts'
-import { failureText, fieldErrors } from './vendor-ui.tsx'
 import './vendor.css'
 
 /** Where a new shop lands: the portal's dashboard, with its welcome note. */

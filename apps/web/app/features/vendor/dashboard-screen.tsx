@@ -1,8 +1,9 @@
 import type { Dashboard, Shop } from '@soko/contract/vendor'
 import { Link } from 'react-router'
+import { SalesChart } from '../../components/ui/sales-chart.tsx'
+import { Tag } from '../../components/ui/tag.tsx'
 import { formatKes } from '../../lib/format.ts'
 import { ShopState } from './portal-shell.tsx'
-import { SalesChart } from './sales-chart.tsx'
 
 /**
  * The portal's first screen: today's and this month's sales, orders waiting to be shipped, products running low,
@@ -96,16 +97,16 @@ export function DashboardScreen({
             {dashboard.lowStock.map((item) => (
               <li key={item.id}>
                 <Link to={`/vendor-portal/products/${item.id}`}>{item.name}</Link>{' '}
-                <span className={item.stockQty === 0 ? 'vendor-tag vendor-tag--bad' : 'vendor-tag vendor-tag--warn'}>
+                <Tag tone={item.stockQty === 0 ? 'bad' : 'warn'}>
                   {item.stockQty === 0 ? 'Out of stock' : `${item.stockQty} left`}
-                </span>
+                </Tag>
               </li>
             ))}
           </ul>
         )}
       </section>
 
-      <SalesChart days={dashboard.salesSeries} />
+      <SalesChart days={dashboard.salesSeries} headingLevel={2} className="vendor-card" />
     </section>
   )
 }

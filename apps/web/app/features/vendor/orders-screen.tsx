@@ -1,11 +1,15 @@
 import type { VendorOrderSummary } from '@soko/contract/checkout'
 import { formatKenyanMobile } from '@soko/domain/phone'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
+import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
+import { FormActions } from '../../components/ui/form-actions.tsx'
+import { FormMessage, TextField } from '../../components/ui/form-field.tsx'
+import { Tag, type Tone } from '../../components/ui/tag.tsx'
 import { api } from '../../lib/api-client.ts'
+import { failureText, fieldErrors } from '../../lib/form-errors.ts'
 import { formatDateTime, formatKes } from '../../lib/format.ts'
-import { Failure, failureText, fieldErrors, Tag, useVendorWrite } from './vendor-ui.tsx'
 
-const TONES: Record<string, 'good' | 'warn' | 'bad' | 'neutral'> = {
+const TONES: Record<string, Tone> = {
   paid: 'warn',
   processing: 'warn',
   shipped: 'neutral',
@@ -20,9 +24,8 @@ export const canShip = (order: Pick<VendorOrderSummary, 'status'>) =>
 
 /** The 'Mark as shipped' form: a tracking note for the shopper (courier and number), then confirm. */
 function ShipForm({ order, onClose }: { order: VendorOrderSummary; onClose: () => void }) {
-  const id = useId()
   const [note, setNote] = useState('')
-  const ship = useVendorWrite(
+  const ship = useAnnouncedWrite(
     (trackingNote: string) =>
       api<null>(`/api/vendor/orders/${order.id}/ship/`, { method: 'POST', body: { trackingNote } }),
     () => `Order ${order.orderNumber} marked as shipped. The customer has been emailed.`,
@@ -34,46 +37,35 @@ function ShipForm({ order, onClose }: { order: VendorOrderSummary; onClose: () =
   }
   return (
     <form className="vendor-ship" noValidate onSubmit={onSubmit} aria-label={`Ship order ${order.orderNumber}`}>
-      <div className="field">
-        <label htmlFor={`${id}-note`}>Tracking note</label>
-        <input
-          id={`${id}-note`}
-          name="trackingNote"
-          maxLength={300}
-          value={note}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          onChange={(event) => setNote(event.target.value)}
-          // biome-ignore lint/a11y/noAutofocus: the form opens on the vendor's tap, to type the note at once
-          autoFocus
-        />
-        <p id={`${id}-hint`} className="field__hint">
-          Courier and tracking number, e.g. G4S 12345, or how it travels (the customer sees this).
-        </p>
-        {error && (
-          <p id={`${id}-error`} className="field__error">
-            {error}
-          </p>
-        )}
-      </div>
-      <Failure>
+      <TextField
+        label="Tracking note"
+        name="trackingNote"
+        maxLength={300}
+        value={note}
+        onValueChange={setNote}
+        error={error}
+        hint="Courier and tracking number, e.g. G4S 12345, or how it travels (the customer sees this)."
+        // The form opens on the vendor's tap, to type the note at once.
+        autoFocus
+      />
+      <FormMessage kind="error">
         {ship.isError && !error ? failureText(ship.error, 'The order could not be marked as shipped.') : ''}
-      </Failure>
-      <div className="vendor-form__actions">
-        <button type="submit" className="button" disabled={ship.isPending} aria-busy={ship.isPending}>
-          {ship.isPending ? 'Saving...' : 'Confirm shipped'}
-        </button>
-        <button type="button" className="button button--ghost" disabled={ship.isPending} onClick={onClose}>
-          Cancel
-        </button>
-      </div>
+      </FormMessage>
+      <FormActions
+        className="vendor-form__actions"
+        submitLabel="Confirm shipped"
+        busyLabel="Saving..."
+        isBusy={ship.isPending}
+        isCancelLocked
+        onCancel={onClose}
+      />
     </form>
   )
 }
 
 function OrderCard({ order }: { order: VendorOrderSummary }) {
   const [isShipping, setShipping] = useState(false)
-  const deliver = useVendorWrite(
+  const deliver = useAnnouncedWrite(
     () => api<null>(`/api/vendor/orders/${order.id}/deliver/`, { method: 'POST' }),
     () => `Order ${order.orderNumber} marked as delivered.`,
   )
@@ -152,9 +144,9 @@ function OrderCard({ order }: { order: VendorOrderSummary }) {
           </button>
         </div>
       )}
-      <Failure>
+      <FormMessage kind="error">
         {deliver.isError ? failureText(deliver.error, 'The order could not be marked as delivered.') : ''}
-      </Failure>
+      </FormMessage>
     </li>
   )
 }

@@ -2,8 +2,18 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from '@soko/contract/checkout'
 import type { PayoutSummary } from '@soko/contract/vendor'
 import { formatKenyanMobile } from '@soko/domain/phone'
 import { Link } from 'react-router'
+import { TableHead, TableScroll } from '../../components/ui/list.tsx'
+import { Tag } from '../../components/ui/tag.tsx'
 import { formatDate, formatKes } from '../../lib/format.ts'
-import { Tag } from './vendor-ui.tsx'
+
+const LINE_COLUMNS = [
+  'Order',
+  'Date',
+  'Status',
+  { label: 'Subtotal', isNumeric: true },
+  { label: 'Commission', isNumeric: true },
+  { label: 'Net', isNumeric: true },
+] as const
 
 /**
  * What Soko owes the shop: the balance (delivered orders less commission, less what was paid out), what is still
@@ -46,25 +56,9 @@ export function PayoutsScreen({ summary }: { summary: PayoutSummary }) {
         {summary.lines.length === 0 ? (
           <p className="vendor-muted">No paid orders yet.</p>
         ) : (
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-          <section className="vendor-table-scroll" aria-label="Orders and commission" tabIndex={0}>
-            <table className="vendor-table">
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="vendor-num">
-                    Subtotal
-                  </th>
-                  <th scope="col" className="vendor-num">
-                    Commission
-                  </th>
-                  <th scope="col" className="vendor-num">
-                    Net
-                  </th>
-                </tr>
-              </thead>
+          <TableScroll label="Orders and commission">
+            <table className="data-table">
+              <TableHead columns={LINE_COLUMNS} />
               <tbody>
                 {summary.lines.map((line) => (
                   <tr key={line.vendorOrderId}>
@@ -79,14 +73,14 @@ export function PayoutsScreen({ summary }: { summary: PayoutSummary }) {
                         </>
                       ) : null}
                     </td>
-                    <td className="vendor-num">{formatKes(line.subtotal)}</td>
-                    <td className="vendor-num">−{formatKes(line.commission)}</td>
-                    <td className="vendor-num">{formatKes(line.net)}</td>
+                    <td className="data-table__num">{formatKes(line.subtotal)}</td>
+                    <td className="data-table__num">−{formatKes(line.commission)}</td>
+                    <td className="data-table__num">{formatKes(line.net)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          </section>
+          </TableScroll>
         )}
       </section>
 

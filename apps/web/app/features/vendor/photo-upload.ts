@@ -1,25 +1,7 @@
-import { MAX_IMAGE_BYTES, type VendorImage } from '@soko/contract/vendor'
+import type { VendorImage } from '@soko/contract/vendor'
 import { ApiError } from '../../lib/api-client.ts'
 
-/**
- * The photo types the pickers ask for. HEIC is left out on purpose: an iPhone then hands over its HEIC photos as
- * JPEG, which the server can process (its image library cannot decode HEIC); a HEIC file sent anyway is refused
- * with a sentence saying so.
- */
-export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp'
-
-/** A reason not to send a file at all, or null: the server's own limit of 10 MB, in its words. */
-export function photoProblem(file: { name: string; size: number }): string | null {
-  if (file.size > MAX_IMAGE_BYTES) return `"${file.name}" is larger than 10 MB: send a smaller photo.`
-  if (file.size === 0) return `"${file.name}" is empty.`
-  return null
-}
-
-/** '2.4 MB', '640 KB': a file's size as a phone user reads it. */
-export function fileSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`
-}
+// A photo's journey in the browser: sent with its progress, and drawn small for its preview.
 
 /**
  * Sends one photo to a product (multipart, field `image`) and reports how much of it has gone (0 to 1). XHR rather

@@ -1,7 +1,8 @@
 import type { Shop } from '@soko/contract/vendor'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
-import { AnnouncerProvider, Tag } from './vendor-ui.tsx'
+import { AnnouncerProvider } from '../../components/ui/announcer.tsx'
+import { Tag } from '../../components/ui/tag.tsx'
 import './vendor.css'
 
 /** The portal's screens, in the navigation's order. */
@@ -67,7 +68,7 @@ export function PortalShell({ shop, children }: { shop: Shop; children: ReactNod
         </ul>
       </nav>
       <div className="vendor-portal__content">
-        <AnnouncerProvider>{children}</AnnouncerProvider>
+        <AnnouncerProvider placement="toast">{children}</AnnouncerProvider>
       </div>
     </div>
   )

@@ -7,6 +7,7 @@ import {
   groupCategories,
   productValues,
   readNumber,
+  shownProductErrors,
   suggestSlug,
 } from './product-values.ts'
 
@@ -110,5 +111,16 @@ describe('after a refused submit', () => {
     const check = checkProduct(emptyProduct())
     expect(check.ok ? undefined : firstProductError(check.errors)).toBe('name')
     expect(firstProductError({ stockQty: 'x', price: 'y' })).toBe('price')
+  })
+
+  it("shows the server's error at a field only until the vendor changes what was sent", () => {
+    const sent = filled()
+    const server = { slug: 'That slug is taken', isActive: 'The product was taken down' }
+    expect(shownProductErrors({}, server, sent, sent)).toEqual(server)
+    expect(shownProductErrors({}, server, sent, { ...sent, slug: 'kikoi-wrap' })).toEqual({
+      isActive: 'The product was taken down',
+    })
+    expect(shownProductErrors({ slug: 'Slug is too long' }, server, sent, sent).slug).toBe('Slug is too long')
+    expect(shownProductErrors({}, server, null, sent)).toEqual(server)
   })
 })

@@ -123,3 +123,21 @@ export function groupCategories(categories: CategoryChoice[]): CategoryGroup[] {
 export function firstProductError(errors: ProductErrors): ProductField | undefined {
   return [...PRODUCT_FIELDS, 'isActive' as const].find((field) => errors[field])
 }
+
+/**
+ * The errors to show: this form's own checks, and the server's for what was sent, as long as the vendor has not
+ * changed that field since (a refused slug stops being shown once it is retyped). Whether the product is on sale
+ * is not typed, so its error always shows.
+ */
+export function shownProductErrors(
+  errors: ProductErrors,
+  serverErrors: ProductErrors,
+  sent: ProductValues | null,
+  values: ProductValues,
+): ProductErrors {
+  const shown: ProductErrors = { ...errors }
+  for (const [field, message] of Object.entries(serverErrors) as [ProductField, string][]) {
+    if (field === 'isActive' || !sent || sent[field] === values[field]) shown[field] ??= message
+  }
+  return shown
+}

@@ -1,10 +1,13 @@
 import type { VendorProductPage } from '@soko/contract/vendor'
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
+import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
+import { FormMessage } from '../../components/ui/form-field.tsx'
+import { ListFilters, Pagination } from '../../components/ui/list.tsx'
 import { api } from '../../lib/api-client.ts'
+import { failureText } from '../../lib/form-errors.ts'
 import { formatKes } from '../../lib/format.ts'
-import { ProductStatus } from './product-editor.tsx'
+import { ProductStatus } from './product-status.tsx'
 import { StockEditor } from './stock-editor.tsx'
-import { Failure, failureText, useVendorWrite } from './vendor-ui.tsx'
 
 /** The address of a page of the list, keeping the search. */
 export function productsHref(q: string, page: number): string {
@@ -21,7 +24,7 @@ export function productsHref(q: string, page: number): string {
  */
 export function ProductsScreen({ page, q }: { page: VendorProductPage; q: string }) {
   const totalPages = Math.max(1, Math.ceil(page.total / page.per_page))
-  const offSale = useVendorWrite(
+  const offSale = useAnnouncedWrite(
     (product: { id: number; name: string }) =>
       api<unknown>(`/api/vendor/products/${product.id}/`, { method: 'DELETE' }),
     (_, product) => `${product.name} is off sale.`,
@@ -34,23 +37,14 @@ export function ProductsScreen({ page, q }: { page: VendorProductPage; q: string
           Add product
         </Link>
       </div>
-      <Form method="get" className="vendor-search" role="search" aria-label="Your products">
-        <label htmlFor="vendor-products-q" className="visually-hidden">
-          Search your products
-        </label>
-        <input
-          id="vendor-products-q"
-          name="q"
-          type="search"
-          defaultValue={q}
-          key={q}
-          placeholder="Search your products"
-          maxLength={200}
-        />
-        <button type="submit" className="button">
-          Search
-        </button>
-      </Form>
+      <ListFilters
+        search={new URLSearchParams(q ? { q } : {})}
+        label="Your products"
+        searchLabel="Search your products"
+        isLabelHidden
+        placeholder="Search your products"
+        maxLength={200}
+      />
       <p className="vendor-muted" aria-live="polite">
         {page.total === 0
           ? q
@@ -58,7 +52,9 @@ export function ProductsScreen({ page, q }: { page: VendorProductPage; q: string
             : 'No products yet: add your first one.'
           : `${page.total.toLocaleString('en-KE')} product${page.total === 1 ? '' : 's'}${q ? ` matching "${q}"` : ''}`}
       </p>
-      <Failure>{offSale.isError ? failureText(offSale.error, 'The product could not be taken off sale.') : ''}</Failure>
+      <FormMessage kind="error">
+        {offSale.isError ? failureText(offSale.error, 'The product could not be taken off sale.') : ''}
+      </FormMessage>
       {page.products.length > 0 && (
         <ul className="vendor-products">
           {page.products.map((product) => (
@@ -113,27 +109,7 @@ export function ProductsScreen({ page, q }: { page: VendorProductPage; q: string
           ))}
         </ul>
       )}
-      {totalPages > 1 && (
-        <nav className="vendor-pagination" aria-label="Product pages">
-          {page.page > 1 ? (
-            <Link to={productsHref(q, page.page - 1)} rel="prev">
-              Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>
-            Page {page.page} of {totalPages}
-          </span>
-          {page.page < totalPages ? (
-            <Link to={productsHref(q, page.page + 1)} rel="next">
-              Next
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pagination page={page.page} totalPages={totalPages} href={(n) => productsHref(q, n)} label="Product" />
     </section>
   )
 }

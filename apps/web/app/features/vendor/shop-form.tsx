@@ -1,7 +1,16 @@
 import { BUSINESS_TYPES } from '@soko/contract/vendor'
-import { COUNTY_NAMES } from '@soko/domain/counties'
 import { type FormEvent, useEffect, useState } from 'react'
-import { TextField } from '../../components/ui/text-field.tsx'
+import { CountyOptions } from '../../components/ui/county-options.tsx'
+import { SubmitButton } from '../../components/ui/form-actions.tsx'
+import {
+  bindFields,
+  FormMessage,
+  PasswordField,
+  PhoneField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../components/ui/form-field.tsx'
 import {
   checkShop,
   firstShopError,
@@ -10,7 +19,6 @@ import {
   type ShopField,
   type ShopValues,
 } from './shop-values.ts'
-import { Failure, SelectField, TextArea } from './vendor-ui.tsx'
 
 export interface ShopFormProps {
   mode: 'apply' | 'profile'
@@ -59,6 +67,7 @@ export function ShopForm({
     setValues((current) => ({ ...current, [field]: value }))
     setErrors((current) => ({ ...current, [field]: undefined }))
   }
+  const field = bindFields(values, shown, set)
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -77,27 +86,17 @@ export function ShopForm({
 
   return (
     <form className="vendor-form" noValidate onSubmit={onSubmit}>
-      <Failure>{failure}</Failure>
+      <FormMessage kind="error">{failure}</FormMessage>
       <TextField
         label="Business name"
-        name="name"
+        {...field('name')}
         autoComplete="organization"
         required
         maxLength={80}
-        value={values.name}
-        onValueChange={set('name')}
-        error={shown.name}
         hint={mode === 'apply' ? 'Shoppers see this name on your products and your shop page.' : undefined}
       />
       <div className="vendor-form__row">
-        <SelectField
-          label="Business type"
-          name="type"
-          required
-          value={values.type}
-          onValueChange={set('type')}
-          error={shown.type}
-        >
+        <SelectField label="Business type" {...field('type')} required>
           <option value="">Choose a type</option>
           {BUSINESS_TYPES.map((type) => (
             <option key={type} value={type}>
@@ -105,98 +104,64 @@ export function ShopForm({
             </option>
           ))}
         </SelectField>
-        <SelectField
-          label="County"
-          name="county"
-          required
-          value={values.county}
-          onValueChange={set('county')}
-          error={shown.county}
-        >
-          <option value="">Choose a county</option>
-          {COUNTY_NAMES.map((county) => (
-            <option key={county} value={county}>
-              {county}
-            </option>
-          ))}
+        <SelectField label="County" {...field('county')} required>
+          <CountyOptions />
         </SelectField>
       </div>
       <TextField
         label="Town"
-        name="town"
+        {...field('town')}
         autoComplete="address-level2"
         maxLength={80}
-        value={values.town}
-        onValueChange={set('town')}
-        error={shown.town}
         hint="Optional, e.g. Westlands or Kitengela"
       />
       <div className="vendor-form__row">
-        <TextField
+        <PhoneField
           label="Phone"
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="07xx xxx xxx"
+          {...field('phone')}
           required
-          value={values.phone}
-          onValueChange={set('phone')}
-          error={shown.phone}
           hint="Shoppers can call this number about their orders."
         />
         <TextField
           label="M-Pesa payout number"
-          name="payoutPhone"
+          {...field('payoutPhone')}
           type="tel"
           inputMode="tel"
           placeholder="07xx xxx xxx"
           required
-          value={values.payoutPhone}
-          onValueChange={set('payoutPhone')}
-          error={shown.payoutPhone}
           hint="Your earnings are sent to this M-Pesa number."
         />
       </div>
       {needsPassword && (
-        <TextField
+        <PasswordField
           label="Current password"
-          name="currentPassword"
-          type="password"
+          {...field('currentPassword')}
           autoComplete="current-password"
           required
-          value={values.currentPassword}
-          onValueChange={set('currentPassword')}
-          error={shown.currentPassword}
           hint="Changing where your earnings go needs your password. We will email you about the change."
         />
       )}
       {mode === 'profile' && (
         <TextField
           label="Shop email"
-          name="email"
+          {...field('email')}
           type="email"
           autoComplete="email"
           required
-          value={values.email}
-          onValueChange={set('email')}
-          error={shown.email}
           hint="Order notifications are sent here."
         />
       )}
-      <TextArea
+      <TextAreaField
         label="Description"
-        name="description"
+        {...field('description')}
+        rows={4}
         maxLength={2000}
-        value={values.description}
-        onValueChange={set('description')}
-        error={shown.description}
         hint="Optional: what you sell, where you deliver from, your opening hours."
       />
       <div className="vendor-form__actions">
-        <button type="submit" className="button" disabled={isSaving} aria-busy={isSaving}>
-          {isSaving ? busyLabel : submitLabel}
-        </button>
+        <SubmitButton isBusy={isSaving} busyLabel={busyLabel}>
+          {submitLabel}
+        </SubmitButton>
       </div>
     </form>
   )

@@ -1,15 +1,16 @@
 import type { Shop } from '@soko/contract/vendor'
 import { Link } from 'react-router'
+import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
 import { api } from '../../lib/api-client.ts'
+import { failureText, fieldErrors } from '../../lib/form-errors.ts'
 import { formatDate } from '../../lib/format.ts'
 import { ShopState } from './portal-shell.tsx'
 import { ShopForm } from './shop-form.tsx'
 import { type ShopErrors, shopValues } from './shop-values.ts'
-import { failureText, fieldErrors, useVendorWrite } from './vendor-ui.tsx'
 
 /** The shop's profile: its details (the whole profile is saved at once), its standing and its public page. */
 export function ShopProfileScreen({ shop }: { shop: Shop }) {
-  const save = useVendorWrite(
+  const save = useAnnouncedWrite(
     (body: Record<string, unknown>) => api<Shop>('/api/vendor/shop/', { method: 'PUT', body }),
     () => 'Shop profile saved.',
   )

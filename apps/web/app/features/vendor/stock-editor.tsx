@@ -1,14 +1,15 @@
 import type { VendorProduct } from '@soko/contract/vendor'
 import { type FormEvent, useState } from 'react'
+import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
 import { api } from '../../lib/api-client.ts'
+import { failureText, fieldErrors } from '../../lib/form-errors.ts'
 import { readNumber } from './product-values.ts'
-import { failureText, fieldErrors, useVendorWrite } from './vendor-ui.tsx'
 
 /** The stock of one product, edited where it is listed: type the new count, Save. */
 export function StockEditor({ product }: { product: VendorProduct }) {
   const [value, setValue] = useState(String(product.stockQty))
   const [error, setError] = useState('')
-  const write = useVendorWrite(
+  const write = useAnnouncedWrite(
     (stockQty: number) =>
       api<VendorProduct>(`/api/vendor/products/${product.id}/stock/`, { method: 'PATCH', body: { stockQty } }),
     (saved) => `Stock of ${saved.name} set to ${saved.stockQty}.`,

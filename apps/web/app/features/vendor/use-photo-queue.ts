@@ -1,7 +1,8 @@
 import { MAX_PRODUCT_IMAGES, type VendorImage } from '@soko/contract/vendor'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { photoPreview, photoProblem, uploadPhoto } from './photo-upload.ts'
-import { failureText } from './vendor-ui.tsx'
+import { failureText } from '../../lib/form-errors.ts'
+import { photoPreview, uploadPhoto } from './photo-upload.ts'
+import { photoProblem } from './photo-values.ts'
 
 export interface QueuedPhoto {
   key: string

@@ -1,4 +1,9 @@
+import { cartTotals } from '@soko/domain/cart'
 import { useSyncExternalStore } from 'react'
+
+// The shopper's cart, kept in the browser and shared by every screen that shows or fills it (product cards, the
+// product page, the navigation bar's badge, the cart, the checkout): state several features read, so it lives
+// here rather than in any one of them.
 
 /** The cart lives in the browser under this key (specification section 9). */
 export const CART_STORAGE_KEY = 'cartItems'
@@ -22,6 +27,7 @@ export interface CartItem {
   quantity: number
 }
 
+/** The picture of a product without one (also what a cart line lacking its image shows). */
 export const PLACEHOLDER_IMAGE = '/placeholder-product.svg'
 
 const EMPTY: CartItem[] = []
@@ -140,4 +146,39 @@ export function useCart(): CartItem[] {
 /** Whether a product is in the cart ('Added to Cart'). */
 export function useIsInCart(productId: number): boolean {
   return useCart().some((line) => line.id === productId)
+}
+
+/** The number on the navigation bar's cart badge: the sum of the quantities; 0 while rendering on the server. */
+export function useCartCount(): number {
+  return cartTotals(useCart()).itemCount
+}
+
+/** What a product card or page knows of a product's price and stock, as the catalogue API names it. */
+export interface SellableProduct {
+  id: number
+  name: string
+  slug: string
+  price: number
+  discounted_price: number | null
+  effective_price: number
+  stock_qty: number
+}
+
+/** The cart line for a product (specification section 3's cart item), with its picture and its shop's name. */
+export function cartItemOf(
+  product: SellableProduct,
+  image: string | null | undefined,
+  businessName: string,
+): Omit<CartItem, 'quantity'> {
+  return {
+    id: product.id,
+    name: product.name,
+    price: product.effective_price,
+    originalPrice: product.price,
+    discountedPrice: product.discounted_price,
+    image: image ?? PLACEHOLDER_IMAGE,
+    slug: product.slug,
+    business: { name: businessName },
+    stock_qty: product.stock_qty,
+  }
 }

@@ -1,8 +1,9 @@
 import type { Quote, QuoteLine } from '@soko/contract/checkout'
 import { useId } from 'react'
+import { cartFromQuote, problemMessage, quoteProblems } from '../../lib/cart-quote.ts'
+import { readCart, replaceCart, useCart } from '../../lib/cart-store.ts'
 import { formatKes } from '../../lib/format.ts'
-import { cartFromQuote, problemMessage, quoteProblems } from './cart-quote.ts'
-import { readCart, replaceCart, useCart } from './cart-store.ts'
+import './quote-notice.css'
 
 /**
  * The line's sentence, naming the product as the cart does: the server cannot name a product it no longer knows

@@ -1,8 +1,9 @@
 import type { CheckoutItem, Quote, QuoteLine } from '@soko/contract/checkout'
 import { MAX_LINE_QUANTITY } from '@soko/domain/checkout'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../lib/api-client.ts'
+import { api } from './api-client.ts'
 import type { CartItem } from './cart-store.ts'
+import { formatKes } from './format.ts'
 
 // The server's quote is the one source of totals (DESIGN S2): the cart's summary, the checkout's sidebar and its
 // review step all show it. The browser sends ids, quantities and the prices it showed, so a changed price is
@@ -80,4 +81,13 @@ export function problemMessage(line: QuoteLine): string {
 /** Every line the shopper must know about before paying: removed lines first, then lowered or repriced ones. */
 export function quoteProblems(quote: Quote): QuoteLine[] {
   return [...quote.removed, ...quote.lines.filter((line) => line.problem !== null)]
+}
+
+/** A quote's subtotal, delivery and VAT as a summary's rows (its total is the summary's last row). */
+export function quoteRows(quote: Quote): [string, string][] {
+  return [
+    ['Subtotal', formatKes(quote.subtotal)],
+    ['Delivery', formatKes(quote.shipping)],
+    [`VAT (${Math.round(quote.vatRate * 100)}%)`, formatKes(quote.vat)],
+  ]
 }

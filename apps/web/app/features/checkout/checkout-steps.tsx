@@ -1,0 +1,129 @@
+import { useEffect, useMemo, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { QuoteNotice } from '../../components/site/quote-notice.tsx'
+import { FormMessage } from '../../components/ui/form-field.tsx'
+import { quoteItems, useQuote } from '../../lib/cart-quote.ts'
+import { useCart } from '../../lib/cart-store.ts'
+import { useViewer } from '../../lib/viewer.ts'
+import type { CheckoutValues } from './checkout-form.ts'
+import { CheckoutProgress } from './checkout-progress.tsx'
+import { OrderSummary } from './order-summary.tsx'
+import { PaymentStep } from './payment-step.tsx'
+import { ReviewStep } from './review-step.tsx'
+import { ShippingStep } from './shipping-step.tsx'
+import { useCheckoutDraft } from './use-checkout-draft.ts'
+import { usePlaceOrder } from './use-place-order.ts'
+
+/**
+ * Shipping, Payment and Review, beside the order summary. The server's quote prices the cart throughout; each step
+ * is checked before the next, and Review places the order.
+ */
+export function CheckoutSteps() {
+  const navigate = useNavigate()
+  const cart = useCart()
+  const viewer = useViewer()
+  const items = useMemo(() => quoteItems(cart), [cart])
+  const quote = useQuote(items)
+  const draft = useCheckoutDraft(viewer !== null)
+  const order = usePlaceOrder()
+  const [acceptTerms, setAcceptTerms] = useState(false)
+  const { step, values, errors, headingRef } = draft
+
+  // No cart (or an unreadable one): back to the cart (section 4), unless the order was just placed.
+  useEffect(() => {
+    if (cart.length === 0 && !order.hasPlaced()) navigate('/cart', { replace: true })
+  }, [cart.length, navigate, order.hasPlaced])
+
+  const setValue = <K extends keyof CheckoutValues>(field: K, value: CheckoutValues[K]) => {
+    draft.setValue(field, value)
+    order.clearFailure()
+  }
+  const place = () =>
+    void order.place({
+      values,
+      items,
+      acceptTerms,
+      quote: quote.data,
+      refetchQuote: () => void quote.refetch(),
+      showErrors: draft.showErrors,
+    })
+
+  return (
+    <>
+      <CheckoutProgress step={step} />
+      <div className="checkout__layout">
+        <div className="checkout__main">
+          {quote.data && (
+            <QuoteNotice
+              quote={quote.data}
+              onAccepted={(remaining) => {
+                order.clearFailure()
+                if (remaining === 0) navigate('/cart', { replace: true })
+              }}
+            />
+          )}
+          {step !== 'review' && <FormMessage kind="error">{order.failure}</FormMessage>}
+          {step === 'shipping' && (
+            <ShippingStep
+              values={values}
+              errors={errors}
+              setValue={setValue}
+              headingRef={headingRef}
+              isSignedIn={viewer !== null}
+              addresses={draft.addresses}
+              onPickAddress={draft.pickAddress}
+              onContinue={() => {
+                const ok = draft.checkStep('shipping', items)
+                if (ok) {
+                  // The M-Pesa prompt goes to the shopper's phone unless they choose another number.
+                  if (!values.mpesaNumber) setValue('mpesaNumber', values.phone)
+                  draft.goTo('payment')
+                }
+                return ok
+              }}
+            />
+          )}
+          {step === 'payment' && (
+            <PaymentStep
+              values={values}
+              errors={errors}
+              setValue={setValue}
+              headingRef={headingRef}
+              onBack={() => draft.goTo('shipping')}
+              onContinue={() => {
+                const ok = draft.checkStep('payment', items)
+                if (ok) draft.goTo('review')
+                return ok
+              }}
+            />
+          )}
+          {step === 'review' && (
+            <ReviewStep
+              values={values}
+              errors={errors}
+              quote={quote.data}
+              acceptTerms={acceptTerms}
+              onAcceptTerms={(accepted) => {
+                setAcceptTerms(accepted)
+                draft.clearError('acceptTerms')
+              }}
+              headingRef={headingRef}
+              isPlacing={order.isPlacing}
+              failure={order.failure}
+              onBack={() => draft.goTo('payment')}
+              onEdit={draft.goTo}
+              onPlace={place}
+            />
+          )}
+        </div>
+        <OrderSummary
+          cart={cart}
+          quote={quote.data}
+          isFetching={quote.isFetching}
+          isError={quote.isError}
+          onRetry={() => void quote.refetch()}
+        />
+      </div>
+    </>
+  )
+}
