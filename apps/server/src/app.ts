@@ -2,8 +2,7 @@ import type { DatabaseHandle } from '@soko/db/client'
 import type { Migration } from '@soko/db/migrate'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
-import { GoogleSignIn } from './modules/accounts/google.ts'
-import { createGoogleClient } from './modules/accounts/google-stand-in.ts'
+import { GoogleSignIn, type OidcClientConfig } from './modules/accounts/google.ts'
 import { PasswordHasher } from './modules/accounts/passwords.ts'
 import { authRoutes } from './modules/accounts/routes.ts'
 import { AccountsService } from './modules/accounts/service.ts'
@@ -24,7 +23,7 @@ import { JobQueue } from './modules/jobs/queue.ts'
 import { Mailer } from './modules/mail/mailer.ts'
 import { devOutboxRoutes } from './modules/mail/routes.ts'
 import { mediaRoutes } from './modules/media/routes.ts'
-import { createGateways } from './modules/payments/gateways.ts'
+import { cardSecretKey, createGateways } from './modules/payments/gateways.ts'
 import { paymentCallbackRoutes } from './modules/payments/routes.ts'
 import { reviewRoutes } from './modules/reviews/routes.ts'
 import { ReviewService } from './modules/reviews/service.ts'
@@ -56,6 +55,37 @@ export interface AppOptions {
   web: WebMode
   /** Where log lines go (standard output unless given: tests read them). */
   logStream?: { write(line: string): void }
+  /**
+   * Starts the local stand-ins the configuration asks for (`startStandIns` of src/stand-ins.ts): given by the entry
+   * points only, so that product code never imports a simulator. Without it, a configuration that asks for one fails.
+   */
+  standIns?: StartStandIns
+}
+
+/** What the stand-ins need of this process: its own address and the public one (known once it listens), the card key. */
+export interface StandInLinks {
+  selfUrl(): string
+  siteOrigin(): string
+  /** The key the test card provider signs webhooks with (the installation's own, kept in app_secrets). */
+  cardSecretKey: string
+}
+
+/** The stand-ins an entry point started: where each answers, null for one the configuration did not ask for. */
+export interface StandIns {
+  mpesaBaseUrl: string | null
+  cardProviderUrl: string | null
+  /** The OpenID Connect stand-in of Google and the client made for this process (demo mode only). */
+  google: OidcClientConfig | null
+  close(): Promise<void>
+}
+
+export type StartStandIns = (config: Config, links: StandInLinks) => Promise<StandIns>
+
+const NO_STAND_INS: StandIns = {
+  mpesaBaseUrl: null,
+  cardProviderUrl: null,
+  google: null,
+  close: async () => {},
 }
 
 /** What every module reaches through `app.soko`. */
@@ -150,10 +180,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Where every link Soko hands out points (mail, callbacks, canonical URLs, the card page's way back): PUBLIC_URL,
   // else this process's own address. Never a request's Host, X-Forwarded-Host or Origin, which a client chooses.
   const siteOrigin = () => config.PUBLIC_URL ?? selfUrl()
-  const gateways = await createGateways(config, db, selfUrl)
-  // Google, or in a demo without Google credentials the built-in stand-in (DESIGN D9).
-  const googleClient = await createGoogleClient(config, siteOrigin)
-  const google = new GoogleSignIn(db, googleClient.client, sessions, app.log)
+  const cardKey = await cardSecretKey(config, db)
+  const standIns = options.standIns
+    ? await options.standIns(config, { selfUrl, siteOrigin, cardSecretKey: cardKey })
+    : NO_STAND_INS
+  const gateways = createGateways(config, db, selfUrl, standIns, cardKey)
+  // Google, or in a demo without Google credentials the built-in stand-in (DESIGN D9); otherwise no Google button.
+  const googleClient = config.google ?? (config.demo ? standIns.google : null)
+  const google = new GoogleSignIn(db, googleClient, sessions, app.log)
   const jobs = new JobQueue(db, app.log)
   const payments = new PaymentService(
     db,
@@ -214,8 +248,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     stopSweeper()
     await jobs.stop()
-    await gateways.close()
-    await googleClient.close()
+    await standIns.close()
     await unlisten()
     await catalog.stop()
     await mailer.close()
