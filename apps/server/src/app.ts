@@ -19,16 +19,19 @@ import { CheckoutService } from './modules/checkout/service.ts'
 import { contactRoutes } from './modules/contact/routes.ts'
 import { ContactService } from './modules/contact/service.ts'
 import { healthRoutes } from './modules/health/routes.ts'
+import { HealthService } from './modules/health/service.ts'
 import { JobQueue } from './modules/jobs/queue.ts'
 import { Mailer } from './modules/mail/mailer.ts'
 import { devOutboxRoutes } from './modules/mail/routes.ts'
 import { mediaRoutes } from './modules/media/routes.ts'
 import { cardSecretKey, createGateways } from './modules/payments/gateways.ts'
 import { paymentCallbackRoutes } from './modules/payments/routes.ts'
+import { RateLimiter } from './modules/rate-limits/service.ts'
 import { reviewRoutes } from './modules/reviews/routes.ts'
 import { ReviewService } from './modules/reviews/service.ts'
 import { searchRoutes } from './modules/search/routes.ts'
 import { PostgresSearchService } from './modules/search/service.ts'
+import { SecretsService } from './modules/secrets/service.ts'
 import { seoRoutes } from './modules/seo/routes.ts'
 import { userRoutes } from './modules/user/routes.ts'
 import { UserService } from './modules/user/service.ts'
@@ -43,7 +46,6 @@ import { registerFaultInjection } from './plugins/faults.ts'
 import { logSerializers, registerObservability, requestId } from './plugins/observability.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { registerPersonalCaching } from './plugins/personal-paths.ts'
-import { RateLimiter } from './plugins/rate-limit.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerWeb, type WebMode } from './plugins/web.ts'
 
@@ -180,11 +182,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Where every link Soko hands out points (mail, callbacks, canonical URLs, the card page's way back): PUBLIC_URL,
   // else this process's own address. Never a request's Host, X-Forwarded-Host or Origin, which a client chooses.
   const siteOrigin = () => config.PUBLIC_URL ?? selfUrl()
-  const cardKey = await cardSecretKey(config, db)
+  const secrets = new SecretsService(db)
+  const cardKey = await cardSecretKey(config, secrets)
   const standIns = options.standIns
     ? await options.standIns(config, { selfUrl, siteOrigin, cardSecretKey: cardKey })
     : NO_STAND_INS
-  const gateways = createGateways(config, db, selfUrl, standIns, cardKey)
+  const gateways = createGateways(config, secrets, selfUrl, standIns, cardKey)
   // Google, or in a demo without Google credentials the built-in stand-in (DESIGN D9); otherwise no Google button.
   const googleClient = config.google ?? (config.demo ? standIns.google : null)
   const google = new GoogleSignIn(db, googleClient, sessions, app.log)
@@ -203,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jobs,
     mailer,
     limiter,
+    secrets,
     {
       shippingCents: config.shippingCents,
       vatRateBp: config.vatRateBp,
@@ -229,7 +233,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     siteOrigin,
   })
   registerErrorHandling(app)
-  registerObservability(app, { token: config.METRICS_TOKEN, isProduction: config.isProduction })
+  registerObservability(app, {
+    token: config.METRICS_TOKEN,
+    isProduction: config.isProduction,
+    poolStats: () => database.poolStats?.(),
+    sharedFigures: async () => ({ jobs: await jobs.counts(), payments: await payments.countsByOutcome() }),
+  })
   registerConditionalGet(app)
   registerSecurityHeaders(app, config)
   registerPersonalCaching(app, config)
@@ -255,7 +264,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
 
   await registerOpenApi(app)
-  await app.register(healthRoutes)
+  await app.register(healthRoutes(new HealthService(database, options.migrations)))
   await app.register(catalogRoutes(catalog))
   await app.register(searchRoutes(new PostgresSearchService({ db: database.db, indexScans: database.indexScans })))
   await app.register(contactRoutes(new ContactService(database.db, config.CONTACT_RATE_LIMIT)))

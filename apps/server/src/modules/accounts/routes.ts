@@ -33,7 +33,7 @@ import {
 } from '../../plugins/auth.ts'
 import type { Config } from '../../plugins/config.ts'
 import { AppError, sentenceErrorHandler, toErrorAnswer } from '../../plugins/errors.ts'
-import { clientKey, type RateLimiter } from '../../plugins/rate-limit.ts'
+import { clientKey, type RateLimiter } from '../rate-limits/service.ts'
 import { GOOGLE_CALLBACK_PATH, type GoogleSignIn, SIGN_IN_SECONDS, SignInError } from './google.ts'
 import type { AccountsService } from './service.ts'
 import type { SessionStore } from './sessions.ts'

@@ -76,6 +76,11 @@ export class PaymentService {
     return this.db.transaction((tx) => work(tx as unknown as Db))
   }
 
+  /** Payment attempts by method and status, for /metrics. */
+  countsByOutcome(): Promise<{ method: string; status: string; n: number }[]> {
+    return repo.countPaymentsByOutcome(this.db)
+  }
+
   /** Sends the push or opens the card page of a new payment; a refusal is recorded on the payment, never thrown. */
   async start(paymentId: number, returnUrl: string): Promise<void> {
     const payment = await repo.paymentById(this.db, paymentId)

@@ -455,6 +455,14 @@ export async function markRefundDue(db: Db, orderId: number): Promise<void> {
     update payments set status = 'refund_due', updated_at = now() where order_id = ${orderId} and status = 'paid'`)
 }
 
+/** Payment attempts by method and status (for /metrics). */
+export function countPaymentsByOutcome(db: Db): Promise<{ method: string; status: string; n: number }[]> {
+  return queryRows(
+    db,
+    sql`select method, status, count(*)::int as n from payments group by method, status order by 1, 2`,
+  )
+}
+
 export async function insertPaymentEvent(
   db: Db,
   event: { paymentId: number | null; source: string; outcome: string; rawBody: string; remoteAddress: string },
@@ -486,14 +494,6 @@ export async function setVendorOrdersStatus(db: Db, orderId: number, status: str
       from.map((value) => sql`${value}`),
       sql`, `,
     )})`)
-}
-
-export async function getSecret(db: Db, name: string, make: () => string): Promise<string> {
-  await db.execute(sql`insert into app_secrets (name, value) values (${name}, ${make()}) on conflict (name) do nothing`)
-  const rows = await queryRows<{ value: string }>(db, sql`select value from app_secrets where name = ${name}`)
-  const value = rows[0]?.value
-  if (value === undefined) throw new Error(`secret ${name} is missing`)
-  return value
 }
 
 // The signed-in shopper's cart

@@ -19,11 +19,12 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Ctx } from '../../plugins/auth.ts'
 import type { RateLimit } from '../../plugins/config.ts'
 import { AppError } from '../../plugins/errors.ts'
-import { clientKey, type RateLimiter } from '../../plugins/rate-limit.ts'
 import { isUniqueViolation } from '../accounts/service.ts'
 import { sameSecret } from '../accounts/tokens.ts'
 import { enqueueJob, type Job, type JobQueue, type JobResult } from '../jobs/queue.ts'
 import type { Mailer } from '../mail/mailer.ts'
+import { clientKey, type RateLimiter } from '../rate-limits/service.ts'
+import type { SecretsService } from '../secrets/service.ts'
 import { orderCancelledEmail } from './mail-templates.ts'
 import { CANCELLABLE, loadOrderDetail, loadOrderDetails, toPaymentState } from './order-view.ts'
 import { EXPIRED_REASON, type PaymentService } from './payments.ts'
@@ -75,6 +76,7 @@ export class CheckoutService {
     private readonly jobs: JobQueue,
     private readonly mailer: Mailer,
     private readonly limiter: RateLimiter,
+    private readonly secrets: SecretsService,
     private readonly settings: CheckoutSettings,
     private readonly log: FastifyBaseLogger,
   ) {
@@ -99,9 +101,7 @@ export class CheckoutService {
 
   private async key(): Promise<Buffer> {
     this.tokenKey ??= Buffer.from(
-      await repo.getSecret(this.db, 'order_token_key', () =>
-        createHash('sha256').update(crypto.randomUUID()).digest('hex'),
-      ),
+      await this.secrets.get('order_token_key', () => createHash('sha256').update(crypto.randomUUID()).digest('hex')),
       'hex',
     )
     return this.tokenKey

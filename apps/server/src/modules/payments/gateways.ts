@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import type { Db } from '@soko/db/client'
 import type { StandIns } from '../../app.ts'
 import type { Config } from '../../plugins/config.ts'
 import type { PaymentGateways } from '../checkout/payments.ts'
-import { getSecret } from '../checkout/repository.ts'
+import type { SecretsService } from '../secrets/service.ts'
 import { PaystackCompatibleProvider } from './card/provider.ts'
 import { DarajaClient } from './mpesa/daraja.ts'
 import { MPESA_CALLBACK_PATH } from './routes.ts'
@@ -16,9 +15,9 @@ export interface Gateways extends PaymentGateways {
  * The key the test card provider signs its webhooks with: made once per installation and kept in the database
  * (shared by every process), never a constant that ships in the code. A real provider's key comes from the settings.
  */
-export function cardSecretKey(config: Config, db: Db): Promise<string> {
+export function cardSecretKey(config: Config, secrets: SecretsService): Promise<string> {
   if (config.CARD_SECRET_KEY) return Promise.resolve(config.CARD_SECRET_KEY)
-  return getSecret(db, 'card_test_secret_key', () => `sk_test_${randomBytes(24).toString('base64url')}`)
+  return secrets.get('card_test_secret_key', () => `sk_test_${randomBytes(24).toString('base64url')}`)
 }
 
 /** A stand-in the configuration asks for, which the entry point must have started (src/stand-ins.ts). */
@@ -35,7 +34,7 @@ function standInUrl(url: string | null, setting: string): string {
  */
 export function createGateways(
   config: Config,
-  db: Db,
+  secrets: SecretsService,
   selfUrl: () => string,
   standIns: Pick<StandIns, 'mpesaBaseUrl' | 'cardProviderUrl'>,
   cardKey: string,
@@ -45,7 +44,7 @@ export function createGateways(
   const callbackSecret = () => {
     secret ??= config.MPESA_CALLBACK_SECRET
       ? Promise.resolve(config.MPESA_CALLBACK_SECRET)
-      : getSecret(db, 'mpesa_callback_secret', () => randomBytes(24).toString('base64url'))
+      : secrets.get('mpesa_callback_secret', () => randomBytes(24).toString('base64url'))
     return secret
   }
   const mpesaBaseUrl = config.mpesaBaseUrl ?? standInUrl(standIns.mpesaBaseUrl, 'MPESA_ENV=simulator')

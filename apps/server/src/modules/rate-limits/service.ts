@@ -1,8 +1,8 @@
 import { isIPv6 } from 'node:net'
-import { type Db, queryRows } from '@soko/db/client'
-import { sql } from 'drizzle-orm'
-import type { RateLimit } from './config.ts'
-import { AppError } from './errors.ts'
+import type { Db } from '@soko/db/client'
+import type { RateLimit } from '../../plugins/config.ts'
+import { AppError } from '../../plugins/errors.ts'
+import * as repo from './repository.ts'
 
 export interface Hit {
   hits: number
@@ -19,15 +19,7 @@ export class RateLimiter {
   /** Counts a hit on `key` and returns the count in the current window. */
   async hit(key: string, limit: RateLimit): Promise<Hit> {
     const seconds = Math.ceil(limit.windowMs / 1000)
-    const [row] = await queryRows<{ hits: number; retry_after: number }>(
-      this.db,
-      sql`insert into rate_limits as r (key, hits, reset_at)
-          values (${key}, 1, now() + ${seconds}::float8 * interval '1 second')
-          on conflict (key) do update set
-            hits = case when r.reset_at <= now() then 1 else r.hits + 1 end,
-            reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
-          returning hits, greatest(1, ceil(extract(epoch from (reset_at - now()))))::int as retry_after`,
-    )
+    const row = await repo.hit(this.db, key, seconds)
     return { hits: row?.hits ?? 1, retryAfterSeconds: row?.retry_after ?? seconds }
   }
 
@@ -39,12 +31,12 @@ export class RateLimiter {
 
   /** Forgets the hits on `key` (a successful sign-in clears its account's failures). */
   async clear(key: string): Promise<void> {
-    await this.db.execute(sql`delete from rate_limits where key = ${key}`)
+    await repo.clear(this.db, key)
   }
 
   /** Drops counters whose window has passed (called now and then; a passed window is reset on its next hit anyway). */
   async sweep(): Promise<void> {
-    await this.db.execute(sql`delete from rate_limits where reset_at < now()`)
+    await repo.sweep(this.db)
   }
 }
 
