@@ -9,6 +9,7 @@ import { AccountsService } from './modules/accounts/service.ts'
 import { SessionStore } from './modules/accounts/sessions.ts'
 import { startSweeper } from './modules/accounts/sweeper.ts'
 import { adminRoutes } from './modules/admin/routes.ts'
+import { AuditService } from './modules/audit/service.ts'
 import { cartRoutes } from './modules/cart/routes.ts'
 import { CartService } from './modules/cart/service.ts'
 import { catalogRoutes } from './modules/catalog/routes.ts'
@@ -104,6 +105,7 @@ export interface SokoContext {
   checkout: CheckoutService
   payments: PaymentService
   jobs: JobQueue
+  audit: AuditService
   /** The marketplace's own origin for links: PUBLIC_URL, else the address this process listens on. */
   siteOrigin(): string
 }
@@ -168,6 +170,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     parallelism: config.ARGON2_PARALLELISM,
   })
   const limiter = new RateLimiter(db)
+  const audit = new AuditService()
+  const contact = new ContactService(db, config.CONTACT_RATE_LIMIT)
   const sessions = new SessionStore(db, {
     idleSeconds: config.SESSION_IDLE_TIMEOUT / 1000,
     absoluteSeconds: config.SESSION_ABSOLUTE_TIMEOUT / 1000,
@@ -230,6 +234,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     checkout,
     payments,
     jobs,
+    audit,
     siteOrigin,
   })
   registerErrorHandling(app)
@@ -267,7 +272,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes(new HealthService(database, options.migrations)))
   await app.register(catalogRoutes(catalog))
   await app.register(searchRoutes(new PostgresSearchService({ db: database.db, indexScans: database.indexScans })))
-  await app.register(contactRoutes(new ContactService(database.db, config.CONTACT_RATE_LIMIT)))
+  await app.register(contactRoutes(contact))
   await app.register(mediaRoutes(database.db, config.mediaDir))
   await app.register(seoRoutes(database.db, siteOrigin))
   await app.register(authRoutes({ config, accounts, sessions, google, limiter, siteOrigin }))
@@ -277,7 +282,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentCallbackRoutes({ payments, card: gateways.card, callbackSecret: gateways.callbackSecret }))
   await app.register(reviewRoutes(new ReviewService(db)))
   await app.register(vendorRoutes(new FulfilmentService(db, mailer, siteOrigin)))
-  await app.register(adminRoutes({ db, mailer, sessions }))
+  await app.register(adminRoutes({ db, mailer, sessions, audit, contact }))
   await app.register(vendorPortalRoutes(app.soko))
   if (!config.isProduction) await app.register(devOutboxRoutes(database.db))
   await registerWeb(app, options.web)

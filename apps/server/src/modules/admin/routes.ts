@@ -1,6 +1,8 @@
 import type { Db } from '@soko/db/client'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { SessionStore } from '../accounts/sessions.ts'
+import type { AuditService } from '../audit/service.ts'
+import type { ContactService } from '../contact/service.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { adminBannerRoutes } from './banners/routes.ts'
 import { AdminBannersService } from './banners/service.ts'
@@ -26,21 +28,23 @@ export interface AdminDeps {
   db: Db
   mailer: Mailer
   sessions: SessionStore
+  audit: AuditService
+  contact: ContactService
 }
 
 /** /api/admin/...: the admin area's API, superusers only (every route below sits behind the guard). */
-export function adminRoutes({ db, mailer, sessions }: AdminDeps): FastifyPluginAsyncZod {
+export function adminRoutes({ db, mailer, sessions, audit, contact }: AdminDeps): FastifyPluginAsyncZod {
   return async (app) => {
     guardAdmin(app)
     await app.register(adminDashboardRoutes(new AdminDashboardService(db)))
-    await app.register(adminProductRoutes(new AdminProductsService(db)))
-    await app.register(adminOrderRoutes(new AdminOrdersService(db, mailer)))
-    await app.register(adminUserRoutes(new AdminUsersService(db, sessions)))
-    await app.register(adminVendorRoutes(new AdminVendorsService(db)))
-    await app.register(adminCategoryRoutes(new AdminCategoriesService(db)))
-    await app.register(adminBannerRoutes(new AdminBannersService(db)))
-    await app.register(adminContactRoutes(new AdminContactService(db)))
+    await app.register(adminProductRoutes(new AdminProductsService(db, audit)))
+    await app.register(adminOrderRoutes(new AdminOrdersService(db, audit, mailer)))
+    await app.register(adminUserRoutes(new AdminUsersService(db, audit, sessions)))
+    await app.register(adminVendorRoutes(new AdminVendorsService(db, audit)))
+    await app.register(adminCategoryRoutes(new AdminCategoriesService(db, audit)))
+    await app.register(adminBannerRoutes(new AdminBannersService(db, audit)))
+    await app.register(adminContactRoutes(new AdminContactService(db, audit, contact)))
     // Mail that stays in the outbox is readable only in a demo: a real marketplace's mail is its shoppers' own.
-    if (app.soko.config.demo) await app.register(adminOutboxRoutes(new AdminOutboxService(db, mailer)))
+    if (app.soko.config.demo) await app.register(adminOutboxRoutes(new AdminOutboxService(db, audit, mailer)))
   }
 }

@@ -94,7 +94,7 @@ async function* uploadedFiles(request: FastifyRequest): AsyncGenerator<UploadedF
  */
 export function vendorPortalRoutes(soko: SokoContext): FastifyPluginAsyncZod {
   const db = soko.database.db
-  const shops = new ShopService(db, soko.limiter, soko.accounts, soko.mailer)
+  const shops = new ShopService(db, soko.limiter, soko.accounts, soko.mailer, soko.audit)
   const products = new VendorProductService(db)
   const images = new ProductImageService(db, soko.config.mediaDir)
   const reports = new VendorReports(db)

@@ -102,15 +102,3 @@ export async function updateShop(
 export async function setRole(db: Db, userId: number, role: 'vendor'): Promise<void> {
   await db.execute(sql`update users set role = ${role}, updated_at = now() where id = ${userId}`)
 }
-
-/** One line of the audit log (who did what to which record). */
-export async function audit(
-  db: Db,
-  entry: { actorId: number; action: string; subjectType: string; subjectId: number; detail?: Record<string, unknown> },
-): Promise<void> {
-  await db.execute(
-    sql`insert into audit_log (actor_id, action, subject_type, subject_id, detail)
-        values (${entry.actorId}, ${entry.action}, ${entry.subjectType}, ${entry.subjectId},
-          ${JSON.stringify(entry.detail ?? {})}::jsonb)`,
-  )
-}

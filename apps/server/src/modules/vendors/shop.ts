@@ -3,9 +3,10 @@ import type { Db } from '@soko/db/client'
 import type { Ctx } from '../../plugins/auth.ts'
 import type { RateLimit } from '../../plugins/config.ts'
 import { AppError } from '../../plugins/errors.ts'
-import type { RateLimiter } from '../rate-limits/service.ts'
 import type { AccountsService } from '../accounts/service.ts'
+import type { AuditService } from '../audit/service.ts'
 import type { Mailer } from '../mail/mailer.ts'
+import type { RateLimiter } from '../rate-limits/service.ts'
 import { payoutPhoneChangedEmail } from './notifications.ts'
 import * as repo from './shop-repository.ts'
 
@@ -58,6 +59,7 @@ export class ShopService {
     private readonly limiter: RateLimiter,
     private readonly accounts: AccountsService,
     private readonly mailer: Mailer,
+    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -92,8 +94,7 @@ export class ShopService {
             email: user.email,
           })
           await repo.setRole(t, userId, 'vendor')
-          await repo.audit(t, {
-            actorId: userId,
+          await this.audit.write(t, userId, {
             action: 'vendor.applied',
             subjectType: 'business',
             subjectId: shop.id,
@@ -150,8 +151,7 @@ export class ShopService {
         email: body.email,
       })
       if (!owner || updated.payout_phone === locked.payout_phone) return { updated, outboxId: null }
-      await repo.audit(t, {
-        actorId: userId,
+      await this.audit.write(t, userId, {
         action: 'vendor.payout_phone_changed',
         subjectType: 'business',
         subjectId: locked.id,

@@ -2,8 +2,8 @@ import type { AdminBanner, BannerBody, BannerUpdateBody } from '@soko/contract/a
 import type { Db } from '@soko/db/client'
 import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
+import type { AuditService } from '../../audit/service.ts'
 import { bannerImageUrl } from '../../media/media-url.ts'
-import { writeAudit } from '../audit.ts'
 import { inTransaction, isoOrNull, requireAdmin } from '../shared.ts'
 import * as repo from './repository.ts'
 
@@ -42,7 +42,10 @@ const invalid = (field: string, message: string) => new AppError('invalid_data',
  * generated picture served at /media/banners/{id}/ when there is none.
  */
 export class AdminBannersService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditService,
+  ) {}
 
   async list(ctx: Ctx): Promise<AdminBanner[]> {
     requireAdmin(ctx)
@@ -71,7 +74,7 @@ export class AdminBannersService {
         startsAt: body.starts_at ?? null,
         endsAt: body.ends_at ?? null,
       })
-      await writeAudit(t, admin.id, {
+      await this.audit.write(t, admin.id, {
         action: 'banner.created',
         subjectType: 'banner',
         subjectId: id,
@@ -112,7 +115,7 @@ export class AdminBannersService {
         startsAt,
         endsAt,
       })
-      await writeAudit(t, admin.id, {
+      await this.audit.write(t, admin.id, {
         action: 'banner.updated',
         subjectType: 'banner',
         subjectId: id,
@@ -127,7 +130,7 @@ export class AdminBannersService {
     await inTransaction(this.db, async (t) => {
       const current = await repo.getBanner(t, id)
       if (!current || !(await repo.deleteBanner(t, id))) throw new AppError('not_found', NOT_FOUND)
-      await writeAudit(t, admin.id, {
+      await this.audit.write(t, admin.id, {
         action: 'banner.deleted',
         subjectType: 'banner',
         subjectId: id,

@@ -9,8 +9,8 @@ import type { Db } from '@soko/db/client'
 import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
 import { isUniqueViolation } from '../../accounts/service.ts'
+import type { AuditService } from '../../audit/service.ts'
 import { categoryImageUrl } from '../../media/media-url.ts'
-import { writeAudit } from '../audit.ts'
 import { inTransaction, requireAdmin } from '../shared.ts'
 import * as repo from './repository.ts'
 
@@ -49,7 +49,10 @@ const invalid = (field: string, message: string) => new AppError('invalid_data',
 
 /** The two-level category tree of the specification's category form: create, edit, reorder, delete. */
 export class AdminCategoriesService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditService,
+  ) {}
 
   async tree(ctx: Ctx): Promise<AdminCategory[]> {
     requireAdmin(ctx)
@@ -115,7 +118,7 @@ export class AdminCategoriesService {
         isActive: body.is_active ?? true,
         position: body.position ?? (await repo.nextPosition(t, parentId)),
       })
-      await writeAudit(t, admin.id, {
+      await this.audit.write(t, admin.id, {
         action: 'category.created',
         subjectType: 'category',
         subjectId: id,
@@ -145,7 +148,7 @@ export class AdminCategoriesService {
         position:
           body.position ?? (parentId === current.parent_id ? current.position : await repo.nextPosition(t, parentId)),
       })
-      await writeAudit(t, admin.id, {
+      await this.audit.write(t, admin.id, {
         action: 'category.updated',
         subjectType: 'category',
         subjectId: id,
@@ -171,7 +174,7 @@ export class AdminCategoriesService {
         throw invalid('ids', 'Ids must name every category of that level, each once')
       }
       await repo.setPositions(t, body.ids)
-      await writeAudit(t, admin.id, {
+      await this.audit.write(t, admin.id, {
         action: 'category.reordered',
         subjectType: 'category',
         subjectId: body.parent_id,
@@ -200,7 +203,7 @@ export class AdminCategoriesService {
         )
       }
       await repo.deleteCategory(t, id)
-      await writeAudit(t, admin.id, {
+      await this.audit.write(t, admin.id, {
         action: 'category.deleted',
         subjectType: 'category',
         subjectId: id,

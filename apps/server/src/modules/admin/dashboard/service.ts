@@ -3,7 +3,8 @@ import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@soko/con
 import type { Db } from '@soko/db/client'
 import { centsToKes, formatKes } from '@soko/domain/money'
 import type { Ctx } from '../../../plugins/auth.ts'
-import { auditSentence, listRecentAudit } from '../audit.ts'
+import { listRecentAudit } from '../audit-read-model.ts'
+import { auditSentence } from '../audit-sentence.ts'
 import { requireAdmin } from '../shared.ts'
 import * as repo from './repository.ts'
 

@@ -4,9 +4,10 @@ import type { Db } from '@soko/db/client'
 import { centsToKes, formatKes } from '@soko/domain/money'
 import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
+import type { AuditService } from '../../audit/service.ts'
 import * as checkout from '../../checkout/repository.ts'
 import type { Mailer, MailMessage } from '../../mail/mailer.ts'
-import { latestAudit, writeAudit } from '../audit.ts'
+import { latestAudit } from '../audit-read-model.ts'
 import { inTransaction, isoOrNull, requireAdmin, toPage } from '../shared.ts'
 import * as repo from './repository.ts'
 
@@ -58,6 +59,7 @@ function refundEmail(order: checkout.OrderRow, reason: string, reference: string
 export class AdminOrdersService {
   constructor(
     private readonly db: Db,
+    private readonly audit: AuditService,
     private readonly mailer: Mailer,
   ) {}
 
@@ -174,7 +176,7 @@ export class AdminOrdersService {
       }
       await checkout.setOrderStatus(t, id, 'refunded')
       await repo.setAllPartsStatus(t, id, 'refunded')
-      await writeAudit(t, admin.id, {
+      await this.audit.write(t, admin.id, {
         action: 'order.refunded',
         subjectType: 'order',
         subjectId: id,

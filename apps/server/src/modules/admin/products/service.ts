@@ -3,8 +3,8 @@ import type { Db } from '@soko/db/client'
 import { centsToKes } from '@soko/domain/money'
 import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
+import type { AuditService } from '../../audit/service.ts'
 import { productImageUrl } from '../../media/media-url.ts'
-import { writeAudit } from '../audit.ts'
 import { inTransaction, requireAdmin, toPage } from '../shared.ts'
 import * as repo from './repository.ts'
 
@@ -29,7 +29,10 @@ function toAdminProduct(row: repo.AdminProductRow): AdminProduct {
 
 /** Products of every shop, and taking one down (with a reason its shop sees) or putting it back. */
 export class AdminProductsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditService,
+  ) {}
 
   async list(ctx: Ctx, query: AdminProductsQuery): Promise<AdminProductsPage> {
     requireAdmin(ctx)
@@ -44,7 +47,7 @@ export class AdminProductsService {
       const product = await repo.getProduct(t, id, true)
       if (!product) throw new AppError('not_found', NOT_FOUND)
       await repo.setProductActive(t, id, false, reason)
-      await writeAudit(t, admin.id, {
+      await this.audit.write(t, admin.id, {
         action: 'product.deactivated',
         subjectType: 'product',
         subjectId: id,
@@ -71,7 +74,7 @@ export class AdminProductsService {
         )
       }
       await repo.setProductActive(t, id, true, null)
-      await writeAudit(t, admin.id, {
+      await this.audit.write(t, admin.id, {
         action: 'product.reactivated',
         subjectType: 'product',
         subjectId: id,

@@ -4,7 +4,7 @@ import type { Db } from '@soko/db/client'
 import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
 import type { SessionStore } from '../../accounts/sessions.ts'
-import { writeAudit } from '../audit.ts'
+import type { AuditService } from '../../audit/service.ts'
 import { inTransaction, isoOrNull, requireAdmin, toPage } from '../shared.ts'
 import * as repo from './repository.ts'
 
@@ -33,6 +33,7 @@ const label = (row: repo.AdminUserRow) => `${row.first_name} ${row.last_name}`.t
 export class AdminUsersService {
   constructor(
     private readonly db: Db,
+    private readonly audit: AuditService,
     private readonly sessions: SessionStore,
   ) {}
 
@@ -53,7 +54,7 @@ export class AdminUsersService {
       if (!user) throw new AppError('not_found', NOT_FOUND)
       if (user.role === role) return toAdminUser(user)
       await repo.setRole(t, id, role)
-      await writeAudit(t, admin.id, {
+      await this.audit.write(t, admin.id, {
         action: 'user.role_changed',
         subjectType: 'user',
         subjectId: id,
@@ -71,7 +72,7 @@ export class AdminUsersService {
       if (!user) throw new AppError('not_found', NOT_FOUND)
       await repo.setDisabled(t, id, reason)
       const ended = await this.sessions.endAllOf(t, id)
-      await writeAudit(t, admin.id, {
+      await this.audit.write(t, admin.id, {
         action: 'user.disabled',
         subjectType: 'user',
         subjectId: id,
@@ -90,7 +91,7 @@ export class AdminUsersService {
       if (!user) throw new AppError('not_found', NOT_FOUND)
       if (user.disabled_at === null) return toAdminUser(user)
       await repo.setDisabled(t, id, null)
-      await writeAudit(t, admin.id, {
+      await this.audit.write(t, admin.id, {
         action: 'user.enabled',
         subjectType: 'user',
         subjectId: id,

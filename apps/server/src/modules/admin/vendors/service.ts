@@ -3,7 +3,7 @@ import type { Db } from '@soko/db/client'
 import { centsToKes, formatKes, kesToCents } from '@soko/domain/money'
 import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
-import { type AuditAction, writeAudit } from '../audit.ts'
+import type { AdminAuditAction, AuditService } from '../../audit/service.ts'
 import { inTransaction, isoOrNull, requireAdmin, toPage } from '../shared.ts'
 import * as repo from './repository.ts'
 
@@ -35,7 +35,10 @@ function toAdminVendor(row: repo.AdminVendorRow): AdminVendor {
 
 /** Shops: the Verified Seller badge, suspension (the shop leaves the storefront at once), payouts. */
 export class AdminVendorsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditService,
+  ) {}
 
   async list(ctx: Ctx, query: AdminVendorsQuery): Promise<AdminVendorsPage> {
     requireAdmin(ctx)
@@ -62,7 +65,7 @@ export class AdminVendorsService {
   private async change(
     ctx: Ctx,
     id: number,
-    action: AuditAction,
+    action: AdminAuditAction,
     apply: (t: Db) => Promise<void>,
     detail: Record<string, unknown>,
   ): Promise<AdminVendor> {
@@ -71,7 +74,7 @@ export class AdminVendorsService {
       const shop = await repo.getVendor(t, id, true)
       if (!shop) throw new AppError('not_found', NOT_FOUND)
       await apply(t)
-      await writeAudit(t, admin.id, {
+      await this.audit.write(t, admin.id, {
         action,
         subjectType: 'shop',
         subjectId: id,
@@ -126,7 +129,7 @@ export class AdminVendorsService {
         note: body.note ?? '',
         createdBy: admin.id,
       })
-      await writeAudit(t, admin.id, {
+      await this.audit.write(t, admin.id, {
         action: 'payout.recorded',
         subjectType: 'shop',
         subjectId: id,
