@@ -179,7 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   const mailer = new Mailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, demo: config.demo }, app.log)
   const accounts = new AccountsService({ db, config, hasher, sessions, limiter, mailer, log: app.log })
-  const users = new UserService(db, accounts, mailer)
+  const users = new UserService(db, accounts, mailer, catalog)
 
   // This process's own address once it listens: the built-in payment stand-ins call back to it.
   const selfUrl = () => listeningUrl(app, config)

@@ -10,8 +10,8 @@ import {
 } from '@soko/contract/search'
 import type { Db } from '@soko/db/client'
 import { kesToCents } from '@soko/domain/money'
+import type { ProductRow, VendorRow } from '../catalog/listing-read-model.ts'
 import { toProductListing, toVendor } from '../catalog/mappers.ts'
-import type { ProductRow, VendorRow } from '../catalog/repository.ts'
 import * as repo from './repository.ts'
 
 /**

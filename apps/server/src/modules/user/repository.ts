@@ -1,6 +1,5 @@
 import { type Db, queryRows } from '@soko/db/client'
 import { sql } from 'drizzle-orm'
-import { listingColumns, listingJoins, type ProductRow, visibleProduct } from '../catalog/repository.ts'
 
 // SQL of the customer's own data. Every statement is scoped by user_id: another user's row is never read,
 // changed or deleted, whatever id the request names.
@@ -244,23 +243,16 @@ export async function promoteNewestPaymentMethod(db: Db, userId: number): Promis
   )
 }
 
-// Wishlist (products in the catalogue's listing shape)
+// Wishlist (the catalogue lists its products)
 
-export function listWishlist(db: Db, userId: number): Promise<ProductRow[]> {
-  return queryRows<ProductRow>(
+/** The wishlist's product ids, most recently added first. */
+export async function listWishlistIds(db: Db, userId: number): Promise<number[]> {
+  const rows = await queryRows<{ product_id: number }>(
     db,
-    sql`select ${listingColumns} from wishlist_items w join products p on p.id = w.product_id ${listingJoins}
-        where w.user_id = ${userId} and ${visibleProduct}
-        order by w.created_at desc, w.product_id desc`,
+    sql`select product_id from wishlist_items where user_id = ${userId}
+        order by created_at desc, product_id desc`,
   )
-}
-
-export async function getVisibleProduct(db: Db, productId: number): Promise<ProductRow | null> {
-  const rows = await queryRows<ProductRow>(
-    db,
-    sql`select ${listingColumns} from products p ${listingJoins} where p.id = ${productId} and ${visibleProduct}`,
-  )
-  return rows[0] ?? null
+  return rows.map((row) => row.product_id)
 }
 
 export async function countWishlist(db: Db, userId: number): Promise<number> {

@@ -19,7 +19,7 @@ import { AppError } from '../../plugins/errors.ts'
 import { emailChangedEmail } from '../accounts/mail-templates.ts'
 import * as accountsRepo from '../accounts/repository.ts'
 import { type AccountsService, isUniqueViolation } from '../accounts/service.ts'
-import { toProductListing } from '../catalog/mappers.ts'
+import type { CatalogService } from '../catalog/service.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import * as repo from './repository.ts'
 
@@ -71,6 +71,7 @@ export class UserService {
     private readonly db: Db,
     private readonly accounts: AccountsService,
     private readonly mailer: Mailer,
+    private readonly catalog: CatalogService,
   ) {}
 
   private userId(ctx: Ctx): number {
@@ -242,13 +243,13 @@ export class UserService {
 
   /** The wishlist's products that shoppers can still see, most recently added first. */
   async listWishlist(ctx: Ctx): Promise<ProductListing[]> {
-    return (await repo.listWishlist(this.db, this.userId(ctx))).map(toProductListing)
+    return this.catalog.listingsByIds(await repo.listWishlistIds(this.db, this.userId(ctx)))
   }
 
   /** Adds a visible product; `created` is false when it was in the wishlist already. */
   async addToWishlist(ctx: Ctx, productId: number): Promise<{ product: ProductListing; created: boolean }> {
     const userId = this.userId(ctx)
-    const product = await repo.getVisibleProduct(this.db, productId)
+    const product = await this.catalog.visibleListing(productId)
     if (!product) throw notFound('product')
     const created = await this.withUserLock(userId, async (t) => {
       if ((await repo.countWishlist(t, userId)) >= MAX_WISHLIST_ITEMS) {
@@ -256,7 +257,7 @@ export class UserService {
       }
       return repo.addToWishlist(t, userId, productId)
     })
-    return { product: toProductListing(product), created }
+    return { product, created }
   }
 
   async removeFromWishlist(ctx: Ctx, productId: number): Promise<void> {
