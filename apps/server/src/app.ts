@@ -12,8 +12,10 @@ import { adminRoutes } from './modules/admin/routes.ts'
 import { AuditService } from './modules/audit/service.ts'
 import { cartRoutes } from './modules/cart/routes.ts'
 import { CartService } from './modules/cart/service.ts'
+import { Pricing } from './modules/catalog/pricing.ts'
 import { catalogRoutes } from './modules/catalog/routes.ts'
 import { CatalogService } from './modules/catalog/service.ts'
+import { Stock } from './modules/catalog/stock.ts'
 import { PaymentService } from './modules/checkout/payments.ts'
 import { checkoutRoutes } from './modules/checkout/routes.ts'
 import { CheckoutService } from './modules/checkout/service.ts'
@@ -196,16 +198,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const googleClient = config.google ?? (config.demo ? standIns.google : null)
   const google = new GoogleSignIn(db, googleClient, sessions, app.log)
   const jobs = new JobQueue(db, app.log)
+  const pricing = new Pricing(db, { shippingCents: config.shippingCents, vatRateBp: config.vatRateBp })
+  const stock = new Stock()
   const payments = new PaymentService(
     db,
     gateways,
     jobs,
     mailer,
+    stock,
     { queryAfterMs: config.MPESA_QUERY_AFTER, queryAttempts: config.MPESA_QUERY_ATTEMPTS, publicUrl: siteOrigin },
     app.log,
   )
   const checkout = new CheckoutService(
     db,
+    pricing,
+    stock,
     payments,
     jobs,
     mailer,
@@ -277,12 +284,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(seoRoutes(database.db, siteOrigin))
   await app.register(authRoutes({ config, accounts, sessions, google, limiter, siteOrigin }))
   await app.register(userRoutes(users, checkout))
-  await app.register(cartRoutes(new CartService(db)))
+  await app.register(cartRoutes(new CartService(db, pricing)))
   await app.register(checkoutRoutes(checkout, siteOrigin))
   await app.register(paymentCallbackRoutes({ payments, card: gateways.card, callbackSecret: gateways.callbackSecret }))
   await app.register(reviewRoutes(new ReviewService(db)))
   await app.register(vendorRoutes(new FulfilmentService(db, mailer, siteOrigin)))
-  await app.register(adminRoutes({ db, mailer, sessions, audit, contact }))
+  await app.register(adminRoutes({ db, mailer, sessions, audit, contact, stock }))
   await app.register(vendorPortalRoutes(app.soko))
   if (!config.isProduction) await app.register(devOutboxRoutes(database.db))
   await registerWeb(app, options.web)

@@ -2,6 +2,7 @@ import type { Db } from '@soko/db/client'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { SessionStore } from '../accounts/sessions.ts'
 import type { AuditService } from '../audit/service.ts'
+import type { Stock } from '../catalog/stock.ts'
 import type { ContactService } from '../contact/service.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { adminBannerRoutes } from './banners/routes.ts'
@@ -30,15 +31,16 @@ export interface AdminDeps {
   sessions: SessionStore
   audit: AuditService
   contact: ContactService
+  stock: Stock
 }
 
 /** /api/admin/...: the admin area's API, superusers only (every route below sits behind the guard). */
-export function adminRoutes({ db, mailer, sessions, audit, contact }: AdminDeps): FastifyPluginAsyncZod {
+export function adminRoutes({ db, mailer, sessions, audit, contact, stock }: AdminDeps): FastifyPluginAsyncZod {
   return async (app) => {
     guardAdmin(app)
     await app.register(adminDashboardRoutes(new AdminDashboardService(db)))
     await app.register(adminProductRoutes(new AdminProductsService(db, audit)))
-    await app.register(adminOrderRoutes(new AdminOrdersService(db, audit, mailer)))
+    await app.register(adminOrderRoutes(new AdminOrdersService(db, audit, stock, mailer)))
     await app.register(adminUserRoutes(new AdminUsersService(db, audit, sessions)))
     await app.register(adminVendorRoutes(new AdminVendorsService(db, audit)))
     await app.register(adminCategoryRoutes(new AdminCategoriesService(db, audit)))

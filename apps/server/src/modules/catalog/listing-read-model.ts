@@ -193,3 +193,40 @@ export async function listVisibleProducts(db: Db, ids: number[]): Promise<Produc
   const byId = new Map(rows.map((row) => [row.id, row]))
   return ids.flatMap((id) => byId.get(id) ?? [])
 }
+
+export interface ProductForQuote {
+  id: number
+  slug: string
+  name: string
+  price_cents: number
+  effective_price_cents: number
+  stock_qty: number
+  sellable: boolean
+  business_id: number
+  business_name: string
+  image_id: number | null
+}
+
+/**
+ * The products of a cart as the quote needs them, sellable when the product and its shop are active. `lock` takes their row locks (ordered by id, so concurrent
+ * checkouts of overlapping carts never deadlock): inside the order transaction, what was quoted is what is sold.
+ */
+export function productsForQuote(db: Db, ids: number[], lock: boolean): Promise<ProductForQuote[]> {
+  if (ids.length === 0) return Promise.resolve([])
+  return queryRows<ProductForQuote>(
+    db,
+    sql`
+      select p.id, p.slug, p.name, p.price_cents, p.effective_price_cents, p.stock_qty,
+        (p.is_active and b.is_active) as sellable,
+        b.id as business_id, b.name as business_name,
+        (select pi.id from product_images pi where pi.product_id = p.id
+          order by pi.is_primary desc, pi.position, pi.id limit 1) as image_id
+      from products p join businesses b on b.id = p.business_id
+      where p.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      order by p.id
+      ${lock ? sql`for update of p` : sql``}`,
+  )
+}

@@ -83,3 +83,35 @@ export async function addProductViews(db: Db, views: Map<number, number>): Promi
         where p.id = v.id`,
   )
 }
+
+// Stock
+
+/** Takes stock for an order line; false when there is not enough (never below zero). */
+export async function takeStock(db: Db, productId: number, quantity: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update products set stock_qty = stock_qty - ${quantity}, updated_at = now()
+        where id = ${productId} and stock_qty >= ${quantity} returning id`,
+  )
+  return rows.length === 1
+}
+
+/** Puts quantities back on sale (one statement for every product). */
+export async function addStock(db: Db, lines: { productId: number; quantity: number }[]): Promise<void> {
+  if (lines.length === 0) return
+  await db.execute(sql`
+    update products p set stock_qty = p.stock_qty + q.quantity, updated_at = now()
+    from unnest(${new Param(lines.map((line) => line.productId))}::int[],
+      ${new Param(lines.map((line) => line.quantity))}::int[]) as q(product_id, quantity)
+    where p.id = q.product_id`)
+}
+
+/** Counts sold quantities into the products' sales (what "popular" sorts by). */
+export async function addSales(db: Db, lines: { productId: number; quantity: number }[]): Promise<void> {
+  if (lines.length === 0) return
+  await db.execute(sql`
+    update products p set sales_count = p.sales_count + q.quantity
+    from unnest(${new Param(lines.map((line) => line.productId))}::int[],
+      ${new Param(lines.map((line) => line.quantity))}::int[]) as q(product_id, quantity)
+    where p.id = q.product_id`)
+}

@@ -1,6 +1,7 @@
 import type { Db } from '@soko/db/client'
 import { toMsisdn } from '@soko/domain/phone'
 import type { FastifyBaseLogger } from 'fastify'
+import type { Stock } from '../catalog/stock.ts'
 import { enqueueJob, type Job, type JobQueue, type JobResult } from '../jobs/queue.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { CardCharge, CardProvider } from '../payments/card/provider.ts'
@@ -65,6 +66,7 @@ export class PaymentService {
     private readonly gateways: PaymentGateways,
     readonly jobs: JobQueue,
     private readonly mailer: Mailer,
+    private readonly stock: Stock,
     private readonly settings: PaymentSettings,
     private readonly log: FastifyBaseLogger,
   ) {
@@ -294,7 +296,7 @@ export class PaymentService {
     if (!order) return
     let revived = order.status === 'pending_payment'
     if (!revived && order.status === 'cancelled' && order.stock_released_at !== null) {
-      revived = order.cancel_reason === EXPIRED_REASON && (await repo.retakeStock(t, order.id))
+      revived = order.cancel_reason === EXPIRED_REASON && (await this.retakeStock(t, order.id))
     }
     await repo.updatePayment(t, payment.id, {
       status: revived ? 'paid' : 'refund_due',
@@ -327,9 +329,16 @@ export class PaymentService {
     await repo.setVendorOrdersStatus(t, order.id, 'paid', ['pending_payment', 'cancelled'])
     // Each shop hears of its own part (DESIGN D6, D7).
     mail.push(...(await enqueueVendorPaidEmails(t, this.mailer, order.id, this.settings.publicUrl())))
-    await repo.countSales(t, order.id)
+    await this.stock.countSales(t, await repo.stockLinesOf(t, order.id))
     const link = `${this.settings.publicUrl()}/accounts/orders/${order.order_number}`
     mail.push(await this.mailer.enqueue(t, orderConfirmedEmail(order, items, link)))
+  }
+
+  /** Takes a released order's stock again (money that came in after its reservation ended); false if sold. */
+  private async retakeStock(t: Db, orderId: number): Promise<boolean> {
+    if (!(await this.stock.takeAll(t, await repo.stockLinesOf(t, orderId)))) return false
+    await repo.markStockRetaken(t, orderId)
+    return true
   }
 
   /** Asks Daraja about a push that had no callback yet, with backoff; gives up waiting after the last attempt. */

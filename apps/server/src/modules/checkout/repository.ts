@@ -4,88 +4,41 @@ import { sql } from 'drizzle-orm'
 
 // SQL of checkout, orders and payments. Every function takes the Db (or transaction) to run on.
 
-export interface ProductForQuote {
-  id: number
-  slug: string
-  name: string
-  price_cents: number
-  effective_price_cents: number
-  stock_qty: number
-  sellable: boolean
-  business_id: number
-  business_name: string
-  image_id: number | null
+export interface StockLine {
+  productId: number
+  quantity: number
+}
+
+/** What an order took from stock, per product (lines of removed products left out). */
+export function stockLinesOf(db: Db, orderId: number, options: { unshippedOnly?: boolean } = {}): Promise<StockLine[]> {
+  return queryRows<StockLine>(
+    db,
+    options.unshippedOnly
+      ? sql`select i.product_id as "productId", sum(i.quantity)::int as quantity from order_items i
+            join vendor_orders v on v.id = i.vendor_order_id
+            where i.order_id = ${orderId} and i.product_id is not null and v.shipped_at is null
+              and v.status not in ('shipped', 'delivered')
+            group by i.product_id order by i.product_id`
+      : sql`select product_id as "productId", sum(quantity)::int as quantity from order_items
+            where order_id = ${orderId} and product_id is not null group by product_id order by product_id`,
+  )
 }
 
 /**
- * The products of a cart as the quote needs them. `lock` takes their row locks (ordered by id, so concurrent
- * checkouts of overlapping carts never deadlock): inside the order transaction, what was quoted is what is sold.
+ * Claims the giving back of an order's stock (unpaid and expired, cancelled, or refunded), once: false when it was
+ * claimed already. The caller gives the stock back to the catalogue in the same transaction.
  */
-export function productsForQuote(db: Db, ids: number[], lock: boolean): Promise<ProductForQuote[]> {
-  if (ids.length === 0) return Promise.resolve([])
-  return queryRows<ProductForQuote>(
-    db,
-    sql`
-      select p.id, p.slug, p.name, p.price_cents, p.effective_price_cents, p.stock_qty,
-        (p.is_active and b.is_active) as sellable,
-        b.id as business_id, b.name as business_name,
-        (select pi.id from product_images pi where pi.product_id = p.id
-          order by pi.is_primary desc, pi.position, pi.id limit 1) as image_id
-      from products p join businesses b on b.id = p.business_id
-      where p.id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})
-      order by p.id
-      ${lock ? sql`for update of p` : sql``}`,
-  )
-}
-
-/** Takes stock for an order line; false when there is not enough (never below zero). */
-export async function takeStock(db: Db, productId: number, quantity: number): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`update products set stock_qty = stock_qty - ${quantity}, updated_at = now()
-        where id = ${productId} and stock_qty >= ${quantity} returning id`,
-  )
-  return rows.length === 1
-}
-
-/** Gives an order's stock back (unpaid and expired, or cancelled), once: false when it was already given back. */
-export async function releaseStock(db: Db, orderId: number): Promise<boolean> {
+export async function claimStockRelease(db: Db, orderId: number): Promise<boolean> {
   const marked = await queryRows<{ id: number }>(
     db,
     sql`update orders set stock_released_at = now() where id = ${orderId} and stock_released_at is null returning id`,
   )
-  if (marked.length === 0) return false
-  await db.execute(sql`
-    update products p set stock_qty = p.stock_qty + q.quantity, updated_at = now()
-    from (select product_id, sum(quantity)::int as quantity from order_items
-          where order_id = ${orderId} and product_id is not null group by product_id) q
-    where p.id = q.product_id`)
-  return true
+  return marked.length > 0
 }
 
-/** Takes a released order's stock again (a payment that came in after the reservation ended); false if sold. */
-export async function retakeStock(db: Db, orderId: number): Promise<boolean> {
-  const lines = await queryRows<{ product_id: number; quantity: number }>(
-    db,
-    sql`select product_id, sum(quantity)::int as quantity from order_items
-        where order_id = ${orderId} and product_id is not null group by product_id order by product_id`,
-  )
-  for (const line of lines) {
-    if (!(await takeStock(db, line.product_id, line.quantity))) return false
-  }
+/** The order holds its stock again (a payment that came in after its reservation ended took it back). */
+export async function markStockRetaken(db: Db, orderId: number): Promise<void> {
   await db.execute(sql`update orders set stock_released_at = null where id = ${orderId}`)
-  return true
-}
-
-export async function countSales(db: Db, orderId: number): Promise<void> {
-  await db.execute(sql`
-    update products p set sales_count = p.sales_count + q.quantity
-    from (select product_id, sum(quantity)::int as quantity from order_items
-          where order_id = ${orderId} and product_id is not null group by product_id) q
-    where p.id = q.product_id`)
 }
 
 export interface NewOrder {

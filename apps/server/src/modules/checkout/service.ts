@@ -21,6 +21,8 @@ import type { RateLimit } from '../../plugins/config.ts'
 import { AppError } from '../../plugins/errors.ts'
 import { isUniqueViolation } from '../accounts/service.ts'
 import { sameSecret } from '../accounts/tokens.ts'
+import type { PricedQuote, Pricing, QuoteSettings } from '../catalog/pricing.ts'
+import type { Stock } from '../catalog/stock.ts'
 import { enqueueJob, type Job, type JobQueue, type JobResult } from '../jobs/queue.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { clientKey, type RateLimiter } from '../rate-limits/service.ts'
@@ -28,7 +30,6 @@ import type { SecretsService } from '../secrets/service.ts'
 import { orderCancelledEmail } from './mail-templates.ts'
 import { CANCELLABLE, loadOrderDetail, loadOrderDetails, toPaymentState } from './order-view.ts'
 import { EXPIRED_REASON, type PaymentService } from './payments.ts'
-import { type PricedQuote, priceItems, type QuoteSettings } from './quote.ts'
 import * as repo from './repository.ts'
 
 /** The quote changed between what the shopper saw and what the order would cost: answered 409 with the new one. */
@@ -72,6 +73,8 @@ export class CheckoutService {
 
   constructor(
     private readonly db: Db,
+    private readonly pricing: Pricing,
+    private readonly stock: Stock,
     private readonly payments: PaymentService,
     private readonly jobs: JobQueue,
     private readonly mailer: Mailer,
@@ -93,8 +96,13 @@ export class CheckoutService {
     return this.db.transaction((tx) => work(tx as unknown as Db))
   }
 
+  /** Gives an order's stock back to the catalogue, once (false when it was given back already). */
+  private async releaseStock(t: Db, orderId: number): Promise<void> {
+    if (await repo.claimStockRelease(t, orderId)) await this.stock.giveBack(t, await repo.stockLinesOf(t, orderId))
+  }
+
   async quote(items: CheckoutItem[]): Promise<Quote> {
-    return (await priceItems(this.db, items, this.settings)).quote
+    return this.pricing.quote(items)
   }
 
   // Following an order without an account: a token only the placer was given (HMAC of the order number).
@@ -162,7 +170,7 @@ export class CheckoutService {
       const orderNumber = newOrderNumber()
       try {
         placed = await this.transaction(async (t) => {
-          const priced = await priceItems(t, body.items, this.settings, true)
+          const priced = await this.pricing.priceLocked(t, body.items)
           const expectedChanged =
             body.expectedTotal !== undefined && kesToCents(body.expectedTotal) !== priced.totalCents
           if (priced.quote.hasProblems || priced.lines.length === 0 || expectedChanged) {
@@ -240,7 +248,7 @@ export class CheckoutService {
     const reservedUntil = new Date(Date.now() + this.settings.reservationMs)
     for (const line of [...priced.lines].sort((a, b) => a.productId - b.productId)) {
       // The quote read these rows under lock, so this cannot fail; if it ever did, the whole order rolls back.
-      if (!(await repo.takeStock(t, line.productId, line.quantity))) throw new QuoteChangedError(priced.quote)
+      if (!(await this.stock.take(t, line.productId, line.quantity))) throw new QuoteChangedError(priced.quote)
     }
     const orderId = await repo.insertOrder(t, {
       orderNumber: input.orderNumber,
@@ -385,7 +393,7 @@ export class CheckoutService {
       const wasPaid = order.status !== 'pending_payment'
       await repo.setOrderStatus(t, order.id, 'cancelled', { cancelReason: 'Cancelled by the shopper.' })
       await repo.setVendorOrdersStatus(t, order.id, 'cancelled', [...CANCELLABLE])
-      await repo.releaseStock(t, order.id)
+      await this.releaseStock(t, order.id)
       await repo.closePendingPayments(t, order.id, 'cancelled')
       if (wasPaid) await repo.markRefundDue(t, order.id)
       mail.push(await this.mailer.enqueue(t, orderCancelledEmail(order, 'you cancelled it.', wasPaid)))
@@ -421,7 +429,7 @@ export class CheckoutService {
       if (locked?.status !== 'pending_payment') return
       await repo.setOrderStatus(t, orderId, 'cancelled', { cancelReason: EXPIRED_REASON })
       await repo.setVendorOrdersStatus(t, orderId, 'cancelled', ['pending_payment'])
-      await repo.releaseStock(t, orderId)
+      await this.releaseStock(t, orderId)
       await repo.closePendingPayments(t, orderId, 'expired')
     })
     this.log.info({ orderId }, 'unpaid order expired; stock released')

@@ -127,27 +127,6 @@ export function eventsOf(db: Db, orderId: number): Promise<EventRow[]> {
   )
 }
 
-/**
- * Gives back the stock of the parts that never left their shop (a refund after some parts shipped), once per
- * order: the same claim on `stock_released_at` as the checkout's own release.
- */
-export async function releaseUnshippedStock(db: Db, orderId: number): Promise<boolean> {
-  const marked = await queryRows<{ id: number }>(
-    db,
-    sql`update orders set stock_released_at = now() where id = ${orderId} and stock_released_at is null returning id`,
-  )
-  if (marked.length === 0) return false
-  await db.execute(sql`
-    update products p set stock_qty = p.stock_qty + q.quantity, updated_at = now()
-    from (select i.product_id, sum(i.quantity)::int as quantity from order_items i
-          join vendor_orders v on v.id = i.vendor_order_id
-          where i.order_id = ${orderId} and i.product_id is not null and v.shipped_at is null
-            and v.status not in ('shipped', 'delivered')
-          group by i.product_id) q
-    where p.id = q.product_id`)
-  return true
-}
-
 /** Marks the order's paid (or owed-back) attempts refunded. Returns their ids. */
 export async function markPaymentsRefunded(db: Db, orderId: number): Promise<number[]> {
   const rows = await queryRows<{ id: number }>(

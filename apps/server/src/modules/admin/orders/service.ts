@@ -5,6 +5,7 @@ import { centsToKes, formatKes } from '@soko/domain/money'
 import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
 import type { AuditService } from '../../audit/service.ts'
+import type { Stock } from '../../catalog/stock.ts'
 import * as checkout from '../../checkout/repository.ts'
 import type { Mailer, MailMessage } from '../../mail/mailer.ts'
 import { latestAudit } from '../audit-read-model.ts'
@@ -60,6 +61,7 @@ export class AdminOrdersService {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
+    private readonly stock: Stock,
     private readonly mailer: Mailer,
   ) {}
 
@@ -161,8 +163,10 @@ export class AdminOrdersService {
       }
       const parts = await repo.partsOf(t, id)
       const shipped = parts.some((part) => part.shipped_at !== null || ['shipped', 'delivered'].includes(part.status))
-      if (shipped) await repo.releaseUnshippedStock(t, id)
-      else await checkout.releaseStock(t, id)
+      // The stock of what never left its shop goes back on sale, once (the same claim as the checkout's release).
+      if (await checkout.claimStockRelease(t, id)) {
+        await this.stock.giveBack(t, await checkout.stockLinesOf(t, id, { unshippedOnly: shipped }))
+      }
       await checkout.closePendingPayments(t, id, 'cancelled')
       const refunded = await repo.markPaymentsRefunded(t, id)
       for (const paymentId of refunded) {

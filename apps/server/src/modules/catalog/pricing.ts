@@ -3,7 +3,9 @@ import type { Db } from '@soko/db/client'
 import { quoteAmounts } from '@soko/domain/checkout'
 import { centsToKes, formatKes, kesToCents } from '@soko/domain/money'
 import { productImageUrl } from '../media/media-url.ts'
-import { type ProductForQuote, productsForQuote } from './repository.ts'
+import { type ProductForQuote, productsForQuote } from './listing-read-model.ts'
+
+export type { ProductForQuote }
 
 export interface QuoteSettings {
   shippingCents: number
@@ -23,6 +25,35 @@ export interface PricedQuote {
   shippingCents: number
   vatCents: number
   totalCents: number
+}
+
+/**
+ * Prices and stock as the cart, the quote and the order read them (from the database, never from the browser).
+ * `settings` are the marketplace's delivery fee and VAT rate.
+ */
+export class Pricing {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: QuoteSettings,
+  ) {}
+
+  get vatRateBp(): number {
+    return this.settings.vatRateBp
+  }
+
+  async quote(items: readonly CheckoutItem[]): Promise<Quote> {
+    return (await priceItems(this.db, items, this.settings)).quote
+  }
+
+  /** The quote inside the order's transaction `t`, the products' rows locked: what was quoted is what is sold. */
+  priceLocked(t: Db, items: readonly CheckoutItem[]): Promise<PricedQuote> {
+    return priceItems(t, items, this.settings, true)
+  }
+
+  /** The products of a cart as they are now (missing ones left out). */
+  products(ids: number[]): Promise<ProductForQuote[]> {
+    return productsForQuote(this.db, ids, false)
+  }
 }
 
 /**
