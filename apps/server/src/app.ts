@@ -13,8 +13,10 @@ import { AuditService } from './modules/audit/service.ts'
 import { cartRoutes } from './modules/cart/routes.ts'
 import { CartService } from './modules/cart/service.ts'
 import { Pricing } from './modules/catalog/pricing.ts'
+import { ProductImageService } from './modules/catalog/product-images.ts'
 import { catalogRoutes } from './modules/catalog/routes.ts'
 import { CatalogService } from './modules/catalog/service.ts'
+import { ShopProductService } from './modules/catalog/shop-products.ts'
 import { Stock } from './modules/catalog/stock.ts'
 import { PaymentService } from './modules/checkout/payments.ts'
 import { checkoutRoutes } from './modules/checkout/routes.ts'
@@ -40,8 +42,10 @@ import { userRoutes } from './modules/user/routes.ts'
 import { UserService } from './modules/user/service.ts'
 import { FulfilmentService } from './modules/vendors/fulfilment.ts'
 import { vendorPortalRoutes } from './modules/vendors/portal-routes.ts'
+import { VendorReports } from './modules/vendors/reports.ts'
 import { vendorRoutes } from './modules/vendors/routes.ts'
-import { registerAuth } from './plugins/auth.ts'
+import { ShopService } from './modules/vendors/shop.ts'
+import { registerAuth, sessionCookieName } from './plugins/auth.ts'
 import { registerConditionalGet } from './plugins/cache.ts'
 import type { Config } from './plugins/config.ts'
 import { clientErrorOptions, registerErrorHandling } from './plugins/errors.ts'
@@ -290,7 +294,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reviewRoutes(new ReviewService(db)))
   await app.register(vendorRoutes(new FulfilmentService(db, mailer, siteOrigin)))
   await app.register(adminRoutes({ db, mailer, sessions, audit, contact, stock }))
-  await app.register(vendorPortalRoutes(app.soko))
+  const shops = new ShopService(db, limiter, accounts, mailer, audit)
+  await app.register(
+    vendorPortalRoutes({
+      shops,
+      products: new ShopProductService(db, shops),
+      images: new ProductImageService(db, shops, config.mediaDir),
+      reports: new VendorReports(db, shops),
+      sessions,
+      cookie: { name: sessionCookieName(config), secure: config.isProduction },
+    }),
+  )
   if (!config.isProduction) await app.register(devOutboxRoutes(database.db))
   await registerWeb(app, options.web)
   return app

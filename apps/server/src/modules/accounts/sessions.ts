@@ -99,6 +99,11 @@ export class SessionStore {
     })
   }
 
+  /** Gives a session a new cookie token after a change of privilege (a shop opened), outside any transaction. */
+  renewCookie(sessionId: number): Promise<string> {
+    return this.rotateCookie(this.db, sessionId)
+  }
+
   /** Gives a session a new cookie token (after a password change); the old cookie stops working. */
   async rotateCookie(db: Db, sessionId: number): Promise<string> {
     const sessionToken = newSecret()

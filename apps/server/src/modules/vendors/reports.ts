@@ -3,7 +3,7 @@ import { type Db, queryRows } from '@soko/db/client'
 import { centsToKes } from '@soko/domain/money'
 import { sql } from 'drizzle-orm'
 import type { Ctx } from '../../plugins/auth.ts'
-import { requireShop } from './shop.ts'
+import type { ShopService } from './shop.ts'
 
 // A shop's figures: the dashboard (sales by Nairobi day and month, orders to ship, low stock) and what it is owed.
 
@@ -14,10 +14,13 @@ const NAIROBI = 'Africa/Nairobi'
 const SERIES_DAYS = 30
 
 export class VendorReports {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly shops: ShopService,
+  ) {}
 
   async dashboard(ctx: Ctx): Promise<Dashboard> {
-    const shop = await requireShop(this.db, ctx)
+    const shop = await this.shops.requireOwnShop(ctx)
     const paidAt = sql`(coalesce(o.paid_at, v.created_at) at time zone ${NAIROBI})`
     const today = sql`(now() at time zone ${NAIROBI})`
     const [totals] = await queryRows<{
@@ -84,7 +87,7 @@ export class VendorReports {
 
   /** What the shop is owed: the net (subtotal less commission) of its delivered parts, less what was paid out. */
   async payouts(ctx: Ctx): Promise<PayoutSummary> {
-    const shop = await requireShop(this.db, ctx)
+    const shop = await this.shops.requireOwnShop(ctx)
     const [totals] = await queryRows<{ earned: number; awaiting: number; paid_out: number }>(
       this.db,
       sql`select

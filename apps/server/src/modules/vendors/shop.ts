@@ -110,6 +110,11 @@ export class ShopService {
     }
   }
 
+  /** The signed-in vendor's own shop (401 signed out, 403 not a vendor, 404 no shop). */
+  requireOwnShop(ctx: Ctx): Promise<repo.ShopRow> {
+    return requireShop(this.db, ctx)
+  }
+
   async get(ctx: Ctx): Promise<Shop> {
     return toShop(await requireShop(this.db, ctx))
   }

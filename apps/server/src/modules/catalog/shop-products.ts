@@ -12,9 +12,9 @@ import { discountPercentage } from '@soko/domain/catalog'
 import { centsToKes, kesToCents } from '@soko/domain/money'
 import type { Ctx } from '../../plugins/auth.ts'
 import { AppError } from '../../plugins/errors.ts'
+import { isUniqueViolation } from '../accounts/service.ts'
 import { productImageSizes, productImageUrl } from '../media/media-url.ts'
 import * as repo from './product-repository.ts'
-import { isUniqueViolation, requireShop } from './shop.ts'
 
 const iso = (value: Date | string): string => new Date(value).toISOString()
 
@@ -70,12 +70,23 @@ function adminTookDown(reason: string): AppError {
   )
 }
 
-/** A shop's own products: listing, the add/edit form, quick stock edits and taking products off sale. */
-export class VendorProductService {
-  constructor(private readonly db: Db) {}
+/** Which shop the signed-in vendor runs: the vendors module answers (401 signed out, 403 not a vendor, 404 no shop). */
+export interface ShopOwnership {
+  requireOwnShop(ctx: Ctx): Promise<{ id: number }>
+}
+
+/**
+ * A shop's own products, as its owner manages them in the vendor portal: listing, the add/edit form, quick stock
+ * edits and taking products off sale. The catalogue owns products; the vendors module says whose shop it is.
+ */
+export class ShopProductService {
+  constructor(
+    private readonly db: Db,
+    private readonly shops: ShopOwnership,
+  ) {}
 
   async list(ctx: Ctx, query: { q: string; page: number; per_page: number }): Promise<VendorProductPage> {
-    const shop = await requireShop(this.db, ctx)
+    const shop = await this.shops.requireOwnShop(ctx)
     const { rows, total } = await repo.listProducts(this.db, shop.id, {
       q: query.q,
       limit: query.per_page,
@@ -85,17 +96,17 @@ export class VendorProductService {
   }
 
   async get(ctx: Ctx, productId: number): Promise<VendorProductDetail> {
-    const shop = await requireShop(this.db, ctx)
+    const shop = await this.shops.requireOwnShop(ctx)
     return this.detail(this.db, shop.id, productId)
   }
 
   async leafCategories(ctx: Ctx) {
-    await requireShop(this.db, ctx)
+    await this.shops.requireOwnShop(ctx)
     return repo.listLeafCategories(this.db)
   }
 
   async create(ctx: Ctx, body: ProductBody): Promise<VendorProductDetail> {
-    const shop = await requireShop(this.db, ctx)
+    const shop = await this.shops.requireOwnShop(ctx)
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.db.transaction(async (tx) => {
@@ -115,7 +126,7 @@ export class VendorProductService {
   }
 
   async update(ctx: Ctx, productId: number, body: ProductBody): Promise<VendorProductDetail> {
-    const shop = await requireShop(this.db, ctx)
+    const shop = await this.shops.requireOwnShop(ctx)
     return this.db
       .transaction(async (tx) => {
         const t = tx as unknown as Db
@@ -136,7 +147,7 @@ export class VendorProductService {
   }
 
   async setStock(ctx: Ctx, productId: number, stockQty: number): Promise<VendorProduct> {
-    const shop = await requireShop(this.db, ctx)
+    const shop = await this.shops.requireOwnShop(ctx)
     return this.db.transaction(async (tx) => {
       const t = tx as unknown as Db
       if (!(await repo.productOfShop(t, shop.id, productId, true))) {
@@ -151,7 +162,7 @@ export class VendorProductService {
 
   /** Takes a product off sale: it stays in the database for the orders that bought it. */
   async deactivate(ctx: Ctx, productId: number): Promise<void> {
-    const shop = await requireShop(this.db, ctx)
+    const shop = await this.shops.requireOwnShop(ctx)
     const current = await repo.productOfShop(this.db, shop.id, productId)
     if (!current) throw new AppError('not_found', VENDOR_MESSAGES.productNotFound)
     if (current.is_active) await repo.deactivate(this.db, productId)

@@ -7,8 +7,7 @@ import type { Ctx } from '../../plugins/auth.ts'
 import { AppError } from '../../plugins/errors.ts'
 import { ImageRejectedError, type ProcessedImage, processProductImage, Semaphore } from './image-pipeline.ts'
 import * as repo from './product-repository.ts'
-import { toVendorImage } from './products.ts'
-import { requireShop } from './shop.ts'
+import { type ShopOwnership, toVendorImage } from './shop-products.ts'
 
 /** One file of an upload: its name as the browser gave it (for messages only), and its bytes. */
 export interface UploadedFile {
@@ -50,6 +49,7 @@ export class ProductImageService {
 
   constructor(
     private readonly db: Db,
+    private readonly shops: ShopOwnership,
     private readonly mediaDir: string,
   ) {}
 
@@ -59,7 +59,7 @@ export class ProductImageService {
 
   /** Processes every file of the upload, then stores them all or none (at most 8 images per product). */
   async upload(ctx: Ctx, productId: number, files: AsyncIterable<UploadedFile>): Promise<VendorImage[]> {
-    const shop = await requireShop(this.db, ctx)
+    const shop = await this.shops.requireOwnShop(ctx)
     const product = await repo.productOfShop(this.db, shop.id, productId)
     if (!product) throw new AppError('not_found', VENDOR_MESSAGES.productNotFound)
     const tooMany = () =>
@@ -117,7 +117,7 @@ export class ProductImageService {
   }
 
   async list(ctx: Ctx, productId: number): Promise<VendorImage[]> {
-    const shop = await requireShop(this.db, ctx)
+    const shop = await this.shops.requireOwnShop(ctx)
     if (!(await repo.productOfShop(this.db, shop.id, productId))) {
       throw new AppError('not_found', VENDOR_MESSAGES.productNotFound)
     }
@@ -126,7 +126,7 @@ export class ProductImageService {
 
   /** Removes an image and its files (the next image becomes the primary one if it was). */
   async remove(ctx: Ctx, productId: number, imageId: number): Promise<VendorImage[]> {
-    const shop = await requireShop(this.db, ctx)
+    const shop = await this.shops.requireOwnShop(ctx)
     const images = await this.db.transaction(async (tx) => {
       const t = tx as unknown as Db
       if (!(await repo.productOfShop(t, shop.id, productId, true))) {
@@ -143,7 +143,7 @@ export class ProductImageService {
 
   /** Orders the images as listed (every image of the product, each once); the first becomes the primary. */
   async reorder(ctx: Ctx, productId: number, imageIds: number[]): Promise<VendorImage[]> {
-    const shop = await requireShop(this.db, ctx)
+    const shop = await this.shops.requireOwnShop(ctx)
     return this.db.transaction(async (tx) => {
       const t = tx as unknown as Db
       if (!(await repo.productOfShop(t, shop.id, productId, true))) {

@@ -1,7 +1,7 @@
 import { type Db, queryRows } from '@soko/db/client'
 import { type SQL, sql } from 'drizzle-orm'
 
-// SQL of a shop's own products and their images. Every query is scoped by the shop's id: a product of another
+// SQL of a shop's own products and their images, as the vendor portal manages them. Every query is scoped by the shop's id: a product of another
 // shop is simply not found.
 
 export interface VendorProductRow {
