@@ -12,6 +12,8 @@ import { adminRoutes } from './modules/admin/routes.ts'
 import { AuditService } from './modules/audit/service.ts'
 import { cartRoutes } from './modules/cart/routes.ts'
 import { CartService } from './modules/cart/service.ts'
+import { BannerEditor } from './modules/catalog/banners.ts'
+import { CategoryEditor } from './modules/catalog/categories.ts'
 import { Pricing } from './modules/catalog/pricing.ts'
 import { ProductImageService } from './modules/catalog/product-images.ts'
 import { catalogRoutes } from './modules/catalog/routes.ts'
@@ -293,7 +295,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentCallbackRoutes({ payments, card: gateways.card, callbackSecret: gateways.callbackSecret }))
   await app.register(reviewRoutes(new ReviewService(db)))
   await app.register(vendorRoutes(new FulfilmentService(db, mailer, siteOrigin)))
-  await app.register(adminRoutes({ db, mailer, sessions, audit, contact, stock }))
+  await app.register(
+    adminRoutes({
+      db,
+      mailer,
+      sessions,
+      audit,
+      contact,
+      stock,
+      categories: new CategoryEditor(db),
+      banners: new BannerEditor(db),
+    }),
+  )
   const shops = new ShopService(db, limiter, accounts, mailer, audit)
   await app.register(
     vendorPortalRoutes({

@@ -2,6 +2,8 @@ import type { Db } from '@soko/db/client'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { SessionStore } from '../accounts/sessions.ts'
 import type { AuditService } from '../audit/service.ts'
+import type { BannerEditor } from '../catalog/banners.ts'
+import type { CategoryEditor } from '../catalog/categories.ts'
 import type { Stock } from '../catalog/stock.ts'
 import type { ContactService } from '../contact/service.ts'
 import type { Mailer } from '../mail/mailer.ts'
@@ -32,10 +34,21 @@ export interface AdminDeps {
   audit: AuditService
   contact: ContactService
   stock: Stock
+  categories: CategoryEditor
+  banners: BannerEditor
 }
 
 /** /api/admin/...: the admin area's API, superusers only (every route below sits behind the guard). */
-export function adminRoutes({ db, mailer, sessions, audit, contact, stock }: AdminDeps): FastifyPluginAsyncZod {
+export function adminRoutes({
+  db,
+  mailer,
+  sessions,
+  audit,
+  contact,
+  stock,
+  categories,
+  banners,
+}: AdminDeps): FastifyPluginAsyncZod {
   return async (app) => {
     guardAdmin(app)
     await app.register(adminDashboardRoutes(new AdminDashboardService(db)))
@@ -43,8 +56,8 @@ export function adminRoutes({ db, mailer, sessions, audit, contact, stock }: Adm
     await app.register(adminOrderRoutes(new AdminOrdersService(db, audit, stock, mailer)))
     await app.register(adminUserRoutes(new AdminUsersService(db, audit, sessions)))
     await app.register(adminVendorRoutes(new AdminVendorsService(db, audit)))
-    await app.register(adminCategoryRoutes(new AdminCategoriesService(db, audit)))
-    await app.register(adminBannerRoutes(new AdminBannersService(db, audit)))
+    await app.register(adminCategoryRoutes(new AdminCategoriesService(db, audit, categories)))
+    await app.register(adminBannerRoutes(new AdminBannersService(db, audit, banners)))
     await app.register(adminContactRoutes(new AdminContactService(db, audit, contact)))
     // Mail that stays in the outbox is readable only in a demo: a real marketplace's mail is its shoppers' own.
     if (app.soko.config.demo) await app.register(adminOutboxRoutes(new AdminOutboxService(db, audit, mailer)))

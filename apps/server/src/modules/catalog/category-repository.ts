@@ -1,8 +1,8 @@
 import { type Db, queryRows } from '@soko/db/client'
 import { Param, sql } from 'drizzle-orm'
 
-// Categories as the admin edits them: every one, active or not. Each write makes the database announce a
-// catalogue change (migration 0002's triggers), so every process drops its cached category pages at once.
+// SQL of categories as the admin area edits them: every one, active or not. Each write makes the database announce
+// a catalogue change (migration 0002's triggers), so every process drops its cached category pages at once.
 
 export interface AdminCategoryRow {
   id: number

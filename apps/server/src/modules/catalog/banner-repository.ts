@@ -1,8 +1,8 @@
 import { type Db, queryRows } from '@soko/db/client'
 import { sql } from 'drizzle-orm'
 
-// The home page's banners, every one (scheduled, ended and switched off too). Writes make the database announce a
-// catalogue change, so every process drops its cached home page at once.
+// SQL of the home page's banners as the admin area edits them, every one (scheduled, ended and switched off too).
+// Writes make the database announce a catalogue change, so every process drops its cached home page at once.
 
 export interface AdminBannerRow {
   id: number
