@@ -16,6 +16,7 @@ import { BannerEditor } from './modules/catalog/banners.ts'
 import { CategoryEditor } from './modules/catalog/categories.ts'
 import { Pricing } from './modules/catalog/pricing.ts'
 import { ProductImageService } from './modules/catalog/product-images.ts'
+import { Products } from './modules/catalog/products.ts'
 import { catalogRoutes } from './modules/catalog/routes.ts'
 import { CatalogService } from './modules/catalog/service.ts'
 import { ShopProductService } from './modules/catalog/shop-products.ts'
@@ -305,6 +306,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       stock,
       categories: new CategoryEditor(db),
       banners: new BannerEditor(db),
+      products: new Products(),
     }),
   )
   const shops = new ShopService(db, limiter, accounts, mailer, audit)

@@ -4,6 +4,7 @@ import type { SessionStore } from '../accounts/sessions.ts'
 import type { AuditService } from '../audit/service.ts'
 import type { BannerEditor } from '../catalog/banners.ts'
 import type { CategoryEditor } from '../catalog/categories.ts'
+import type { Products } from '../catalog/products.ts'
 import type { Stock } from '../catalog/stock.ts'
 import type { ContactService } from '../contact/service.ts'
 import type { Mailer } from '../mail/mailer.ts'
@@ -36,6 +37,7 @@ export interface AdminDeps {
   stock: Stock
   categories: CategoryEditor
   banners: BannerEditor
+  products: Products
 }
 
 /** /api/admin/...: the admin area's API, superusers only (every route below sits behind the guard). */
@@ -48,11 +50,12 @@ export function adminRoutes({
   stock,
   categories,
   banners,
+  products,
 }: AdminDeps): FastifyPluginAsyncZod {
   return async (app) => {
     guardAdmin(app)
     await app.register(adminDashboardRoutes(new AdminDashboardService(db)))
-    await app.register(adminProductRoutes(new AdminProductsService(db, audit)))
+    await app.register(adminProductRoutes(new AdminProductsService(db, audit, products)))
     await app.register(adminOrderRoutes(new AdminOrdersService(db, audit, stock, mailer)))
     await app.register(adminUserRoutes(new AdminUsersService(db, audit, sessions)))
     await app.register(adminVendorRoutes(new AdminVendorsService(db, audit)))

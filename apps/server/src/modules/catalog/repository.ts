@@ -115,3 +115,18 @@ export async function addSales(db: Db, lines: { productId: number; quantity: num
       ${new Param(lines.map((line) => line.quantity))}::int[]) as q(product_id, quantity)
     where p.id = q.product_id`)
 }
+
+// Moderation
+
+/** Locks a product's row until the transaction ends; false when there is no such product. */
+export async function lockProduct(db: Db, id: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(db, sql`select id from products where id = ${id} for update`)
+  return rows.length > 0
+}
+
+/** Takes a product down with the reason its shop sees, or puts it back (the triggers update search and caches). */
+export async function setProductActive(db: Db, id: number, active: boolean, reason: string | null): Promise<void> {
+  await db.execute(
+    sql`update products set is_active = ${active}, deactivated_reason = ${reason}, updated_at = now() where id = ${id}`,
+  )
+}

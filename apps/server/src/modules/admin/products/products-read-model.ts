@@ -3,7 +3,8 @@ import { type Db, queryRows } from '@soko/db/client'
 import { type SQL, sql } from 'drizzle-orm'
 import { likePattern } from '../shared.ts'
 
-// Every product of every shop, whatever its state (the admin sees what shoppers cannot).
+// Every product of every shop, whatever its state (the admin sees what shoppers cannot), with its shop and category.
+// Read only: taking a product down or putting it back is the catalogue's write (catalog/products.ts).
 
 export interface AdminProductRow {
   id: number
@@ -69,17 +70,7 @@ export async function listProducts(
   return { count: total?.count ?? 0, rows }
 }
 
-export async function getProduct(db: Db, id: number, lock = false): Promise<AdminProductRow | null> {
-  const rows = await queryRows<AdminProductRow>(
-    db,
-    sql`select ${columns} from products p ${joins} where p.id = ${id} ${lock ? sql`for update of p` : sql``}`,
-  )
+export async function getProduct(db: Db, id: number): Promise<AdminProductRow | null> {
+  const rows = await queryRows<AdminProductRow>(db, sql`select ${columns} from products p ${joins} where p.id = ${id}`)
   return rows[0] ?? null
-}
-
-/** Takes a product down with the reason its shop sees, or puts it back (the triggers update search and caches). */
-export async function setProductActive(db: Db, id: number, active: boolean, reason: string | null): Promise<void> {
-  await db.execute(
-    sql`update products set is_active = ${active}, deactivated_reason = ${reason}, updated_at = now() where id = ${id}`,
-  )
 }
