@@ -216,10 +216,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { queryAfterMs: config.MPESA_QUERY_AFTER, queryAttempts: config.MPESA_QUERY_ATTEMPTS, publicUrl: siteOrigin },
     app.log,
   )
+  const carts = new CartService(db, pricing)
   const checkout = new CheckoutService(
     db,
     pricing,
     stock,
+    carts,
+    users,
     payments,
     jobs,
     mailer,
@@ -291,7 +294,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(seoRoutes(database.db, siteOrigin))
   await app.register(authRoutes({ config, accounts, sessions, google, limiter, siteOrigin }))
   await app.register(userRoutes(users, checkout))
-  await app.register(cartRoutes(new CartService(db, pricing)))
+  await app.register(cartRoutes(carts))
   await app.register(checkoutRoutes(checkout, siteOrigin))
   await app.register(paymentCallbackRoutes({ payments, card: gateways.card, callbackSecret: gateways.callbackSecret }))
   await app.register(reviewRoutes(new ReviewService(db)))

@@ -2,8 +2,8 @@ import type { ServerCart, ServerCartBody } from '@soko/contract/checkout'
 import type { Db } from '@soko/db/client'
 import { centsToKes } from '@soko/domain/money'
 import type { Pricing } from '../catalog/pricing.ts'
-import * as repo from '../checkout/repository.ts'
 import { productImageUrl } from '../media/media-url.ts'
+import * as repo from './repository.ts'
 
 type Items = ServerCartBody['items']
 
@@ -43,6 +43,11 @@ export class CartService {
       return result
     })
     return this.view(merged)
+  }
+
+  /** Empties the cart in the caller's transaction (the order that bought it). */
+  clear(t: Db, userId: number): Promise<void> {
+    return repo.saveCart(t, userId, [])
   }
 
   /** The lines as the cart screen stores them (specification section 3), for products still sold. */

@@ -449,63 +449,9 @@ export async function setVendorOrdersStatus(db: Db, orderId: number, status: str
     )})`)
 }
 
-// The signed-in shopper's cart
-
-export async function getCart(db: Db, userId: number): Promise<{ productId: number; quantity: number }[]> {
-  const rows = await queryRows<{ items: { productId: number; quantity: number }[] }>(
-    db,
-    sql`select items from carts where user_id = ${userId}`,
-  )
-  return rows[0]?.items ?? []
-}
-
-export async function lockCart(db: Db, userId: number): Promise<{ productId: number; quantity: number }[]> {
-  await db.execute(sql`insert into carts (user_id) values (${userId}) on conflict (user_id) do nothing`)
-  const rows = await queryRows<{ items: { productId: number; quantity: number }[] }>(
-    db,
-    sql`select items from carts where user_id = ${userId} for update`,
-  )
-  return rows[0]?.items ?? []
-}
-
-export async function saveCart(
-  db: Db,
-  userId: number,
-  items: { productId: number; quantity: number }[],
-): Promise<void> {
-  await db.execute(sql`
-    insert into carts (user_id, items, updated_at) values (${userId}, ${JSON.stringify(items)}::jsonb, now())
-    on conflict (user_id) do update set items = excluded.items, updated_at = now()`)
-}
-
 /** Keeps a reservation going until at least `until` (a new payment attempt near its end). */
 export async function extendReservation(db: Db, orderId: number, until: Date): Promise<void> {
   await db.execute(sql`
     update orders set reserved_until = greatest(reserved_until, ${until.toISOString()}::timestamptz)
     where id = ${orderId} and status = 'pending_payment'`)
-}
-
-/** Saves the checkout's address to the shopper's address book, unless it is there already (at most 20). */
-export async function saveAddressFromCheckout(
-  db: Db,
-  userId: number,
-  address: {
-    firstName: string
-    lastName: string
-    address: string
-    city: string
-    county: string
-    postalCode: string
-    phone: string
-  },
-): Promise<void> {
-  await db.execute(sql`
-    insert into addresses (user_id, label, first_name, last_name, line1, city, county, postal_code, phone, is_default)
-    select ${userId}, 'Home', ${address.firstName}, ${address.lastName}, ${address.address}, ${address.city},
-      ${address.county}, ${address.postalCode}, ${address.phone},
-      not exists (select 1 from addresses where user_id = ${userId} and is_default)
-    where not exists (
-        select 1 from addresses where user_id = ${userId} and lower(line1) = lower(${address.address})
-          and lower(city) = lower(${address.city}) and county = ${address.county})
-      and (select count(*) from addresses where user_id = ${userId}) < 20`)
 }

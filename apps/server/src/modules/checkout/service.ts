@@ -21,12 +21,14 @@ import type { RateLimit } from '../../plugins/config.ts'
 import { AppError } from '../../plugins/errors.ts'
 import { isUniqueViolation } from '../accounts/service.ts'
 import { sameSecret } from '../accounts/tokens.ts'
+import type { CartService } from '../cart/service.ts'
 import type { PricedQuote, Pricing, QuoteSettings } from '../catalog/pricing.ts'
 import type { Stock } from '../catalog/stock.ts'
 import { enqueueJob, type Job, type JobQueue, type JobResult } from '../jobs/queue.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { clientKey, type RateLimiter } from '../rate-limits/service.ts'
 import type { SecretsService } from '../secrets/service.ts'
+import type { UserService } from '../user/service.ts'
 import { orderCancelledEmail } from './mail-templates.ts'
 import { CANCELLABLE, loadOrderDetail, loadOrderDetails, toPaymentState } from './order-view.ts'
 import { EXPIRED_REASON, type PaymentService } from './payments.ts'
@@ -75,6 +77,8 @@ export class CheckoutService {
     private readonly db: Db,
     private readonly pricing: Pricing,
     private readonly stock: Stock,
+    private readonly carts: CartService,
+    private readonly customers: UserService,
     private readonly payments: PaymentService,
     private readonly jobs: JobQueue,
     private readonly mailer: Mailer,
@@ -192,7 +196,7 @@ export class CheckoutService {
             phone: mpesaPhone,
             reference: `${orderNumber}-1`,
           })
-          if (ctx.user) await repo.saveCart(t, ctx.user.id, [])
+          if (ctx.user) await this.carts.clear(t, ctx.user.id)
           return { orderId, paymentId, orderNumber }
         })
       } catch (error) {
@@ -296,7 +300,7 @@ export class CheckoutService {
       runAt: reservedUntil,
       dedupeKey: `order-expiry:${orderId}`,
     })
-    if (ctx.user && body.saveAddress) await repo.saveAddressFromCheckout(t, ctx.user.id, body)
+    if (ctx.user && body.saveAddress) await this.customers.saveCheckoutAddress(t, ctx.user.id, body)
     return orderId
   }
 

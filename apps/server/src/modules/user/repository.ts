@@ -150,6 +150,31 @@ export async function promoteNewestAddress(db: Db, userId: number): Promise<void
   )
 }
 
+/** Saves the checkout's address to the shopper's address book, unless it is there already (at most 20). */
+export async function saveAddressFromCheckout(
+  db: Db,
+  userId: number,
+  address: {
+    firstName: string
+    lastName: string
+    address: string
+    city: string
+    county: string
+    postalCode: string
+    phone: string
+  },
+): Promise<void> {
+  await db.execute(sql`
+    insert into addresses (user_id, label, first_name, last_name, line1, city, county, postal_code, phone, is_default)
+    select ${userId}, 'Home', ${address.firstName}, ${address.lastName}, ${address.address}, ${address.city},
+      ${address.county}, ${address.postalCode}, ${address.phone},
+      not exists (select 1 from addresses where user_id = ${userId} and is_default)
+    where not exists (
+        select 1 from addresses where user_id = ${userId} and lower(line1) = lower(${address.address})
+          and lower(city) = lower(${address.city}) and county = ${address.county})
+      and (select count(*) from addresses where user_id = ${userId}) < 20`)
+}
+
 // Payment methods
 
 export interface PaymentMethodRow {

@@ -180,6 +180,15 @@ export class UserService {
     })
   }
 
+  /** Saves the checkout's address to the shopper's address book in the order's transaction, unless it is there already. */
+  saveCheckoutAddress(
+    t: Db,
+    userId: number,
+    address: Parameters<typeof repo.saveAddressFromCheckout>[2],
+  ): Promise<void> {
+    return repo.saveAddressFromCheckout(t, userId, address)
+  }
+
   async listPaymentMethods(ctx: Ctx): Promise<PaymentMethod[]> {
     return (await repo.listPaymentMethods(this.db, this.userId(ctx))).map(toPaymentMethod)
   }
