@@ -4,10 +4,12 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { GoogleSignIn, type OidcClientConfig } from './modules/accounts/google.ts'
 import { PasswordHasher } from './modules/accounts/passwords.ts'
+import { ProfileService } from './modules/accounts/profile.ts'
 import { authRoutes } from './modules/accounts/routes.ts'
 import { AccountsService } from './modules/accounts/service.ts'
 import { SessionStore } from './modules/accounts/sessions.ts'
 import { startSweeper } from './modules/accounts/sweeper.ts'
+import { Users } from './modules/accounts/users.ts'
 import { adminRoutes } from './modules/admin/routes.ts'
 import { AuditService } from './modules/audit/service.ts'
 import { cartRoutes } from './modules/cart/routes.ts'
@@ -26,6 +28,8 @@ import { checkoutRoutes } from './modules/checkout/routes.ts'
 import { CheckoutService } from './modules/checkout/service.ts'
 import { contactRoutes } from './modules/contact/routes.ts'
 import { ContactService } from './modules/contact/service.ts'
+import { customerRoutes } from './modules/customers/routes.ts'
+import { CustomerService } from './modules/customers/service.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { HealthService } from './modules/health/service.ts'
 import { JobQueue } from './modules/jobs/queue.ts'
@@ -41,8 +45,6 @@ import { searchRoutes } from './modules/search/routes.ts'
 import { PostgresSearchService } from './modules/search/service.ts'
 import { SecretsService } from './modules/secrets/service.ts'
 import { seoRoutes } from './modules/seo/routes.ts'
-import { userRoutes } from './modules/user/routes.ts'
-import { UserService } from './modules/user/service.ts'
 import { FulfilmentService } from './modules/vendors/fulfilment.ts'
 import { vendorPortalRoutes } from './modules/vendors/portal-routes.ts'
 import { VendorReports } from './modules/vendors/reports.ts'
@@ -188,7 +190,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   const mailer = new Mailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, demo: config.demo }, app.log)
   const accounts = new AccountsService({ db, config, hasher, sessions, limiter, mailer, log: app.log })
-  const users = new UserService(db, accounts, mailer, catalog)
+  const users = new Users(db)
+  const customers = new CustomerService(db, users, catalog)
 
   // This process's own address once it listens: the built-in payment stand-ins call back to it.
   const selfUrl = () => listeningUrl(app, config)
@@ -222,7 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pricing,
     stock,
     carts,
-    users,
+    customers,
     payments,
     jobs,
     mailer,
@@ -293,7 +296,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes(database.db, config.mediaDir))
   await app.register(seoRoutes(database.db, siteOrigin))
   await app.register(authRoutes({ config, accounts, sessions, google, limiter, siteOrigin }))
-  await app.register(userRoutes(users, checkout))
+  await app.register(
+    customerRoutes({ customers, profiles: new ProfileService(db, accounts, mailer), orders: checkout }),
+  )
   await app.register(cartRoutes(carts))
   await app.register(checkoutRoutes(checkout, siteOrigin))
   await app.register(paymentCallbackRoutes({ payments, card: gateways.card, callbackSecret: gateways.callbackSecret }))
@@ -310,9 +315,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       categories: new CategoryEditor(db),
       banners: new BannerEditor(db),
       products: new Products(),
+      users,
     }),
   )
-  const shops = new ShopService(db, limiter, accounts, mailer, audit)
+  const shops = new ShopService(db, limiter, accounts, users, mailer, audit)
   await app.register(
     vendorPortalRoutes({
       shops,

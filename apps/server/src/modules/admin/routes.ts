@@ -1,6 +1,7 @@
 import type { Db } from '@soko/db/client'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { SessionStore } from '../accounts/sessions.ts'
+import type { Users } from '../accounts/users.ts'
 import type { AuditService } from '../audit/service.ts'
 import type { BannerEditor } from '../catalog/banners.ts'
 import type { CategoryEditor } from '../catalog/categories.ts'
@@ -38,6 +39,7 @@ export interface AdminDeps {
   categories: CategoryEditor
   banners: BannerEditor
   products: Products
+  users: Users
 }
 
 /** /api/admin/...: the admin area's API, superusers only (every route below sits behind the guard). */
@@ -51,13 +53,14 @@ export function adminRoutes({
   categories,
   banners,
   products,
+  users,
 }: AdminDeps): FastifyPluginAsyncZod {
   return async (app) => {
     guardAdmin(app)
     await app.register(adminDashboardRoutes(new AdminDashboardService(db)))
     await app.register(adminProductRoutes(new AdminProductsService(db, audit, products)))
     await app.register(adminOrderRoutes(new AdminOrdersService(db, audit, stock, mailer)))
-    await app.register(adminUserRoutes(new AdminUsersService(db, audit, sessions)))
+    await app.register(adminUserRoutes(new AdminUsersService(db, audit, users, sessions)))
     await app.register(adminVendorRoutes(new AdminVendorsService(db, audit)))
     await app.register(adminCategoryRoutes(new AdminCategoriesService(db, audit, categories)))
     await app.register(adminBannerRoutes(new AdminBannersService(db, audit, banners)))

@@ -24,11 +24,11 @@ import { sameSecret } from '../accounts/tokens.ts'
 import type { CartService } from '../cart/service.ts'
 import type { PricedQuote, Pricing, QuoteSettings } from '../catalog/pricing.ts'
 import type { Stock } from '../catalog/stock.ts'
+import type { CustomerService } from '../customers/service.ts'
 import { enqueueJob, type Job, type JobQueue, type JobResult } from '../jobs/queue.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { clientKey, type RateLimiter } from '../rate-limits/service.ts'
 import type { SecretsService } from '../secrets/service.ts'
-import type { UserService } from '../user/service.ts'
 import { orderCancelledEmail } from './mail-templates.ts'
 import { CANCELLABLE, loadOrderDetail, loadOrderDetails, toPaymentState } from './order-view.ts'
 import { EXPIRED_REASON, type PaymentService } from './payments.ts'
@@ -78,7 +78,7 @@ export class CheckoutService {
     private readonly pricing: Pricing,
     private readonly stock: Stock,
     private readonly carts: CartService,
-    private readonly customers: UserService,
+    private readonly customers: CustomerService,
     private readonly payments: PaymentService,
     private readonly jobs: JobQueue,
     private readonly mailer: Mailer,

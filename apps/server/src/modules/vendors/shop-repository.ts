@@ -35,15 +35,6 @@ export async function shopOfOwner(db: Db, ownerId: number, lock = false): Promis
   return row ?? null
 }
 
-/** Locks the user's row (so two applications by one user run one after the other) and reads what applying needs. */
-export async function lockUser(db: Db, userId: number): Promise<{ role: string; email: string } | null> {
-  const [row] = await queryRows<{ role: string; email: string }>(
-    db,
-    sql`select role, email from users where id = ${userId} for update`,
-  )
-  return row ?? null
-}
-
 /** The first free slug of `base`, `base-2`, `base-3` ... among shops. */
 export async function freeShopSlug(db: Db, base: string): Promise<string> {
   const rows = await queryRows<{ slug: string }>(
@@ -97,8 +88,4 @@ export async function updateShop(
   )
   if (!row) throw new Error('update of businesses returned no row')
   return row
-}
-
-export async function setRole(db: Db, userId: number, role: 'vendor'): Promise<void> {
-  await db.execute(sql`update users set role = ${role}, updated_at = now() where id = ${userId}`)
 }

@@ -4,6 +4,7 @@ import type { Ctx } from '../../plugins/auth.ts'
 import type { RateLimit } from '../../plugins/config.ts'
 import { AppError } from '../../plugins/errors.ts'
 import type { AccountsService } from '../accounts/service.ts'
+import type { Users } from '../accounts/users.ts'
 import type { AuditService } from '../audit/service.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { RateLimiter } from '../rate-limits/service.ts'
@@ -58,6 +59,7 @@ export class ShopService {
     private readonly db: Db,
     private readonly limiter: RateLimiter,
     private readonly accounts: AccountsService,
+    private readonly users: Users,
     private readonly mailer: Mailer,
     private readonly audit: AuditService,
   ) {}
@@ -76,7 +78,7 @@ export class ShopService {
       try {
         return await this.db.transaction(async (tx) => {
           const t = tx as unknown as Db
-          const user = await repo.lockUser(t, userId)
+          const user = await this.users.lock(t, userId)
           if (!user) throw new AppError('unauthorized', 'Sign in to open a shop.')
           if (user.role === 'superuser') throw new AppError('forbidden', VENDOR_MESSAGES.adminCannotApply)
           const existing = await repo.shopOfOwner(t, userId)
@@ -93,7 +95,7 @@ export class ShopService {
             payoutPhone: body.payoutPhone,
             email: user.email,
           })
-          await repo.setRole(t, userId, 'vendor')
+          await this.users.setRole(t, userId, 'vendor')
           await this.audit.write(t, userId, {
             action: 'vendor.applied',
             subjectType: 'business',

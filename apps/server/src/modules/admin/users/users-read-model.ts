@@ -4,6 +4,9 @@ import { type Db, queryRows } from '@soko/db/client'
 import { type SQL, sql } from 'drizzle-orm'
 import { likePattern } from '../shared.ts'
 
+// Accounts as the admin area lists them, with the shops they own and how many orders they placed. Read only: role
+// changes and disabling are the accounts module's writes (accounts/users.ts).
+
 export interface AdminUserRow {
   id: number
   email: string
@@ -45,22 +48,7 @@ export async function listUsers(db: Db, query: AdminUsersQuery): Promise<{ count
   return { count: total?.count ?? 0, rows }
 }
 
-export async function getUser(db: Db, id: number, lock = false): Promise<AdminUserRow | null> {
-  const rows = await queryRows<AdminUserRow>(
-    db,
-    sql`select ${columns} from users u where u.id = ${id} ${lock ? sql`for update of u` : sql``}`,
-  )
+export async function getUser(db: Db, id: number): Promise<AdminUserRow | null> {
+  const rows = await queryRows<AdminUserRow>(db, sql`select ${columns} from users u where u.id = ${id}`)
   return rows[0] ?? null
-}
-
-export async function setRole(db: Db, id: number, role: Role): Promise<void> {
-  await db.execute(sql`update users set role = ${role}, updated_at = now() where id = ${id}`)
-}
-
-export async function setDisabled(db: Db, id: number, reason: string | null): Promise<void> {
-  await db.execute(
-    sql`update users set disabled_at = ${reason === null ? sql`null` : sql`now()`}, disabled_reason = ${reason},
-          updated_at = now()
-        where id = ${id}`,
-  )
 }

@@ -1,30 +1,8 @@
 import { type Db, queryRows } from '@soko/db/client'
 import { sql } from 'drizzle-orm'
 
-// SQL of the customer's own data. Every statement is scoped by user_id: another user's row is never read,
+// SQL of what a customer keeps: addresses, payment methods, wishlist (the profile is the accounts module's). Every statement is scoped by user_id: another user's row is never read,
 // changed or deleted, whatever id the request names.
-
-// Profile
-
-export async function updateProfile(
-  db: Db,
-  userId: number,
-  profile: {
-    firstName: string
-    lastName: string
-    email: string
-    phone: string | null | undefined
-    emailChanged: boolean
-  },
-): Promise<void> {
-  await db.execute(
-    sql`update users set first_name = ${profile.firstName}, last_name = ${profile.lastName}, email = ${profile.email},
-          ${profile.phone === undefined ? sql`` : sql`phone = ${profile.phone},`}
-          ${profile.emailChanged ? sql`email_verified_at = null,` : sql``}
-          updated_at = now()
-        where id = ${userId}`,
-  )
-}
 
 // Addresses
 

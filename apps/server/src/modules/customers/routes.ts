@@ -20,14 +20,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ctxOf, requireUser } from '../../plugins/auth.ts'
 import { AppError, sentenceErrorHandler } from '../../plugins/errors.ts'
+import type { ProfileService } from '../accounts/profile.ts'
 import type { CheckoutService } from '../checkout/service.ts'
-import type { UserService } from './service.ts'
+import type { CustomerService } from './service.ts'
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema }
 const NoContent = z.null().describe('Done')
 
-/** /api/user/*: the signed-in customer's own profile, orders, addresses, payment methods and wishlist. */
-export function userRoutes(users: UserService, checkout: CheckoutService): FastifyPluginAsyncZod {
+/**
+ * /api/user/*: the signed-in customer's own profile (the accounts module's), orders (the orders module's), and the
+ * addresses, payment methods and wishlist this module keeps.
+ */
+export function customerRoutes(deps: {
+  customers: CustomerService
+  profiles: ProfileService
+  orders: CheckoutService
+}): FastifyPluginAsyncZod {
+  const { customers: users, profiles, orders: checkout } = deps
   return async (app) => {
     app.setErrorHandler(sentenceErrorHandler)
     app.addHook('onRequest', async (request, reply) => {
@@ -38,7 +47,7 @@ export function userRoutes(users: UserService, checkout: CheckoutService): Fasti
     app.get(
       '/api/user/profile',
       { schema: { summary: 'Your profile', tags: ['user'], response: { 200: ProfileSchema, ...errors } } },
-      async (request) => users.getProfile(ctxOf(request)),
+      async (request) => profiles.getProfile(ctxOf(request)),
     )
 
     app.put(
@@ -51,7 +60,7 @@ export function userRoutes(users: UserService, checkout: CheckoutService): Fasti
           response: { 200: ProfileSchema, ...errors, 429: ErrorSchema },
         },
       },
-      async (request) => users.updateProfile(ctxOf(request), request.body),
+      async (request) => profiles.updateProfile(ctxOf(request), request.body),
     )
 
     app.get(

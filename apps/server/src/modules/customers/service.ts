@@ -8,19 +8,14 @@ import {
   MAX_WISHLIST_ITEMS,
   type PaymentMethod,
   type PaymentMethodBody,
-  PROFILE_MESSAGES,
-  type Profile,
-  type ProfileUpdate,
 } from '@soko/contract/user'
 import type { Db } from '@soko/db/client'
 import { maskKenyanMobile } from '@soko/domain/phone'
 import type { Ctx } from '../../plugins/auth.ts'
 import { AppError } from '../../plugins/errors.ts'
-import { emailChangedEmail } from '../accounts/mail-templates.ts'
-import * as accountsRepo from '../accounts/repository.ts'
-import { type AccountsService, isUniqueViolation } from '../accounts/service.ts'
+import { isUniqueViolation } from '../accounts/service.ts'
+import type { Users } from '../accounts/users.ts'
 import type { CatalogService } from '../catalog/service.ts'
-import type { Mailer } from '../mail/mailer.ts'
 import * as repo from './repository.ts'
 
 const notFound = (what: string) => new AppError('not_found', `No such ${what}.`)
@@ -63,14 +58,13 @@ export function hasExpired(expiry: string, now: Date): boolean {
 }
 
 /**
- * The signed-in customer's own data. Every function takes the request context first and acts only on the
+ * What the signed-in customer keeps (addresses, payment methods, wishlist; the profile is the accounts module's). Every function takes the request context first and acts only on the
  * caller's rows (the repository scopes every statement by user id); an id of someone else's row is a 404.
  */
-export class UserService {
+export class CustomerService {
   constructor(
     private readonly db: Db,
-    private readonly accounts: AccountsService,
-    private readonly mailer: Mailer,
+    private readonly users: Users,
     private readonly catalog: CatalogService,
   ) {}
 
@@ -83,55 +77,11 @@ export class UserService {
   private withUserLock<T>(userId: number, work: (t: Db) => Promise<T>): Promise<T> {
     return this.db.transaction(async (tx) => {
       const t = tx as unknown as Db
-      await accountsRepo.lockUser(t, userId)
+      await this.users.lock(t, userId)
       return work(t)
     })
   }
 
-  async getProfile(ctx: Ctx): Promise<Profile> {
-    const user = await accountsRepo.getUserById(this.db, this.userId(ctx))
-    if (!user) throw new AppError('unauthorized', AUTH_MESSAGES.signInRequired)
-    return { firstName: user.first_name, lastName: user.last_name, email: user.email, phone: user.phone }
-  }
-
-  /**
-   * Replaces the profile. A new email address needs the current password (ASVS V7.5.1), must be free, starts
-   * unverified, and the old address is told of the change.
-   */
-  async updateProfile(ctx: Ctx, body: ProfileUpdate): Promise<Profile> {
-    const userId = this.userId(ctx)
-    const user = await accountsRepo.getUserById(this.db, userId)
-    if (!user) throw new AppError('unauthorized', AUTH_MESSAGES.signInRequired)
-    const emailChanged = body.email !== user.email.toLowerCase()
-    if (emailChanged) {
-      await this.accounts.confirmCurrentPassword(userId, body.currentPassword, {
-        required: PROFILE_MESSAGES.currentPasswordRequired,
-        noPassword: PROFILE_MESSAGES.setPasswordFirst,
-      })
-    }
-    let outboxId: number | null = null
-    try {
-      await this.withUserLock(userId, async (t) => {
-        await repo.updateProfile(t, userId, {
-          firstName: body.firstName,
-          lastName: body.lastName,
-          email: emailChanged ? body.email : user.email,
-          phone: body.phone,
-          emailChanged,
-        })
-        if (emailChanged) outboxId = await this.mailer.enqueue(t, emailChangedEmail(user.email, body.email))
-      })
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw new AppError('conflict', PROFILE_MESSAGES.emailTaken, { email: [PROFILE_MESSAGES.emailTaken] })
-      }
-      throw error
-    }
-    if (outboxId !== null) this.mailer.deliver([outboxId])
-    return this.getProfile(ctx)
-  }
-
-  // Orders arrive with checkout (the orders module); until then a customer has none.
   async listAddresses(ctx: Ctx): Promise<Address[]> {
     return (await repo.listAddresses(this.db, this.userId(ctx))).map(toAddress)
   }
