@@ -2,54 +2,37 @@ import type { DatabaseHandle } from '@soko/db/client'
 import type { Migration } from '@soko/db/migrate'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
-import { GoogleSignIn, type OidcClientConfig } from './modules/accounts/google.ts'
-import { PasswordHasher } from './modules/accounts/passwords.ts'
-import { ProfileService } from './modules/accounts/profile.ts'
+import type { OidcClientConfig } from './modules/accounts/google.ts'
 import { authRoutes } from './modules/accounts/routes.ts'
-import { AccountsService } from './modules/accounts/service.ts'
-import { SessionStore } from './modules/accounts/sessions.ts'
 import { startSweeper } from './modules/accounts/sweeper.ts'
-import { Users } from './modules/accounts/users.ts'
-import { adminRoutes } from './modules/admin/routes.ts'
-import { AuditService } from './modules/audit/service.ts'
+import { AdminBannersService } from './modules/admin/banners/service.ts'
+import { AdminCategoriesService } from './modules/admin/categories/service.ts'
+import { AdminContactService } from './modules/admin/contact/service.ts'
+import { AdminDashboardService } from './modules/admin/dashboard/service.ts'
+import { AdminOrdersService } from './modules/admin/orders/service.ts'
+import { AdminOutboxService } from './modules/admin/outbox/service.ts'
+import { AdminProductsService } from './modules/admin/products/service.ts'
+import { type AdminServices, adminRoutes } from './modules/admin/routes.ts'
+import { AdminUsersService } from './modules/admin/users/service.ts'
+import { AdminVendorsService } from './modules/admin/vendors/service.ts'
 import { cartRoutes } from './modules/cart/routes.ts'
-import { CartService } from './modules/cart/service.ts'
-import { BannerEditor } from './modules/catalog/banners.ts'
-import { CategoryEditor } from './modules/catalog/categories.ts'
-import { Pricing } from './modules/catalog/pricing.ts'
-import { ProductImageService } from './modules/catalog/product-images.ts'
-import { Products } from './modules/catalog/products.ts'
 import { catalogRoutes } from './modules/catalog/routes.ts'
-import { CatalogService } from './modules/catalog/service.ts'
-import { ShopProductService } from './modules/catalog/shop-products.ts'
-import { Stock } from './modules/catalog/stock.ts'
-import { PaymentService } from './modules/checkout/payments.ts'
-import { checkoutRoutes } from './modules/checkout/routes.ts'
-import { CheckoutService } from './modules/checkout/service.ts'
+import type { CatalogService } from './modules/catalog/service.ts'
 import { contactRoutes } from './modules/contact/routes.ts'
-import { ContactService } from './modules/contact/service.ts'
 import { customerRoutes } from './modules/customers/routes.ts'
-import { CustomerService } from './modules/customers/service.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { HealthService } from './modules/health/service.ts'
-import { JobQueue } from './modules/jobs/queue.ts'
-import { Mailer } from './modules/mail/mailer.ts'
+import type { JobQueue } from './modules/jobs/queue.ts'
+import type { Mailer } from './modules/mail/mailer.ts'
 import { devOutboxRoutes } from './modules/mail/routes.ts'
 import { mediaRoutes } from './modules/media/routes.ts'
-import { cardSecretKey, createGateways } from './modules/payments/gateways.ts'
+import { checkoutRoutes } from './modules/orders/routes.ts'
 import { paymentCallbackRoutes } from './modules/payments/routes.ts'
-import { RateLimiter } from './modules/rate-limits/service.ts'
 import { reviewRoutes } from './modules/reviews/routes.ts'
-import { ReviewService } from './modules/reviews/service.ts'
 import { searchRoutes } from './modules/search/routes.ts'
-import { PostgresSearchService } from './modules/search/service.ts'
-import { SecretsService } from './modules/secrets/service.ts'
 import { seoRoutes } from './modules/seo/routes.ts'
-import { FulfilmentService } from './modules/vendors/fulfilment.ts'
 import { vendorPortalRoutes } from './modules/vendors/portal-routes.ts'
-import { VendorReports } from './modules/vendors/reports.ts'
 import { vendorRoutes } from './modules/vendors/routes.ts'
-import { ShopService } from './modules/vendors/shop.ts'
 import { registerAuth, sessionCookieName } from './plugins/auth.ts'
 import { registerConditionalGet } from './plugins/cache.ts'
 import type { Config } from './plugins/config.ts'
@@ -60,6 +43,7 @@ import { registerOpenApi } from './plugins/openapi.ts'
 import { registerPersonalCaching } from './plugins/personal-paths.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerWeb, type WebMode } from './plugins/web.ts'
+import { buildServices, type Services } from './services.ts'
 
 export interface AppOptions {
   config: Config
@@ -102,21 +86,16 @@ const NO_STAND_INS: StandIns = {
   close: async () => {},
 }
 
-/** What every module reaches through `app.soko`. */
+/** What tests and the web's request handler reach through `app.soko` (route plugins are handed their services). */
 export interface SokoContext {
   config: Config
   database: DatabaseHandle
   migrations: Migration[]
   catalog: CatalogService
-  accounts: AccountsService
-  sessions: SessionStore
   mailer: Mailer
-  limiter: RateLimiter
-  hasher: PasswordHasher
-  checkout: CheckoutService
-  payments: PaymentService
   jobs: JobQueue
-  audit: AuditService
+  /** The settle-payment flow's step that emails each shop its paid part of an order. */
+  paidShopNotices: Services['flows']['paidShopNotices']
   /** The marketplace's own origin for links: PUBLIC_URL, else the address this process listens on. */
   siteOrigin(): string
 }
@@ -173,88 +152,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   const { database } = options
-  const catalog = new CatalogService(database.db, (error) => app.log.error({ err: error }, 'view count flush failed'))
-  const { db } = database
-  const hasher = new PasswordHasher({
-    memoryCost: config.ARGON2_MEMORY_KIB,
-    timeCost: config.ARGON2_TIME_COST,
-    parallelism: config.ARGON2_PARALLELISM,
-  })
-  const limiter = new RateLimiter(db)
-  const audit = new AuditService()
-  const contact = new ContactService(db, config.CONTACT_RATE_LIMIT)
-  const sessions = new SessionStore(db, {
-    idleSeconds: config.SESSION_IDLE_TIMEOUT / 1000,
-    absoluteSeconds: config.SESSION_ABSOLUTE_TIMEOUT / 1000,
-    accessSeconds: config.ACCESS_TOKEN_TTL / 1000,
-  })
-  const mailer = new Mailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, demo: config.demo }, app.log)
-  const accounts = new AccountsService({ db, config, hasher, sessions, limiter, mailer, log: app.log })
-  const users = new Users(db)
-  const customers = new CustomerService(db, users, catalog)
-
   // This process's own address once it listens: the built-in payment stand-ins call back to it.
   const selfUrl = () => listeningUrl(app, config)
   // Where every link Soko hands out points (mail, callbacks, canonical URLs, the card page's way back): PUBLIC_URL,
   // else this process's own address. Never a request's Host, X-Forwarded-Host or Origin, which a client chooses.
   const siteOrigin = () => config.PUBLIC_URL ?? selfUrl()
-  const secrets = new SecretsService(db)
-  const cardKey = await cardSecretKey(config, secrets)
-  const standIns = options.standIns
-    ? await options.standIns(config, { selfUrl, siteOrigin, cardSecretKey: cardKey })
-    : NO_STAND_INS
-  const gateways = createGateways(config, secrets, selfUrl, standIns, cardKey)
-  // Google, or in a demo without Google credentials the built-in stand-in (DESIGN D9); otherwise no Google button.
-  const googleClient = config.google ?? (config.demo ? standIns.google : null)
-  const google = new GoogleSignIn(db, googleClient, sessions, app.log)
-  const jobs = new JobQueue(db, app.log)
-  const pricing = new Pricing(db, { shippingCents: config.shippingCents, vatRateBp: config.vatRateBp })
-  const stock = new Stock()
-  const payments = new PaymentService(
-    db,
-    gateways,
-    jobs,
-    mailer,
-    stock,
-    { queryAfterMs: config.MPESA_QUERY_AFTER, queryAttempts: config.MPESA_QUERY_ATTEMPTS, publicUrl: siteOrigin },
-    app.log,
+  const services = await buildServices(config, database, app.log, { selfUrl, siteOrigin }, (cardSecretKey) =>
+    options.standIns ? options.standIns(config, { selfUrl, siteOrigin, cardSecretKey }) : Promise.resolve(NO_STAND_INS),
   )
-  const carts = new CartService(db, pricing)
-  const checkout = new CheckoutService(
-    db,
-    pricing,
-    stock,
-    carts,
-    customers,
-    payments,
-    jobs,
-    mailer,
-    limiter,
-    secrets,
-    {
-      shippingCents: config.shippingCents,
-      vatRateBp: config.vatRateBp,
-      reservationMs: config.ORDER_RESERVATION,
-      commissionBp: config.commissionBp,
-      limitPerIp: config.CHECKOUT_LIMIT_PER_IP,
-      pushLimitPerPhone: config.MPESA_PUSH_LIMIT_PER_PHONE,
-    },
-    app.log,
-  )
+  const { catalog, jobs, mailer, sessions, limiter, flows } = services
   app.decorate('soko', {
     config,
     database,
     migrations: options.migrations,
     catalog,
-    accounts,
-    sessions,
     mailer,
-    limiter,
-    hasher,
-    checkout,
-    payments,
     jobs,
-    audit,
+    paidShopNotices: flows.paidShopNotices,
     siteOrigin,
   })
   registerErrorHandling(app)
@@ -262,7 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     token: config.METRICS_TOKEN,
     isProduction: config.isProduction,
     poolStats: () => database.poolStats?.(),
-    sharedFigures: async () => ({ jobs: await jobs.counts(), payments: await payments.countsByOutcome() }),
+    sharedFigures: async () => ({ jobs: await jobs.counts(), payments: await services.payments.countsByOutcome() }),
   })
   registerConditionalGet(app)
   registerSecurityHeaders(app, config)
@@ -282,54 +196,93 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     stopSweeper()
     await jobs.stop()
-    await standIns.close()
+    await services.standIns.close()
     await unlisten()
     await catalog.stop()
     await mailer.close()
   })
 
   await registerOpenApi(app)
-  await app.register(healthRoutes(new HealthService(database, options.migrations)))
-  await app.register(catalogRoutes(catalog))
-  await app.register(searchRoutes(new PostgresSearchService({ db: database.db, indexScans: database.indexScans })))
-  await app.register(contactRoutes(contact))
-  await app.register(mediaRoutes(database.db, config.mediaDir))
-  await app.register(seoRoutes(database.db, siteOrigin))
-  await app.register(authRoutes({ config, accounts, sessions, google, limiter, siteOrigin }))
+  await registerRoutes(app, services, { config, health: new HealthService(database, options.migrations), siteOrigin })
+  await registerWeb(app, options.web)
+  return app
+}
+
+/** Every route plugin, each handed the services it answers with. */
+async function registerRoutes(
+  app: FastifyInstance,
+  services: Services,
+  context: { config: Config; health: HealthService; siteOrigin: () => string },
+): Promise<void> {
+  const { config, siteOrigin } = context
+  const { db } = app.soko.database
+  const { flows, orders, sessions, gateways } = services
+  await app.register(healthRoutes(context.health))
+  await app.register(catalogRoutes(services.catalog))
+  await app.register(searchRoutes(services.search))
+  await app.register(contactRoutes(services.contact))
+  await app.register(mediaRoutes(db, config.mediaDir))
+  await app.register(seoRoutes(db, siteOrigin))
   await app.register(
-    customerRoutes({ customers, profiles: new ProfileService(db, accounts, mailer), orders: checkout }),
-  )
-  await app.register(cartRoutes(carts))
-  await app.register(checkoutRoutes(checkout, siteOrigin))
-  await app.register(paymentCallbackRoutes({ payments, card: gateways.card, callbackSecret: gateways.callbackSecret }))
-  await app.register(reviewRoutes(new ReviewService(db)))
-  await app.register(vendorRoutes(new FulfilmentService(db, mailer, siteOrigin)))
-  await app.register(
-    adminRoutes({
-      db,
-      mailer,
+    authRoutes({
+      config,
+      accounts: services.accounts,
       sessions,
-      audit,
-      contact,
-      stock,
-      categories: new CategoryEditor(db),
-      banners: new BannerEditor(db),
-      products: new Products(),
-      users,
+      google: services.google,
+      limiter: services.limiter,
+      siteOrigin,
     }),
   )
-  const shops = new ShopService(db, limiter, accounts, users, mailer, audit)
+  await app.register(customerRoutes({ customers: services.customers, profiles: services.profiles, orders }))
+  await app.register(cartRoutes(services.carts))
+  await app.register(
+    checkoutRoutes({
+      pricing: services.pricing,
+      orders,
+      flows: {
+        placeOrder: (...args) => flows.placeOrder.run(...args),
+        paymentState: (...args) => flows.followPayment.run(...args),
+        retryPayment: (...args) => flows.retryPayment.run(...args),
+        cancel: (...args) => flows.cancelOrder.run(...args),
+      },
+      siteOrigin,
+    }),
+  )
+  await app.register(
+    paymentCallbackRoutes({ payments: flows.settle, card: gateways.card, callbackSecret: gateways.callbackSecret }),
+  )
+  await app.register(reviewRoutes(services.reviews))
+  await app.register(vendorRoutes({ fulfilment: services.fulfilment, parts: flows.fulfilVendorOrder }))
+  await app.register(adminRoutes(adminServices(app, services)))
   await app.register(
     vendorPortalRoutes({
-      shops,
-      products: new ShopProductService(db, shops),
-      images: new ProductImageService(db, shops, config.mediaDir),
-      reports: new VendorReports(db, shops),
+      openShop: flows.openShop,
+      shops: services.shops,
+      products: services.shopProducts,
+      images: services.productImages,
+      reports: services.vendorReports,
       sessions,
       cookie: { name: sessionCookieName(config), secure: config.isProduction },
     }),
   )
-  if (!config.isProduction) await app.register(devOutboxRoutes(database.db))
-  await registerWeb(app, options.web)
-  return app
+  if (!config.isProduction) await app.register(devOutboxRoutes(services.mailer))
+}
+
+/** The admin area's services: its guard and audit around the owning modules' writes, and its read models. */
+function adminServices(app: FastifyInstance, services: Services): AdminServices {
+  const { database, config } = app.soko
+  const { db } = database
+  const { audit, mailer } = services
+  return {
+    dashboard: new AdminDashboardService(db),
+    products: new AdminProductsService(db, audit, services.products),
+    orders: new AdminOrdersService(db, services.orders, services.flows.refundOrder),
+    users: new AdminUsersService(db, audit, services.users, services.sessions),
+    vendors: new AdminVendorsService(db, audit, services.shops),
+    categories: new AdminCategoriesService(db, audit, services.categories),
+    banners: new AdminBannersService(db, audit, services.banners),
+    contact: new AdminContactService(db, audit, services.contact),
+    // Mail that stays in the outbox is readable only in a demo: a real marketplace's mail is its shoppers' own.
+    outbox: config.demo ? new AdminOutboxService(db, audit, mailer) : null,
+  }
 }

@@ -7,6 +7,14 @@ import { type ProductForQuote, productsForQuote } from './listing-read-model.ts'
 
 export type { ProductForQuote }
 
+/** The quote changed between what the shopper saw and what the order would cost: answered 409 with the new one. */
+export class QuoteChangedError extends Error {
+  constructor(readonly quote: Quote) {
+    super('Some items in your cart changed. Check the updated order and place it again.')
+    this.name = 'QuoteChangedError'
+  }
+}
+
 export interface QuoteSettings {
   shippingCents: number
   vatRateBp: number

@@ -79,6 +79,31 @@ export async function productOfShop(
   return row ?? null
 }
 
+/** How many products the shop has, how many are on sale, and how many of those run low. */
+export async function stockCounts(db: Db, shopId: number): Promise<{ products: number; active: number; low: number }> {
+  const [counts] = await queryRows<{ products: number; active: number; low: number }>(
+    db,
+    sql`select count(*)::int as products, count(*) filter (where is_active)::int as active,
+          count(*) filter (where is_active and stock_qty <= low_stock_threshold)::int as low
+        from products where business_id = ${shopId}`,
+  )
+  return counts ?? { products: 0, active: 0, low: 0 }
+}
+
+/** The shop's products on sale that run low, the emptiest first. */
+export function lowStock(
+  db: Db,
+  shopId: number,
+  limit: number,
+): Promise<{ id: number; name: string; slug: string; stock_qty: number; threshold: number }[]> {
+  return queryRows(
+    db,
+    sql`select id, name, slug, stock_qty, low_stock_threshold as threshold from products
+        where business_id = ${shopId} and is_active and stock_qty <= low_stock_threshold
+        order by stock_qty, name, id limit ${limit}`,
+  )
+}
+
 /** Whether the category is a live leaf of the tree (active, with an active parent if any, and no children). */
 export async function isLeafCategory(db: Db, categoryId: number): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(

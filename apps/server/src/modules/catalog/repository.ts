@@ -58,22 +58,6 @@ export function listProductImages(db: Db, productId: number): Promise<ImageRow[]
   )
 }
 
-export interface ReviewRow {
-  id: number
-  author_name: string
-  rating: number
-  comment: string
-  created_at: Date | string
-}
-
-export function listReviews(db: Db, productId: number, limit: number, offset: number): Promise<ReviewRow[]> {
-  return queryRows<ReviewRow>(
-    db,
-    sql`select id, author_name, rating, comment, created_at from reviews where product_id = ${productId}
-        order by created_at desc, id desc limit ${limit} offset ${offset}`,
-  )
-}
-
 /** Adds buffered page views in one statement (view counts are not worth a write per page view). */
 export async function addProductViews(db: Db, views: Map<number, number>): Promise<void> {
   if (views.size === 0) return
@@ -114,6 +98,12 @@ export async function addSales(db: Db, lines: { productId: number; quantity: num
     from unnest(${new Param(lines.map((line) => line.productId))}::int[],
       ${new Param(lines.map((line) => line.quantity))}::int[]) as q(product_id, quantity)
     where p.id = q.product_id`)
+}
+
+/** The id of the product with this slug, visible to shoppers or not; null when there is none. */
+export async function productIdBySlug(db: Db, slug: string): Promise<number | null> {
+  const rows = await queryRows<{ id: number }>(db, sql`select id from products where slug = ${slug}`)
+  return rows[0]?.id ?? null
 }
 
 // Moderation

@@ -15,6 +15,7 @@ import {
 import type { Db } from '@soko/db/client'
 import { LoadingCache, PreparedJson, TtlCache } from '../../plugins/cache.ts'
 import { AppError } from '../../plugins/errors.ts'
+import type { ReviewService } from '../reviews/service.ts'
 import * as listing from './listing-read-model.ts'
 import {
   toBanner,
@@ -56,6 +57,7 @@ export class CatalogService {
 
   constructor(
     private readonly db: Db,
+    private readonly reviews: Pick<ReviewService, 'listForProduct'>,
     onError: (error: unknown) => void = () => {},
   ) {
     this.views = new ViewCounter(db, 5000, onError)
@@ -95,7 +97,7 @@ export class CatalogService {
       if (!row) return null
       const [images, reviews] = await Promise.all([
         repo.listProductImages(this.db, row.id),
-        repo.listReviews(this.db, row.id, DETAIL_REVIEWS, 0),
+        this.reviews.listForProduct(row.id, DETAIL_REVIEWS, 0),
       ])
       this.productSlugs.set(row.id, slug)
       return cached(ProductDetailSchema, toProductDetail(row, images, reviews))
@@ -108,7 +110,7 @@ export class CatalogService {
   async listProductReviews(slug: string, page: number, perPage: number): Promise<ReviewsPage> {
     const product = await listing.getVisibleProductId(this.db, slug)
     if (!product) throw new AppError('not_found', `No product with the slug "${slug}".`)
-    const rows = await repo.listReviews(this.db, product.id, perPage, (page - 1) * perPage)
+    const rows = await this.reviews.listForProduct(product.id, perPage, (page - 1) * perPage)
     return {
       count: product.review_count,
       page,

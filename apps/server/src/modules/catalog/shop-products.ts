@@ -95,6 +95,13 @@ export class ShopProductService {
     return { products: rows.map(toVendorProduct), total, page: query.page, per_page: query.per_page }
   }
 
+  /** The shop's product counts and its 10 products that run lowest (the vendor dashboard's). */
+  async stockOfShop(shopId: number) {
+    const counts = await repo.stockCounts(this.db, shopId)
+    const low = await repo.lowStock(this.db, shopId, 10)
+    return { counts, low }
+  }
+
   async get(ctx: Ctx, productId: number): Promise<VendorProductDetail> {
     const shop = await this.shops.requireOwnShop(ctx)
     return this.detail(this.db, shop.id, productId)

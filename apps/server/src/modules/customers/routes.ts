@@ -21,7 +21,7 @@ import { z } from 'zod'
 import { ctxOf, requireUser } from '../../plugins/auth.ts'
 import { AppError, sentenceErrorHandler } from '../../plugins/errors.ts'
 import type { ProfileService } from '../accounts/profile.ts'
-import type { CheckoutService } from '../checkout/service.ts'
+import type { OrdersService } from '../orders/service.ts'
 import type { CustomerService } from './service.ts'
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema }
@@ -34,9 +34,9 @@ const NoContent = z.null().describe('Done')
 export function customerRoutes(deps: {
   customers: CustomerService
   profiles: ProfileService
-  orders: CheckoutService
+  orders: OrdersService
 }): FastifyPluginAsyncZod {
-  const { customers: users, profiles, orders: checkout } = deps
+  const { customers, profiles, orders } = deps
   return async (app) => {
     app.setErrorHandler(sentenceErrorHandler)
     app.addHook('onRequest', async (request, reply) => {
@@ -72,7 +72,7 @@ export function customerRoutes(deps: {
           response: { 200: z.array(OrderDetailSchema), ...errors },
         },
       },
-      async (request) => checkout.userOrders(ctxOf(request)),
+      async (request) => orders.userOrders(ctxOf(request)),
     )
 
     app.get(
@@ -85,13 +85,13 @@ export function customerRoutes(deps: {
           response: { 200: OrderDetailSchema, ...errors },
         },
       },
-      async (request) => checkout.userOrder(ctxOf(request), request.params.orderNumber),
+      async (request) => orders.userOrder(ctxOf(request), request.params.orderNumber),
     )
 
     app.get(
       '/api/user/addresses',
       { schema: { summary: 'Your addresses', tags: ['user'], response: { 200: AddressListSchema, ...errors } } },
-      async (request) => users.listAddresses(ctxOf(request)),
+      async (request) => customers.listAddresses(ctxOf(request)),
     )
 
     app.post(
@@ -104,7 +104,7 @@ export function customerRoutes(deps: {
           response: { 201: AddressSchema, ...errors },
         },
       },
-      async (request, reply) => reply.status(201).send(await users.createAddress(ctxOf(request), request.body)),
+      async (request, reply) => reply.status(201).send(await customers.createAddress(ctxOf(request), request.body)),
     )
 
     app.put(
@@ -118,7 +118,7 @@ export function customerRoutes(deps: {
           response: { 200: AddressSchema, ...errors },
         },
       },
-      async (request) => users.updateAddress(ctxOf(request), request.params.id, request.body),
+      async (request) => customers.updateAddress(ctxOf(request), request.params.id, request.body),
     )
 
     app.delete(
@@ -132,7 +132,7 @@ export function customerRoutes(deps: {
         },
       },
       async (request, reply) => {
-        await users.deleteAddress(ctxOf(request), request.params.id)
+        await customers.deleteAddress(ctxOf(request), request.params.id)
         return reply.status(204).send(null)
       },
     )
@@ -147,7 +147,7 @@ export function customerRoutes(deps: {
           response: { 200: AddressSchema, ...errors },
         },
       },
-      async (request) => users.setDefaultAddress(ctxOf(request), request.params.id),
+      async (request) => customers.setDefaultAddress(ctxOf(request), request.params.id),
     )
 
     app.get(
@@ -159,7 +159,7 @@ export function customerRoutes(deps: {
           response: { 200: PaymentMethodListSchema, ...errors },
         },
       },
-      async (request) => users.listPaymentMethods(ctxOf(request)),
+      async (request) => customers.listPaymentMethods(ctxOf(request)),
     )
 
     app.post(
@@ -184,7 +184,7 @@ export function customerRoutes(deps: {
           }
         },
       },
-      async (request, reply) => reply.status(201).send(await users.createPaymentMethod(ctxOf(request), request.body)),
+      async (request, reply) => reply.status(201).send(await customers.createPaymentMethod(ctxOf(request), request.body)),
     )
 
     app.delete(
@@ -198,7 +198,7 @@ export function customerRoutes(deps: {
         },
       },
       async (request, reply) => {
-        await users.deletePaymentMethod(ctxOf(request), request.params.id)
+        await customers.deletePaymentMethod(ctxOf(request), request.params.id)
         return reply.status(204).send(null)
       },
     )
@@ -213,7 +213,7 @@ export function customerRoutes(deps: {
           response: { 200: PaymentMethodSchema, ...errors },
         },
       },
-      async (request) => users.setDefaultPaymentMethod(ctxOf(request), request.params.id),
+      async (request) => customers.setDefaultPaymentMethod(ctxOf(request), request.params.id),
     )
 
     app.get(
@@ -225,7 +225,7 @@ export function customerRoutes(deps: {
           response: { 200: z.array(ProductListingSchema), ...errors },
         },
       },
-      async (request) => users.listWishlist(ctxOf(request)),
+      async (request) => customers.listWishlist(ctxOf(request)),
     )
 
     app.post(
@@ -239,7 +239,7 @@ export function customerRoutes(deps: {
         },
       },
       async (request, reply) => {
-        const { product, created } = await users.addToWishlist(ctxOf(request), request.body.productId)
+        const { product, created } = await customers.addToWishlist(ctxOf(request), request.body.productId)
         return reply.status(created ? 201 : 200).send(product)
       },
     )
@@ -255,7 +255,7 @@ export function customerRoutes(deps: {
         },
       },
       async (request, reply) => {
-        await users.removeFromWishlist(ctxOf(request), request.params.productId)
+        await customers.removeFromWishlist(ctxOf(request), request.params.productId)
         return reply.status(204).send(null)
       },
     )

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import type { StandIns } from '../../app.ts'
 import type { Config } from '../../plugins/config.ts'
-import type { PaymentGateways } from '../checkout/payments.ts'
 import type { SecretsService } from '../secrets/service.ts'
 import { PaystackCompatibleProvider } from './card/provider.ts'
 import { DarajaClient } from './mpesa/daraja.ts'
 import { MPESA_CALLBACK_PATH } from './routes.ts'
+import type { PaymentGateways } from './service.ts'
 
 export interface Gateways extends PaymentGateways {
   callbackSecret(): Promise<string>

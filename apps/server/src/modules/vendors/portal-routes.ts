@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart'
 import { ErrorSchema } from '@soko/contract/health'
 import {
+  type ApplyBody,
   ApplyBodySchema,
   DashboardSchema,
   ImageOrderBodySchema,
@@ -9,6 +10,7 @@ import {
   MAX_PRODUCT_IMAGES,
   PayoutSummarySchema,
   ProductBodySchema,
+  type Shop,
   ShopSchema,
   ShopUpdateBodySchema,
   StockBodySchema,
@@ -24,7 +26,7 @@ import {
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { appendCookie, ctxOf, requireRole, requireUser, serializeCookie } from '../../plugins/auth.ts'
+import { appendCookie, type Ctx, ctxOf, requireRole, requireUser, serializeCookie } from '../../plugins/auth.ts'
 import { AppError, sentenceErrorHandler } from '../../plugins/errors.ts'
 import type { SessionStore } from '../accounts/sessions.ts'
 import { displayName, type ProductImageService, type UploadedFile } from '../catalog/product-images.ts'
@@ -86,6 +88,8 @@ async function* uploadedFiles(request: FastifyRequest): AsyncGenerator<UploadedF
  * photos and payouts (its owner, a vendor, only). Orders to fulfil are in routes.ts.
  */
 export function vendorPortalRoutes(deps: {
+  /** Opening a shop (the open-shop flow: the shop, and the account becomes a vendor's). */
+  openShop: { run(ctx: Ctx, body: ApplyBody): Promise<Shop> }
   shops: ShopService
   products: ShopProductService
   images: ProductImageService
@@ -94,7 +98,7 @@ export function vendorPortalRoutes(deps: {
   /** The session cookie's settings (a shop's opening gives its owner a new one). */
   cookie: { name: string; secure: boolean }
 }): FastifyPluginAsyncZod {
-  const { shops, products, images, reports, sessions, cookie } = deps
+  const { openShop, shops, products, images, reports, sessions, cookie } = deps
 
   return async (app) => {
     app.setErrorHandler(sentenceErrorHandler)
@@ -128,7 +132,7 @@ export function vendorPortalRoutes(deps: {
       },
       async (request, reply) => {
         const ctx = ctxOf(request)
-        const shop = await shops.apply(ctx, request.body)
+        const shop = await openShop.run(ctx, request.body)
         // A change of privilege gets a new session cookie (the old one stops working): no fixation across it.
         if (ctx.via === 'cookie' && ctx.sessionId !== null) {
           const token = await sessions.renewCookie(ctx.sessionId)

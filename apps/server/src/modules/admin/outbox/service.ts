@@ -9,8 +9,7 @@ import type { Db } from '@soko/db/client'
 import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
 import type { AuditService } from '../../audit/service.ts'
-import type { Mailer } from '../../mail/mailer.ts'
-import type { OutboxRow } from '../../mail/repository.ts'
+import type { Mailer, OutboxRow } from '../../mail/mailer.ts'
 import { isoOrNull, requireAdmin, toPage } from '../shared.ts'
 
 /**

@@ -4,12 +4,13 @@ import { centsToKes, formatKes, kesToCents } from '@soko/domain/money'
 import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
 import type { AdminAuditAction, AuditService } from '../../audit/service.ts'
+import type { ShopService } from '../../vendors/shop.ts'
 import { inTransaction, isoOrNull, requireAdmin, toPage } from '../shared.ts'
-import * as repo from './repository.ts'
+import * as read from './vendors-read-model.ts'
 
 const NOT_FOUND = 'No shop with this id.'
 
-function toAdminVendor(row: repo.AdminVendorRow): AdminVendor {
+function toAdminVendor(row: read.AdminVendorRow): AdminVendor {
   return {
     id: row.id,
     name: row.name,
@@ -38,28 +39,29 @@ export class AdminVendorsService {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
+    private readonly shops: ShopService,
   ) {}
 
   async list(ctx: Ctx, query: AdminVendorsQuery): Promise<AdminVendorsPage> {
     requireAdmin(ctx)
-    const { count, rows } = await repo.listVendors(this.db, query)
+    const { count, rows } = await read.listVendors(this.db, query)
     return toPage(query, count, rows.map(toAdminVendor))
   }
 
   verify(ctx: Ctx, id: number): Promise<AdminVendor> {
-    return this.change(ctx, id, 'shop.verified', (t) => repo.setVerified(t, id, true), {})
+    return this.change(ctx, id, 'shop.verified', (t) => this.shops.setVerified(t, id, true), {})
   }
 
   unverify(ctx: Ctx, id: number): Promise<AdminVendor> {
-    return this.change(ctx, id, 'shop.unverified', (t) => repo.setVerified(t, id, false), {})
+    return this.change(ctx, id, 'shop.unverified', (t) => this.shops.setVerified(t, id, false), {})
   }
 
   suspend(ctx: Ctx, id: number, reason: string): Promise<AdminVendor> {
-    return this.change(ctx, id, 'shop.suspended', (t) => repo.setSuspended(t, id, reason), { reason })
+    return this.change(ctx, id, 'shop.suspended', (t) => this.shops.setSuspended(t, id, reason), { reason })
   }
 
   unsuspend(ctx: Ctx, id: number): Promise<AdminVendor> {
-    return this.change(ctx, id, 'shop.unsuspended', (t) => repo.setSuspended(t, id, null), {})
+    return this.change(ctx, id, 'shop.unsuspended', (t) => this.shops.setSuspended(t, id, null), {})
   }
 
   private async change(
@@ -71,7 +73,7 @@ export class AdminVendorsService {
   ): Promise<AdminVendor> {
     const admin = requireAdmin(ctx)
     return inTransaction(this.db, async (t) => {
-      const shop = await repo.getVendor(t, id, true)
+      const shop = (await this.shops.lock(t, id)) ? await read.getVendor(t, id) : null
       if (!shop) throw new AppError('not_found', NOT_FOUND)
       await apply(t)
       await this.audit.write(t, admin.id, {
@@ -80,7 +82,7 @@ export class AdminVendorsService {
         subjectId: id,
         detail: { name: shop.name, ...detail },
       })
-      const updated = await repo.getVendor(t, id)
+      const updated = await read.getVendor(t, id)
       if (!updated) throw new AppError('not_found', NOT_FOUND)
       return toAdminVendor(updated)
     })
@@ -88,9 +90,9 @@ export class AdminVendorsService {
 
   async payouts(ctx: Ctx, id: number): Promise<Payouts> {
     requireAdmin(ctx)
-    const shop = await repo.getVendor(this.db, id)
+    const shop = await read.getVendor(this.db, id)
     if (!shop) throw new AppError('not_found', NOT_FOUND)
-    const rows = await repo.listPayouts(this.db, id)
+    const rows = await read.listPayouts(this.db, id)
     return {
       balance_owed: centsToKes(shop.delivered_net_cents - shop.paid_out_cents),
       delivered_net: centsToKes(shop.delivered_net_cents),
@@ -114,7 +116,7 @@ export class AdminVendorsService {
     const admin = requireAdmin(ctx)
     const amountCents = kesToCents(body.amount)
     await inTransaction(this.db, async (t) => {
-      const shop = await repo.getVendor(t, id, true)
+      const shop = (await this.shops.lock(t, id)) ? await read.getVendor(t, id) : null
       if (!shop) throw new AppError('not_found', NOT_FOUND)
       const owed = shop.delivered_net_cents - shop.paid_out_cents
       if (amountCents > owed) {
@@ -122,7 +124,7 @@ export class AdminVendorsService {
           amount: [`At most ${formatKes(Math.max(owed, 0))}`],
         })
       }
-      await repo.insertPayout(t, {
+      await this.shops.recordPayout(t, {
         businessId: id,
         amountCents,
         reference: body.reference,

@@ -78,3 +78,20 @@ export function vendorPartEmail(
     ].join('\n'),
   }
 }
+
+export function orderRefundedEmail(order: OrderRow, reason: string, reference: string | null): MailMessage {
+  return {
+    to: order.email,
+    subject: `Order ${order.order_number} refunded`,
+    text: [
+      `Hello ${order.first_name},`,
+      '',
+      `We have refunded your order ${order.order_number}: ${reason}`,
+      `${formatKes(order.total_cents)} is on its way back to you${
+        order.payment_method === 'mpesa' ? ' by M-Pesa' : ' to your card'
+      }${reference ? ` (reference ${reference})` : ''}.`,
+      '',
+      'Soko',
+    ].join('\n'),
+  }
+}

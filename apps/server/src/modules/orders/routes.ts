@@ -1,14 +1,18 @@
 import {
   IdempotencyKeySchema,
   ORDER_TOKEN_HEADER,
+  type OrderDetail,
   OrderDetailSchema,
   OrderNumberParamsSchema,
+  type PaymentState,
   PaymentStateSchema,
   PlacedOrderSchema,
+  type PlaceOrderBody,
   PlaceOrderBodySchema,
   QuoteChangedSchema,
   QuoteRequestSchema,
   QuoteSchema,
+  type RetryPaymentBody,
   RetryPaymentBodySchema,
 } from '@soko/contract/checkout'
 import { ErrorSchema } from '@soko/contract/health'
@@ -17,9 +21,10 @@ import { findCardData } from '@soko/domain/card-data'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ctxOf } from '../../plugins/auth.ts'
+import { type Ctx, ctxOf } from '../../plugins/auth.ts'
 import { AppError, sentenceErrorHandler } from '../../plugins/errors.ts'
-import { type CheckoutService, QuoteChangedError } from './service.ts'
+import { type Pricing, QuoteChangedError } from '../catalog/pricing.ts'
+import type { OrdersService } from './service.ts'
 
 /** Fields of ours whose names say "number" but hold no card data. */
 const OWN_NUMBER_FIELDS = new Set(['mpesaNumber'])
@@ -33,8 +38,33 @@ function sendQuoteChanged(reply: FastifyReply, error: QuoteChangedError) {
   return reply.status(409).send({ detail: error.message, code: 'quote_changed' as const, quote: error.quote })
 }
 
+/** What checkout does across modules (the flows in src/flows/, which app.ts hands over). */
+export interface CheckoutFlows {
+  placeOrder(
+    ctx: Ctx,
+    idempotencyKey: string,
+    body: PlaceOrderBody,
+    returnUrl: (orderNumber: string) => string,
+  ): Promise<{ order: OrderDetail; orderToken: string; replayed: boolean }>
+  paymentState(ctx: Ctx, orderNumber: string, token: string | undefined): Promise<PaymentState>
+  retryPayment(
+    ctx: Ctx,
+    orderNumber: string,
+    token: string | undefined,
+    body: RetryPaymentBody,
+    returnUrl: string,
+  ): Promise<PaymentState>
+  cancel(ctx: Ctx, orderNumber: string, token: string | undefined): Promise<OrderDetail>
+}
+
 /** /api/checkout/*: quotes, placing orders, following and paying them (guests too, with the order's token). */
-export function checkoutRoutes(checkout: CheckoutService, siteOrigin: () => string): FastifyPluginAsyncZod {
+export function checkoutRoutes(deps: {
+  pricing: Pricing
+  orders: OrdersService
+  flows: CheckoutFlows
+  siteOrigin: () => string
+}): FastifyPluginAsyncZod {
+  const { pricing, orders, flows: checkout, siteOrigin } = deps
   return async (app) => {
     app.setErrorHandler(sentenceErrorHandler)
     app.addHook('onRequest', async (_request, reply) => {
@@ -60,7 +90,7 @@ export function checkoutRoutes(checkout: CheckoutService, siteOrigin: () => stri
           response: { 200: QuoteSchema, ...errors },
         },
       },
-      async (request) => checkout.quote(request.body.items),
+      async (request) => pricing.quote(request.body.items),
     )
 
     app.post(
@@ -109,7 +139,7 @@ export function checkoutRoutes(checkout: CheckoutService, siteOrigin: () => stri
         },
       },
       async (request) =>
-        checkout.getOrder(ctxOf(request), request.params.orderNumber, request.headers[ORDER_TOKEN_HEADER]),
+        orders.getOrder(ctxOf(request), request.params.orderNumber, request.headers[ORDER_TOKEN_HEADER]),
     )
 
     app.get(

@@ -3,7 +3,8 @@ import { type Db, queryRows } from '@soko/db/client'
 import { type SQL, sql } from 'drizzle-orm'
 import { likePattern } from '../shared.ts'
 
-// Orders as the admin area reads them: any shopper's, with every payment attempt and what the providers said.
+// Orders as the admin area reads them: any shopper's, with their shops, every payment attempt and what the providers
+// said. Read only: a refund is the refund-order flow's (src/flows/refund-order.ts).
 
 export interface AdminOrderRow {
   id: number
@@ -125,18 +126,4 @@ export function eventsOf(db: Db, orderId: number): Promise<EventRow[]> {
         from payment_events e join payments p on p.id = e.payment_id
         where p.order_id = ${orderId} order by e.created_at, e.id`,
   )
-}
-
-/** Marks the order's paid (or owed-back) attempts refunded. Returns their ids. */
-export async function markPaymentsRefunded(db: Db, orderId: number): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`update payments set status = 'refunded', updated_at = now()
-        where order_id = ${orderId} and status in ('paid', 'refund_due') returning id`,
-  )
-  return rows.map((row) => row.id)
-}
-
-export async function setAllPartsStatus(db: Db, orderId: number, status: string): Promise<void> {
-  await db.execute(sql`update vendor_orders set status = ${status}, updated_at = now() where order_id = ${orderId}`)
 }

@@ -1,7 +1,8 @@
 import { type Db, queryRows } from '@soko/db/client'
 import { sql } from 'drizzle-orm'
 
-// The dashboard's figures. Days and months are Nairobi's (UTC+3, no daylight saving), whatever the server's zone.
+// The dashboard's figures, read across orders, payments, users, products, shops and contact messages (read only).
+// Days and months are Nairobi's (UTC+3, no daylight saving), whatever the server's zone.
 
 const TZ = 'Africa/Nairobi'
 const today = sql`(now() at time zone ${TZ})::date`

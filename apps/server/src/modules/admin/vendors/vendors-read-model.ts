@@ -3,7 +3,8 @@ import { type Db, queryRows } from '@soko/db/client'
 import { type SQL, sql } from 'drizzle-orm'
 import { likePattern } from '../shared.ts'
 
-// Shops as the admin area sees them: owner, counts, status, and what the marketplace owes them.
+// Shops as the admin area sees them: owner, counts, status, and what the marketplace owes them. Read only:
+// verifying, suspending and recording payouts are the vendors module's writes.
 
 export interface AdminVendorRow {
   id: number
@@ -70,30 +71,12 @@ export async function listVendors(
   return { count: total?.count ?? 0, rows }
 }
 
-/** One shop; `lock` holds its row until the transaction ends (payouts are serialised per shop on it). */
-export async function getVendor(db: Db, id: number, lock = false): Promise<AdminVendorRow | null> {
-  if (lock) await db.execute(sql`select id from businesses where id = ${id} for update`)
+export async function getVendor(db: Db, id: number): Promise<AdminVendorRow | null> {
   const rows = await queryRows<AdminVendorRow>(
     db,
     sql`select ${columns} from businesses b left join users u on u.id = b.owner_id where b.id = ${id}`,
   )
   return rows[0] ?? null
-}
-
-export async function setVerified(db: Db, id: number, verified: boolean): Promise<void> {
-  await db.execute(
-    sql`update businesses set is_verified = ${verified},
-          verified_at = ${verified ? sql`coalesce(verified_at, now())` : sql`null`}, updated_at = now()
-        where id = ${id}`,
-  )
-}
-
-/** Suspends (with the reason its owner sees) or reinstates a shop; the triggers take its products off search. */
-export async function setSuspended(db: Db, id: number, reason: string | null): Promise<void> {
-  await db.execute(
-    sql`update businesses set is_active = ${reason === null}, suspended_reason = ${reason}, updated_at = now()
-        where id = ${id}`,
-  )
 }
 
 export interface PayoutRow {
@@ -112,15 +95,5 @@ export function listPayouts(db: Db, businessId: number): Promise<PayoutRow[]> {
           coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) as created_by
         from payouts po left join users u on u.id = po.created_by
         where po.business_id = ${businessId} order by po.created_at desc, po.id desc`,
-  )
-}
-
-export async function insertPayout(
-  db: Db,
-  payout: { businessId: number; amountCents: number; reference: string; note: string; createdBy: number },
-): Promise<void> {
-  await db.execute(
-    sql`insert into payouts (business_id, amount_cents, reference, note, created_by)
-        values (${payout.businessId}, ${payout.amountCents}, ${payout.reference}, ${payout.note}, ${payout.createdBy})`,
   )
 }
