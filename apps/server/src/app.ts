@@ -20,6 +20,7 @@ import { catalogRoutes } from './modules/catalog/routes.ts'
 import type { CatalogService } from './modules/catalog/service.ts'
 import { contactRoutes } from './modules/contact/routes.ts'
 import { customerRoutes } from './modules/customers/routes.ts'
+import { DemoPictures } from './modules/demo/pictures.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { HealthService } from './modules/health/service.ts'
 import type { JobQueue } from './modules/jobs/queue.ts'
@@ -215,14 +216,16 @@ async function registerRoutes(
   context: { config: Config; health: HealthService; siteOrigin: () => string },
 ): Promise<void> {
   const { config, siteOrigin } = context
-  const { db } = app.soko.database
   const { flows, orders, sessions, gateways } = services
   await app.register(healthRoutes(context.health))
   await app.register(catalogRoutes(services.catalog))
   await app.register(searchRoutes(services.search))
   await app.register(contactRoutes(services.contact))
-  await app.register(mediaRoutes(db, config.mediaDir))
-  await app.register(seoRoutes(db, siteOrigin))
+  const pictures = new DemoPictures(services.products)
+  await app.register(
+    mediaRoutes({ mediaDir: config.mediaDir, drawMissing: (kind, id, size) => pictures.draw(kind, id, size) }),
+  )
+  await app.register(seoRoutes({ catalog: services.products, shops: services.shops, siteOrigin }))
   await app.register(
     authRoutes({
       config,

@@ -230,3 +230,39 @@ export function productsForQuote(db: Db, ids: number[], lock: boolean): Promise<
       ${lock ? sql`for update of p` : sql``}`,
   )
 }
+
+/** What a product image's generated demo picture shows: the product's name, its shop's, and the image's colour. */
+export async function productImageSubject(
+  db: Db,
+  imageId: number,
+): Promise<{ name: string; vendor: string; hue: number | null; position: number } | null> {
+  const [row] = await queryRows<{ name: string; vendor: string; hue: number | null; position: number }>(
+    db,
+    sql`select p.name, b.name as vendor, pi.hue, pi.position from product_images pi
+        join products p on p.id = pi.product_id join businesses b on b.id = p.business_id where pi.id = ${imageId}`,
+  )
+  return row ?? null
+}
+
+/** How many products shoppers can find through the sitemap (active, of open shops). */
+export async function countListedProducts(db: Db): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from products p join businesses b on b.id = p.business_id
+        where p.is_active and b.is_active`,
+  )
+  return row?.n ?? 0
+}
+
+/** A page of those products' slugs and last changes, in id order. */
+export function listedProductSlugs(
+  db: Db,
+  limit: number,
+  offset: number,
+): Promise<{ slug: string; updated_at: Date | string }[]> {
+  return queryRows<{ slug: string; updated_at: Date | string }>(
+    db,
+    sql`select p.slug, p.updated_at from products p join businesses b on b.id = p.business_id
+        where p.is_active and b.is_active order by p.id limit ${limit} offset ${offset}`,
+  )
+}

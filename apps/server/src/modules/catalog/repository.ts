@@ -106,6 +106,35 @@ export async function productIdBySlug(db: Db, slug: string): Promise<number | nu
   return rows[0]?.id ?? null
 }
 
+/** Active categories' slugs and last changes, in id order (the sitemap). */
+export function activeCategorySlugs(db: Db): Promise<{ slug: string; updated_at: Date | string }[]> {
+  return queryRows<{ slug: string; updated_at: Date | string }>(
+    db,
+    sql`select slug, updated_at from categories where is_active order by id`,
+  )
+}
+
+// Demo pictures: what the generated picture of a category or banner shows
+
+export async function categorySubject(db: Db, id: number): Promise<{ name: string; hue: number } | null> {
+  const [row] = await queryRows<{ name: string; hue: number }>(
+    db,
+    sql`select name, hue from categories where id = ${id}`,
+  )
+  return row ?? null
+}
+
+export async function bannerSubject(
+  db: Db,
+  id: number,
+): Promise<{ title: string; subtitle: string; hue: number } | null> {
+  const [row] = await queryRows<{ title: string; subtitle: string; hue: number }>(
+    db,
+    sql`select title, subtitle, hue from banners where id = ${id}`,
+  )
+  return row ?? null
+}
+
 // Moderation
 
 /** Locks a product's row until the transaction ends; false when there is no such product. */

@@ -184,7 +184,8 @@ export function customerRoutes(deps: {
           }
         },
       },
-      async (request, reply) => reply.status(201).send(await customers.createPaymentMethod(ctxOf(request), request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await customers.createPaymentMethod(ctxOf(request), request.body)),
     )
 
     app.delete(

@@ -117,6 +117,14 @@ export function contactsOf(
   )
 }
 
+/** Open shops' slugs and last changes, in id order (the sitemap). */
+export function activeShopSlugs(db: Db): Promise<{ slug: string; updated_at: Date | string }[]> {
+  return queryRows<{ slug: string; updated_at: Date | string }>(
+    db,
+    sql`select slug, updated_at from businesses where is_active order by id`,
+  )
+}
+
 // What admins change on a shop
 
 /** Locks a shop's row until the transaction ends (payouts are serialised per shop on it); false for no such shop. */

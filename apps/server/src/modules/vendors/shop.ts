@@ -110,6 +110,11 @@ export class ShopService {
     return new Map((await repo.namesOf(this.db, ids)).map((row) => [row.id, { name: row.name, slug: row.slug }]))
   }
 
+  /** Open shops' slugs and last changes (the sitemap lists their pages). */
+  activeSlugs(): Promise<{ slug: string; updated_at: Date | string }[]> {
+    return repo.activeShopSlugs(this.db)
+  }
+
   /** Shops' names, contact addresses and owners (in the caller's transaction `t`). */
   async contactsOf(
     t: Db,

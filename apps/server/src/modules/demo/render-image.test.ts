@@ -1,17 +1,9 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import {
-  composeSvg,
-  escapeXml,
-  IMAGE_WIDTHS,
-  type ImageSize,
-  imageDimensions,
-  type ProductImageSpec,
-  pickSilhouette,
-  renderImage,
-  textWidth,
-  wrapText,
-} from './render-image.ts'
+import type { ImageSize } from '../media/media-url.ts'
+import { composeSvg, IMAGE_WIDTHS, imageDimensions, type ProductImageSpec, renderImage } from './render-image.ts'
+import { pickSilhouette } from './silhouette-words.ts'
+import { escapeXml, textWidth, wrapText } from './svg-text.ts'
 
 const SIZES: ImageSize[] = ['thumbnail', 'medium', 'original']
 const KINDS: ProductImageSpec['kind'][] = ['product', 'category', 'banner']
