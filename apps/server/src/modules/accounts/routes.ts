@@ -274,7 +274,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = requireUser(request)
-        const revoked = await sessions.endAllOf(app.soko.database.db, user.id, request.session?.id)
+        const revoked = await sessions.endOthersOf(user.id, request.session?.id)
         request.log.info({ userId: user.id, revoked }, 'other sessions ended')
         return { revoked }
       },

@@ -129,6 +129,11 @@ export class SessionStore {
     return repo.deleteSession(this.db, sessionId, userId)
   }
 
+  /** Ends every other session of the user ("sign out of all other devices"); how many ended. */
+  endOthersOf(userId: number, keepSessionId?: number): Promise<number> {
+    return repo.deleteUserSessions(this.db, userId, keepSessionId)
+  }
+
   endAllOf(db: Db, userId: number, keepSessionId?: number): Promise<number> {
     return repo.deleteUserSessions(db, userId, keepSessionId)
   }
