@@ -1,12 +1,6 @@
 import { type Db, queryRows } from '@soko/db/client'
 import { Param, type SQL, sql } from 'drizzle-orm'
-import {
-  listingColumns,
-  listingJoins,
-  type ProductRow,
-  type VendorRow,
-  visibleProduct,
-} from '../catalog/listing-read-model.ts'
+import { listingColumns, listingJoins, type VendorRow, visibleProduct } from '../catalog/listing-read-model.ts'
 
 // SQL of the search module, over the tables of migration 0003 (search_products, search_facet_counts,
 // search_suggestions, search_terms), which triggers keep in step with the catalogue, and, for the page shown, the
