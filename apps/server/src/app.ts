@@ -5,22 +5,12 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { OidcClientConfig } from './modules/accounts/google.ts'
 import { authRoutes } from './modules/accounts/routes.ts'
 import { startSweeper } from './modules/accounts/sweeper.ts'
-import { AdminBannersService } from './modules/admin/banners/service.ts'
-import { AdminCategoriesService } from './modules/admin/categories/service.ts'
-import { AdminContactService } from './modules/admin/contact/service.ts'
-import { AdminDashboardService } from './modules/admin/dashboard/service.ts'
-import { AdminOrdersService } from './modules/admin/orders/service.ts'
-import { AdminOutboxService } from './modules/admin/outbox/service.ts'
-import { AdminProductsService } from './modules/admin/products/service.ts'
-import { type AdminServices, adminRoutes } from './modules/admin/routes.ts'
-import { AdminUsersService } from './modules/admin/users/service.ts'
-import { AdminVendorsService } from './modules/admin/vendors/service.ts'
+import { adminRoutes } from './modules/admin/routes.ts'
 import { cartRoutes } from './modules/cart/routes.ts'
 import { catalogRoutes } from './modules/catalog/routes.ts'
 import type { CatalogService } from './modules/catalog/service.ts'
 import { contactRoutes } from './modules/contact/routes.ts'
 import { customerRoutes } from './modules/customers/routes.ts'
-import { DemoPictures } from './modules/demo/pictures.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { HealthService } from './modules/health/service.ts'
 import type { JobQueue } from './modules/jobs/queue.ts'
@@ -221,7 +211,7 @@ async function registerRoutes(
   await app.register(catalogRoutes(services.catalog))
   await app.register(searchRoutes(services.search))
   await app.register(contactRoutes(services.contact))
-  const pictures = new DemoPictures(services.products)
+  const { pictures } = services
   await app.register(
     mediaRoutes({ mediaDir: config.mediaDir, drawMissing: (kind, id, size) => pictures.draw(kind, id, size) }),
   )
@@ -256,7 +246,7 @@ async function registerRoutes(
   )
   await app.register(reviewRoutes(services.reviews))
   await app.register(vendorRoutes({ fulfilment: services.fulfilment, parts: flows.fulfilVendorOrder }))
-  await app.register(adminRoutes(adminServices(app, services)))
+  await app.register(adminRoutes(services.admin))
   await app.register(
     vendorPortalRoutes({
       openShop: flows.openShop,
@@ -269,23 +259,4 @@ async function registerRoutes(
     }),
   )
   if (!config.isProduction) await app.register(devOutboxRoutes(services.mailer))
-}
-
-/** The admin area's services: its guard and audit around the owning modules' writes, and its read models. */
-function adminServices(app: FastifyInstance, services: Services): AdminServices {
-  const { database, config } = app.soko
-  const { db } = database
-  const { audit, mailer } = services
-  return {
-    dashboard: new AdminDashboardService(db),
-    products: new AdminProductsService(db, audit, services.products),
-    orders: new AdminOrdersService(db, services.orders, services.flows.refundOrder),
-    users: new AdminUsersService(db, audit, services.users, services.sessions),
-    vendors: new AdminVendorsService(db, audit, services.shops),
-    categories: new AdminCategoriesService(db, audit, services.categories),
-    banners: new AdminBannersService(db, audit, services.banners),
-    contact: new AdminContactService(db, audit, services.contact),
-    // Mail that stays in the outbox is readable only in a demo: a real marketplace's mail is its shoppers' own.
-    outbox: config.demo ? new AdminOutboxService(db, audit, mailer) : null,
-  }
 }

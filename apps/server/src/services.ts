@@ -17,6 +17,16 @@ import { ProfileService } from './modules/accounts/profile.ts'
 import { AccountsService } from './modules/accounts/service.ts'
 import { SessionStore } from './modules/accounts/sessions.ts'
 import { Users } from './modules/accounts/users.ts'
+import { AdminBannersService } from './modules/admin/banners/service.ts'
+import { AdminCategoriesService } from './modules/admin/categories/service.ts'
+import { AdminContactService } from './modules/admin/contact/service.ts'
+import { AdminDashboardService } from './modules/admin/dashboard/service.ts'
+import { AdminOrdersService } from './modules/admin/orders/service.ts'
+import { AdminOutboxService } from './modules/admin/outbox/service.ts'
+import { AdminProductsService } from './modules/admin/products/service.ts'
+import type { AdminServices } from './modules/admin/routes.ts'
+import { AdminUsersService } from './modules/admin/users/service.ts'
+import { AdminVendorsService } from './modules/admin/vendors/service.ts'
 import { AuditService } from './modules/audit/service.ts'
 import { CartService } from './modules/cart/service.ts'
 import { BannerEditor } from './modules/catalog/banners.ts'
@@ -29,6 +39,7 @@ import { ShopProductService } from './modules/catalog/shop-products.ts'
 import { Stock } from './modules/catalog/stock.ts'
 import { ContactService } from './modules/contact/service.ts'
 import { CustomerService } from './modules/customers/service.ts'
+import { DemoPictures } from './modules/demo/pictures.ts'
 import { JobQueue } from './modules/jobs/queue.ts'
 import { Mailer } from './modules/mail/mailer.ts'
 import { Deliveries } from './modules/orders/deliveries.ts'
@@ -139,6 +150,23 @@ export async function buildServices(
     paidShopNotices,
   }
 
+  const categories = new CategoryEditor(db)
+  const banners = new BannerEditor(db)
+  const contact = new ContactService(db, config.CONTACT_RATE_LIMIT)
+  // The admin area: its guard and audit around the owning modules' writes and flows, and its read models.
+  const admin: AdminServices = {
+    dashboard: new AdminDashboardService(db),
+    products: new AdminProductsService(db, audit, products),
+    orders: new AdminOrdersService(db, orders, flows.refundOrder),
+    users: new AdminUsersService(db, audit, users, sessions),
+    vendors: new AdminVendorsService(db, audit, shops),
+    categories: new AdminCategoriesService(db, audit, categories),
+    banners: new AdminBannersService(db, audit, banners),
+    contact: new AdminContactService(db, audit, contact),
+    // Mail that stays in the outbox is readable only in a demo: a real marketplace's mail is its shoppers' own.
+    outbox: config.demo ? new AdminOutboxService(db, audit, mailer) : null,
+  }
+
   return {
     standIns,
     gateways,
@@ -161,10 +189,12 @@ export async function buildServices(
     stock,
     shopProducts,
     productImages: new ProductImageService(db, shops, config.mediaDir),
-    categories: new CategoryEditor(db),
-    banners: new BannerEditor(db),
+    categories,
+    banners,
     search,
-    contact: new ContactService(db, config.CONTACT_RATE_LIMIT),
+    contact,
+    // The demo catalogue's pictures, which the media routes draw for images that have no stored file.
+    pictures: new DemoPictures(products),
     customers,
     carts,
     payments,
@@ -173,6 +203,7 @@ export async function buildServices(
     fulfilment: new FulfilmentService(shops, vendorParts),
     vendorReports: new VendorReports(db, shops, vendorParts, shopProducts),
     flows,
+    admin,
   }
 }
 
