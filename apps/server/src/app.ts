@@ -2,41 +2,29 @@ import type { DatabaseHandle } from '@soko/db/client'
 import type { Migration } from '@soko/db/migrate'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
-import { GoogleSignIn } from './modules/accounts/google.ts'
-import { createGoogleClient } from './modules/accounts/google-stand-in.ts'
-import { PasswordHasher } from './modules/accounts/passwords.ts'
+import type { OidcClientConfig } from './modules/accounts/google.ts'
 import { authRoutes } from './modules/accounts/routes.ts'
-import { AccountsService } from './modules/accounts/service.ts'
-import { SessionStore } from './modules/accounts/sessions.ts'
 import { startSweeper } from './modules/accounts/sweeper.ts'
 import { adminRoutes } from './modules/admin/routes.ts'
 import { cartRoutes } from './modules/cart/routes.ts'
-import { CartService } from './modules/cart/service.ts'
 import { catalogRoutes } from './modules/catalog/routes.ts'
-import { CatalogService } from './modules/catalog/service.ts'
-import { PaymentService } from './modules/checkout/payments.ts'
-import { checkoutRoutes } from './modules/checkout/routes.ts'
-import { CheckoutService } from './modules/checkout/service.ts'
+import type { CatalogService } from './modules/catalog/service.ts'
 import { contactRoutes } from './modules/contact/routes.ts'
-import { ContactService } from './modules/contact/service.ts'
+import { customerRoutes } from './modules/customers/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
-import { JobQueue } from './modules/jobs/queue.ts'
-import { Mailer } from './modules/mail/mailer.ts'
+import { HealthService } from './modules/health/service.ts'
+import type { JobQueue } from './modules/jobs/queue.ts'
+import type { Mailer } from './modules/mail/mailer.ts'
 import { devOutboxRoutes } from './modules/mail/routes.ts'
 import { mediaRoutes } from './modules/media/routes.ts'
-import { createGateways } from './modules/payments/gateways.ts'
+import { checkoutRoutes } from './modules/orders/routes.ts'
 import { paymentCallbackRoutes } from './modules/payments/routes.ts'
 import { reviewRoutes } from './modules/reviews/routes.ts'
-import { ReviewService } from './modules/reviews/service.ts'
 import { searchRoutes } from './modules/search/routes.ts'
-import { PostgresSearchService } from './modules/search/service.ts'
 import { seoRoutes } from './modules/seo/routes.ts'
-import { userRoutes } from './modules/user/routes.ts'
-import { UserService } from './modules/user/service.ts'
-import { FulfilmentService } from './modules/vendors/fulfilment.ts'
 import { vendorPortalRoutes } from './modules/vendors/portal-routes.ts'
 import { vendorRoutes } from './modules/vendors/routes.ts'
-import { registerAuth } from './plugins/auth.ts'
+import { registerAuth, sessionCookieName } from './plugins/auth.ts'
 import { registerConditionalGet } from './plugins/cache.ts'
 import type { Config } from './plugins/config.ts'
 import { clientErrorOptions, registerErrorHandling } from './plugins/errors.ts'
@@ -44,9 +32,9 @@ import { registerFaultInjection } from './plugins/faults.ts'
 import { logSerializers, registerObservability, requestId } from './plugins/observability.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { registerPersonalCaching } from './plugins/personal-paths.ts'
-import { RateLimiter } from './plugins/rate-limit.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerWeb, type WebMode } from './plugins/web.ts'
+import { buildServices, type Services } from './services.ts'
 
 export interface AppOptions {
   config: Config
@@ -56,22 +44,49 @@ export interface AppOptions {
   web: WebMode
   /** Where log lines go (standard output unless given: tests read them). */
   logStream?: { write(line: string): void }
+  /**
+   * Starts the local stand-ins the configuration asks for (`startStandIns` of src/stand-ins.ts): given by the entry
+   * points only, so that product code never imports a simulator. Without it, a configuration that asks for one fails.
+   */
+  standIns?: StartStandIns
 }
 
-/** What every module reaches through `app.soko`. */
+/** What the stand-ins need of this process: its own address and the public one (known once it listens), the card key. */
+export interface StandInLinks {
+  selfUrl(): string
+  siteOrigin(): string
+  /** The key the test card provider signs webhooks with (the installation's own, kept in app_secrets). */
+  cardSecretKey: string
+}
+
+/** The stand-ins an entry point started: where each answers, null for one the configuration did not ask for. */
+export interface StandIns {
+  mpesaBaseUrl: string | null
+  cardProviderUrl: string | null
+  /** The OpenID Connect stand-in of Google and the client made for this process (demo mode only). */
+  google: OidcClientConfig | null
+  close(): Promise<void>
+}
+
+export type StartStandIns = (config: Config, links: StandInLinks) => Promise<StandIns>
+
+const NO_STAND_INS: StandIns = {
+  mpesaBaseUrl: null,
+  cardProviderUrl: null,
+  google: null,
+  close: async () => {},
+}
+
+/** What tests and the web's request handler reach through `app.soko` (route plugins are handed their services). */
 export interface SokoContext {
   config: Config
   database: DatabaseHandle
   migrations: Migration[]
   catalog: CatalogService
-  accounts: AccountsService
-  sessions: SessionStore
   mailer: Mailer
-  limiter: RateLimiter
-  hasher: PasswordHasher
-  checkout: CheckoutService
-  payments: PaymentService
   jobs: JobQueue
+  /** The settle-payment flow's step that emails each shop its paid part of an order. */
+  paidShopNotices: Services['flows']['paidShopNotices']
   /** The marketplace's own origin for links: PUBLIC_URL, else the address this process listens on. */
   siteOrigin(): string
 }
@@ -128,74 +143,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   const { database } = options
-  const catalog = new CatalogService(database.db, (error) => app.log.error({ err: error }, 'view count flush failed'))
-  const { db } = database
-  const hasher = new PasswordHasher({
-    memoryCost: config.ARGON2_MEMORY_KIB,
-    timeCost: config.ARGON2_TIME_COST,
-    parallelism: config.ARGON2_PARALLELISM,
-  })
-  const limiter = new RateLimiter(db)
-  const sessions = new SessionStore(db, {
-    idleSeconds: config.SESSION_IDLE_TIMEOUT / 1000,
-    absoluteSeconds: config.SESSION_ABSOLUTE_TIMEOUT / 1000,
-    accessSeconds: config.ACCESS_TOKEN_TTL / 1000,
-  })
-  const mailer = new Mailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, demo: config.demo }, app.log)
-  const accounts = new AccountsService({ db, config, hasher, sessions, limiter, mailer, log: app.log })
-  const users = new UserService(db, accounts, mailer)
-
   // This process's own address once it listens: the built-in payment stand-ins call back to it.
   const selfUrl = () => listeningUrl(app, config)
   // Where every link Soko hands out points (mail, callbacks, canonical URLs, the card page's way back): PUBLIC_URL,
   // else this process's own address. Never a request's Host, X-Forwarded-Host or Origin, which a client chooses.
   const siteOrigin = () => config.PUBLIC_URL ?? selfUrl()
-  const gateways = await createGateways(config, db, selfUrl)
-  // Google, or in a demo without Google credentials the built-in stand-in (DESIGN D9).
-  const googleClient = await createGoogleClient(config, siteOrigin)
-  const google = new GoogleSignIn(db, googleClient.client, sessions, app.log)
-  const jobs = new JobQueue(db, app.log)
-  const payments = new PaymentService(
-    db,
-    gateways,
-    jobs,
-    mailer,
-    { queryAfterMs: config.MPESA_QUERY_AFTER, queryAttempts: config.MPESA_QUERY_ATTEMPTS, publicUrl: siteOrigin },
-    app.log,
+  const services = await buildServices(config, database, app.log, { selfUrl, siteOrigin }, (cardSecretKey) =>
+    options.standIns ? options.standIns(config, { selfUrl, siteOrigin, cardSecretKey }) : Promise.resolve(NO_STAND_INS),
   )
-  const checkout = new CheckoutService(
-    db,
-    payments,
-    jobs,
-    mailer,
-    limiter,
-    {
-      shippingCents: config.shippingCents,
-      vatRateBp: config.vatRateBp,
-      reservationMs: config.ORDER_RESERVATION,
-      commissionBp: config.commissionBp,
-      limitPerIp: config.CHECKOUT_LIMIT_PER_IP,
-      pushLimitPerPhone: config.MPESA_PUSH_LIMIT_PER_PHONE,
-    },
-    app.log,
-  )
+  const { catalog, jobs, mailer, sessions, limiter, flows } = services
   app.decorate('soko', {
     config,
     database,
     migrations: options.migrations,
     catalog,
-    accounts,
-    sessions,
     mailer,
-    limiter,
-    hasher,
-    checkout,
-    payments,
     jobs,
+    paidShopNotices: flows.paidShopNotices,
     siteOrigin,
   })
   registerErrorHandling(app)
-  registerObservability(app, { token: config.METRICS_TOKEN, isProduction: config.isProduction })
+  registerObservability(app, {
+    token: config.METRICS_TOKEN,
+    isProduction: config.isProduction,
+    poolStats: () => database.poolStats?.(),
+    sharedFigures: async () => ({ jobs: await jobs.counts(), payments: await services.payments.countsByOutcome() }),
+  })
   registerConditionalGet(app)
   registerSecurityHeaders(app, config)
   registerPersonalCaching(app, config)
@@ -214,30 +187,76 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     stopSweeper()
     await jobs.stop()
-    await gateways.close()
-    await googleClient.close()
+    await services.standIns.close()
     await unlisten()
     await catalog.stop()
     await mailer.close()
   })
 
   await registerOpenApi(app)
-  await app.register(healthRoutes)
-  await app.register(catalogRoutes(catalog))
-  await app.register(searchRoutes(new PostgresSearchService({ db: database.db, indexScans: database.indexScans })))
-  await app.register(contactRoutes(new ContactService(database.db, config.CONTACT_RATE_LIMIT)))
-  await app.register(mediaRoutes(database.db, config.mediaDir))
-  await app.register(seoRoutes(database.db, siteOrigin))
-  await app.register(authRoutes({ config, accounts, sessions, google, limiter, siteOrigin }))
-  await app.register(userRoutes(users, checkout))
-  await app.register(cartRoutes(new CartService(db)))
-  await app.register(checkoutRoutes(checkout, siteOrigin))
-  await app.register(paymentCallbackRoutes({ payments, card: gateways.card, callbackSecret: gateways.callbackSecret }))
-  await app.register(reviewRoutes(new ReviewService(db)))
-  await app.register(vendorRoutes(new FulfilmentService(db, mailer, siteOrigin)))
-  await app.register(adminRoutes({ db, mailer, sessions }))
-  await app.register(vendorPortalRoutes(app.soko))
-  if (!config.isProduction) await app.register(devOutboxRoutes(database.db))
+  await registerRoutes(app, services, { config, health: new HealthService(database, options.migrations), siteOrigin })
   await registerWeb(app, options.web)
   return app
+}
+
+/** Every route plugin, each handed the services it answers with. */
+async function registerRoutes(
+  app: FastifyInstance,
+  services: Services,
+  context: { config: Config; health: HealthService; siteOrigin: () => string },
+): Promise<void> {
+  const { config, siteOrigin } = context
+  const { flows, orders, sessions, gateways } = services
+  await app.register(healthRoutes(context.health))
+  await app.register(catalogRoutes(services.catalog))
+  await app.register(searchRoutes(services.search))
+  await app.register(contactRoutes(services.contact))
+  const { pictures } = services
+  await app.register(
+    mediaRoutes({ mediaDir: config.mediaDir, drawMissing: (kind, id, size) => pictures.draw(kind, id, size) }),
+  )
+  await app.register(seoRoutes({ catalog: services.products, shops: services.shops, siteOrigin }))
+  await app.register(
+    authRoutes({
+      config,
+      accounts: services.accounts,
+      sessions,
+      google: services.google,
+      limiter: services.limiter,
+      siteOrigin,
+    }),
+  )
+  await app.register(customerRoutes({ customers: services.customers, profiles: services.profiles, orders }))
+  await app.register(cartRoutes(services.carts))
+  await app.register(
+    checkoutRoutes({
+      pricing: services.pricing,
+      orders,
+      flows: {
+        placeOrder: (...args) => flows.placeOrder.run(...args),
+        paymentState: (...args) => flows.followPayment.run(...args),
+        retryPayment: (...args) => flows.retryPayment.run(...args),
+        cancel: (...args) => flows.cancelOrder.run(...args),
+      },
+      siteOrigin,
+    }),
+  )
+  await app.register(
+    paymentCallbackRoutes({ payments: flows.settle, card: gateways.card, callbackSecret: gateways.callbackSecret }),
+  )
+  await app.register(reviewRoutes(services.reviews))
+  await app.register(vendorRoutes({ fulfilment: services.fulfilment, parts: flows.fulfilVendorOrder }))
+  await app.register(adminRoutes(services.admin))
+  await app.register(
+    vendorPortalRoutes({
+      openShop: flows.openShop,
+      shops: services.shops,
+      products: services.shopProducts,
+      images: services.productImages,
+      reports: services.vendorReports,
+      sessions,
+      cookie: { name: sessionCookieName(config), secure: config.isProduction },
+    }),
+  )
+  if (!config.isProduction) await app.register(devOutboxRoutes(services.mailer))
 }

@@ -6,6 +6,7 @@ import { seedDemoCatalogue } from '@soko/db/seed/seed-demo'
 import { buildApp } from './app.ts'
 import { PasswordHasher } from './modules/accounts/passwords.ts'
 import { ConfigError, loadConfig } from './plugins/config.ts'
+import { startStandIns } from './stand-ins.ts'
 
 /** Docker's `stop` waits 10 s before SIGKILL: requests still running after 8 s are cut so the rest shuts down cleanly. */
 const SHUTDOWN_DEADLINE_MS = 8000
@@ -42,6 +43,8 @@ async function main(): Promise<void> {
     database,
     migrations,
     web: config.NODE_ENV === 'development' ? 'development' : 'production',
+    // The Daraja simulator, test card provider and Google stand-in, when the configuration asks for them.
+    standIns: startStandIns,
   })
   if (applied.length > 0) app.log.info({ applied }, 'database migrated')
   if (seeded?.seeded) app.log.info({ ...seeded }, 'demo catalogue seeded')

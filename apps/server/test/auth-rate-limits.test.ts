@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { parseConfig } from '../src/plugins/config.ts'
+import { startStandIns } from '../src/stand-ins.ts'
 import { Client, GOOD_PASSWORD, registerUser, signIn, uniqueEmail } from './support/accounts.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
 
@@ -201,6 +202,7 @@ describe.each(engines)('rate limits (%s)', (engine) => {
         database: server.database,
         migrations: readMigrations(migrationsDir()),
         web: 'none',
+        standIns: startStandIns,
       })
       try {
         const { email } = await registerUser(server)

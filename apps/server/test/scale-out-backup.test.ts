@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { parseConfig } from '../src/plugins/config.ts'
+import { startStandIns } from '../src/stand-ins.ts'
 import { newKey, orderBody } from './support/checkout.ts'
 import { createSharedDatabase, type SharedDatabase } from './support/cluster.ts'
 import { runEntry } from './support/run-entry.ts'
@@ -24,7 +25,13 @@ const cli = (args: string[], env: Record<string, string>) =>
 /** Places an order through the API of an instance built on `database`; returns its number and total. */
 async function placeOrder(database: DatabaseHandle, env: Record<string, string>) {
   const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env })
-  const app = await buildApp({ config, database, migrations: readMigrations(migrationsDir()), web: 'none' })
+  const app = await buildApp({
+    config,
+    database,
+    migrations: readMigrations(migrationsDir()),
+    web: 'none',
+    standIns: startStandIns,
+  })
   try {
     const [product] = await queryRows<{ id: number }>(
       database.db,

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { enqueueJob } from '../src/modules/jobs/queue.ts'
 import { parseConfig } from '../src/plugins/config.ts'
+import { startStandIns } from '../src/stand-ins.ts'
 import { waitFor } from './support/checkout.ts'
 import { createSharedDatabase, type SharedDatabase, startTcpProxy, type TcpProxy } from './support/cluster.ts'
 
@@ -22,7 +23,7 @@ async function buildInstance(url: string): Promise<{ app: FastifyInstance; close
   const dataDir = mkdtempSync(join(tmpdir(), 'soko-scale-'))
   const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, DATA_DIR: dataDir })
   const database = await openDatabase({ databaseUrl: url, poolSize: 4 })
-  const app = await buildApp({ config, database, migrations, web: 'none' })
+  const app = await buildApp({ config, database, migrations, web: 'none', standIns: startStandIns })
   return {
     app,
     async close() {

@@ -1,7 +1,8 @@
 import { queryRows } from '@soko/db/client'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SearchFilters, walkWithin } from '../src/modules/search/repository.ts'
+import { walkWithin } from '../src/modules/search/browse-repository.ts'
+import type { SearchFilters } from '../src/modules/search/repository.ts'
 import {
   averageOf,
   CATEGORY,

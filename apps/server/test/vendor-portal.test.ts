@@ -3,7 +3,6 @@ import { join } from 'node:path'
 import { queryRows } from '@soko/db/client'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { enqueueVendorPaidEmails } from '../src/modules/vendors/notifications.ts'
 import { Client, newCustomer, outbox, RELAXED_LIMITS } from './support/accounts.ts'
 import { FAST_PAYMENTS, orderBody, type Placed, placeOrder, settledPayment } from './support/checkout.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
@@ -570,7 +569,7 @@ describe.each(engines)('vendor portal on %s', (engine) => {
     const order = await row<{ id: number }>(
       sql`select id from orders where order_number = ${placed.body.order.orderNumber}`,
     )
-    const ids = await enqueueVendorPaidEmails(db(), server.app.soko.mailer, order?.id ?? 0, 'https://soko.test')
+    const ids = await server.app.soko.paidShopNotices.enqueue(db(), order?.id ?? 0, 'https://soko.test')
     expect(ids).toHaveLength(1)
     const [mail] = (await outbox(server, vendor.email)).filter((m) => m.subject.startsWith('New paid order'))
     expect(mail?.subject).toBe(`New paid order ${placed.body.order.orderNumber} for ${vendor.shop.name}`)

@@ -5,9 +5,9 @@
 import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { type DatabaseHandle, openDatabase, queryRows } from '@soko/db/client'
+import { type DatabaseHandle, openDatabase } from '@soko/db/client'
 import { DataDirLockedError, lockDataDir } from '@soko/db/data-dir-lock'
-import { sql } from 'drizzle-orm'
+import { databaseUsage, dropEverything, ping } from '@soko/db/maintenance'
 import { type Config, ConfigError, loadConfig } from '../plugins/config.ts'
 
 const USAGE = 'Usage: backup.ts backup <file> | restore <file> [--force]'
@@ -53,15 +53,7 @@ async function backupPostgres(url: string, file: string): Promise<void> {
 }
 
 async function restorePostgres(url: string, file: string, force: boolean): Promise<void> {
-  const { tables, others } = await withPostgres(url, async (database) => {
-    const [row] = await queryRows<{ tables: number; others: number }>(
-      database.db,
-      sql`select (select count(*)::int from pg_tables where schemaname = 'public') as tables,
-            (select count(*)::int from pg_stat_activity
-              where datname = current_database() and pid <> pg_backend_pid()) as others`,
-    )
-    return row ?? { tables: 0, others: 0 }
-  })
+  const { tables, others } = await withPostgres(url, (database) => databaseUsage(database.db))
   if (others > 0 && !force) {
     throw new CommandError(
       `${others} other connection(s) use this database: stop the Soko servers first (or add --force).`,
@@ -73,10 +65,7 @@ async function restorePostgres(url: string, file: string, force: boolean): Promi
         `The database already has ${tables} table(s): restore into an empty one, or add --force to replace them.`,
       )
     }
-    await withPostgres(url, async (database) => {
-      await database.db.execute(sql`drop schema public cascade`)
-      await database.db.execute(sql`create schema public`)
-    })
+    await withPostgres(url, (database) => dropEverything(database.db, { migrationRecord: false }))
   }
   await runTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${url}`, file])
 }
@@ -112,7 +101,7 @@ async function restorePglite(config: Config, file: string, force: boolean): Prom
   }
   const database = await openDatabase({ dataDir: config.pgliteDir, loadDataDir: new Blob([readFileSync(file)]) })
   try {
-    await database.db.execute(sql`select 1`)
+    await ping(database.db)
   } finally {
     await database.close()
   }

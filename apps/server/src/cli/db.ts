@@ -2,10 +2,10 @@
 import { rmSync } from 'node:fs'
 import { openDatabase } from '@soko/db/client'
 import { DataDirLockedError, lockDataDir } from '@soko/db/data-dir-lock'
+import { dropEverything } from '@soko/db/maintenance'
 import { migrate, readMigrations } from '@soko/db/migrate'
 import { migrationsDir } from '@soko/db/paths'
 import { seedDemoCatalogue } from '@soko/db/seed/seed-demo'
-import { sql } from 'drizzle-orm'
 import { PasswordHasher } from '../modules/accounts/passwords.ts'
 import { ConfigError, loadConfig } from '../plugins/config.ts'
 
@@ -35,9 +35,7 @@ async function main([command, ...args]: string[]): Promise<void> {
     const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.pgliteDir, poolSize: 2 })
     try {
       if (command === 'reset' && database.kind === 'postgres') {
-        await database.db.execute(sql`drop schema public cascade`)
-        await database.db.execute(sql`create schema public`)
-        await database.db.execute(sql`drop table if exists soko_migrations`)
+        await dropEverything(database.db, { migrationRecord: true })
       }
       const applied = await migrate(database.db, readMigrations(migrationsDir()))
       console.log(

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { queryRows } from '@soko/db/client'
-import { sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sameSecret } from '../modules/accounts/tokens.ts'
 
@@ -152,9 +150,21 @@ function sameToken(header: string | undefined, token: string): boolean {
  * and payments by outcome. In production /metrics needs `Authorization: Bearer <METRICS_TOKEN>` (and is not
  * served at all without a token).
  */
+/** Figures every process shares through the database, read on each scrape. */
+export interface SharedFigures {
+  jobs: { due: number; scheduled: number; failed: number }
+  payments: { method: string; status: string; n: number }[]
+}
+
 export function registerObservability(
   app: FastifyInstance,
-  options: { token: string | undefined; isProduction: boolean },
+  options: {
+    token: string | undefined
+    isProduction: boolean
+    /** The database pool's connections, when it has a pool (PostgreSQL). */
+    poolStats: () => { total: number; idle: number; waiting: number } | undefined
+    sharedFigures: () => Promise<SharedFigures>
+  },
 ): Metrics {
   const metrics = new Metrics()
   app.addHook('onRequest', async (request, reply) => {
@@ -175,9 +185,8 @@ export function registerObservability(
         .header('www-authenticate', 'Bearer')
         .send({ detail: 'A metrics token is required.', code: 'unauthorized' })
     }
-    const { database } = app.soko
     const shared: string[] = []
-    const pool = database.poolStats?.()
+    const pool = options.poolStats()
     if (pool) {
       shared.push(
         '# HELP soko_db_pool_connections Database connections of this process, by state.',
@@ -188,24 +197,13 @@ export function registerObservability(
       )
     }
     try {
-      const [jobs] = await queryRows<{ due: number; scheduled: number; failed: number }>(
-        database.db,
-        sql`select count(*) filter (where done_at is null and run_at <= now())::int as due,
-              count(*) filter (where done_at is null and run_at > now())::int as scheduled,
-              count(*) filter (where done_at is not null and last_error is not null
-                and done_at > now() - interval '1 day')::int as failed
-            from jobs`,
-      )
-      const payments = await queryRows<{ method: string; status: string; n: number }>(
-        database.db,
-        sql`select method, status, count(*)::int as n from payments group by method, status order by 1, 2`,
-      )
+      const { jobs, payments } = await options.sharedFigures()
       shared.push(
         '# HELP soko_jobs Background jobs (shared by every process), by state.',
         '# TYPE soko_jobs gauge',
-        `soko_jobs{state="due"} ${jobs?.due ?? 0}`,
-        `soko_jobs{state="scheduled"} ${jobs?.scheduled ?? 0}`,
-        `soko_jobs{state="given_up_last_day"} ${jobs?.failed ?? 0}`,
+        `soko_jobs{state="due"} ${jobs.due}`,
+        `soko_jobs{state="scheduled"} ${jobs.scheduled}`,
+        `soko_jobs{state="given_up_last_day"} ${jobs.failed}`,
         '# HELP soko_payments Payment attempts (shared by every process), by method and outcome.',
         '# TYPE soko_payments gauge',
         ...payments.map((row) => `soko_payments${labels({ method: row.method, status: row.status })} ${row.n}`),

@@ -11,6 +11,7 @@ import { inject } from 'vitest'
 import { buildApp } from '../../src/app.ts'
 import { parseConfig } from '../../src/plugins/config.ts'
 import type { WebMode } from '../../src/plugins/web.ts'
+import { startStandIns } from '../../src/stand-ins.ts'
 import { databaseUrl, withAdmin } from './postgres.ts'
 
 export type Engine = 'pglite' | 'postgres'
@@ -67,6 +68,7 @@ export async function startTestServer(engine: Engine, options: TestServerOptions
     database,
     migrations: readMigrations(migrationsDir()),
     web: options.web ?? 'none',
+    standIns: startStandIns,
     ...(options.logStream ? { logStream: options.logStream } : {}),
   })
   options.beforeListen?.(app)

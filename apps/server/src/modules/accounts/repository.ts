@@ -85,6 +85,63 @@ export async function markEmailVerified(db: Db, userId: number): Promise<void> {
   await db.execute(sql`update users set email_verified_at = coalesce(email_verified_at, now()) where id = ${userId}`)
 }
 
+// What the account holder, admins and vendors change on a user
+
+export async function updateProfile(
+  db: Db,
+  userId: number,
+  profile: {
+    firstName: string
+    lastName: string
+    email: string
+    phone: string | null | undefined
+    emailChanged: boolean
+  },
+): Promise<void> {
+  await db.execute(
+    sql`update users set first_name = ${profile.firstName}, last_name = ${profile.lastName}, email = ${profile.email},
+          ${profile.phone === undefined ? sql`` : sql`phone = ${profile.phone},`}
+          ${profile.emailChanged ? sql`email_verified_at = null,` : sql``}
+          updated_at = now()
+        where id = ${userId}`,
+  )
+}
+
+/** Sets a user's role (an admin's change, or a customer who opened a shop). */
+export async function setRole(db: Db, id: number, role: UserRow['role']): Promise<void> {
+  await db.execute(sql`update users set role = ${role}, updated_at = now() where id = ${id}`)
+}
+
+/** Disables an account with the reason (or enables it again with null). */
+export async function setDisabled(db: Db, id: number, reason: string | null): Promise<void> {
+  await db.execute(
+    sql`update users set disabled_at = ${reason === null ? sql`null` : sql`now()`}, disabled_reason = ${reason},
+          updated_at = now()
+        where id = ${id}`,
+  )
+}
+
+/** The sign-in addresses of users (those with one). */
+export function emailsOf(db: Db, ids: number[]): Promise<{ id: number; email: string }[]> {
+  if (ids.length === 0) return Promise.resolve([])
+  return queryRows<{ id: number; email: string }>(
+    db,
+    sql`select id, email from users where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  )
+}
+
+/** "Wanjiku K.": how a review signs a user's name (null when there is no such user). */
+export async function reviewerName(db: Db, id: number): Promise<string | null> {
+  const [row] = await queryRows<{ name: string }>(
+    db,
+    sql`select trim(u.first_name || ' ' || left(u.last_name, 1)) as name from users u where u.id = ${id}`,
+  )
+  return row?.name ?? null
+}
+
 // Sessions
 
 export interface SessionUserRow extends UserRow {

@@ -33,7 +33,7 @@ import {
 } from '../../plugins/auth.ts'
 import type { Config } from '../../plugins/config.ts'
 import { AppError, sentenceErrorHandler, toErrorAnswer } from '../../plugins/errors.ts'
-import { clientKey, type RateLimiter } from '../../plugins/rate-limit.ts'
+import { clientKey, type RateLimiter } from '../rate-limits/service.ts'
 import { GOOGLE_CALLBACK_PATH, type GoogleSignIn, SIGN_IN_SECONDS, SignInError } from './google.ts'
 import type { AccountsService } from './service.ts'
 import type { SessionStore } from './sessions.ts'
@@ -274,7 +274,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = requireUser(request)
-        const revoked = await sessions.endAllOf(app.soko.database.db, user.id, request.session?.id)
+        const revoked = await sessions.endOthersOf(user.id, request.session?.id)
         request.log.info({ userId: user.id, revoked }, 'other sessions ended')
         return { revoked }
       },

@@ -99,6 +99,11 @@ export class SessionStore {
     })
   }
 
+  /** Gives a session a new cookie token after a change of privilege (a shop opened), outside any transaction. */
+  renewCookie(sessionId: number): Promise<string> {
+    return this.rotateCookie(this.db, sessionId)
+  }
+
   /** Gives a session a new cookie token (after a password change); the old cookie stops working. */
   async rotateCookie(db: Db, sessionId: number): Promise<string> {
     const sessionToken = newSecret()
@@ -122,6 +127,11 @@ export class SessionStore {
   /** Ends one of the user's sessions; false when the user has no such session. */
   end(sessionId: number, userId?: number): Promise<boolean> {
     return repo.deleteSession(this.db, sessionId, userId)
+  }
+
+  /** Ends every other session of the user ("sign out of all other devices"); how many ended. */
+  endOthersOf(userId: number, keepSessionId?: number): Promise<number> {
+    return repo.deleteUserSessions(this.db, userId, keepSessionId)
   }
 
   endAllOf(db: Db, userId: number, keepSessionId?: number): Promise<number> {

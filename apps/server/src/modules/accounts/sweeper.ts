@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { RateLimiter } from '../../plugins/rate-limit.ts'
+import type { RateLimiter } from '../rate-limits/service.ts'
 import type { SessionStore } from './sessions.ts'
 
 const EVERY_MS = 10 * 60 * 1000

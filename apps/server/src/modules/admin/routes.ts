@@ -1,46 +1,49 @@
-import type { Db } from '@soko/db/client'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { SessionStore } from '../accounts/sessions.ts'
-import type { Mailer } from '../mail/mailer.ts'
 import { adminBannerRoutes } from './banners/routes.ts'
-import { AdminBannersService } from './banners/service.ts'
+import type { AdminBannersService } from './banners/service.ts'
 import { adminCategoryRoutes } from './categories/routes.ts'
-import { AdminCategoriesService } from './categories/service.ts'
+import type { AdminCategoriesService } from './categories/service.ts'
 import { adminContactRoutes } from './contact/routes.ts'
-import { AdminContactService } from './contact/service.ts'
+import type { AdminContactService } from './contact/service.ts'
 import { adminDashboardRoutes } from './dashboard/routes.ts'
-import { AdminDashboardService } from './dashboard/service.ts'
+import type { AdminDashboardService } from './dashboard/service.ts'
 import { guardAdmin } from './guard.ts'
 import { adminOrderRoutes } from './orders/routes.ts'
-import { AdminOrdersService } from './orders/service.ts'
+import type { AdminOrdersService } from './orders/service.ts'
 import { adminOutboxRoutes } from './outbox/routes.ts'
-import { AdminOutboxService } from './outbox/service.ts'
+import type { AdminOutboxService } from './outbox/service.ts'
 import { adminProductRoutes } from './products/routes.ts'
-import { AdminProductsService } from './products/service.ts'
+import type { AdminProductsService } from './products/service.ts'
 import { adminUserRoutes } from './users/routes.ts'
-import { AdminUsersService } from './users/service.ts'
+import type { AdminUsersService } from './users/service.ts'
 import { adminVendorRoutes } from './vendors/routes.ts'
-import { AdminVendorsService } from './vendors/service.ts'
+import type { AdminVendorsService } from './vendors/service.ts'
 
-export interface AdminDeps {
-  db: Db
-  mailer: Mailer
-  sessions: SessionStore
+export interface AdminServices {
+  dashboard: AdminDashboardService
+  products: AdminProductsService
+  orders: AdminOrdersService
+  users: AdminUsersService
+  vendors: AdminVendorsService
+  categories: AdminCategoriesService
+  banners: AdminBannersService
+  contact: AdminContactService
+  /** Only in demo mode: mail that stays in the outbox is readable there, a real marketplace's is its shoppers' own. */
+  outbox: AdminOutboxService | null
 }
 
 /** /api/admin/...: the admin area's API, superusers only (every route below sits behind the guard). */
-export function adminRoutes({ db, mailer, sessions }: AdminDeps): FastifyPluginAsyncZod {
+export function adminRoutes(admin: AdminServices): FastifyPluginAsyncZod {
   return async (app) => {
     guardAdmin(app)
-    await app.register(adminDashboardRoutes(new AdminDashboardService(db)))
-    await app.register(adminProductRoutes(new AdminProductsService(db)))
-    await app.register(adminOrderRoutes(new AdminOrdersService(db, mailer)))
-    await app.register(adminUserRoutes(new AdminUsersService(db, sessions)))
-    await app.register(adminVendorRoutes(new AdminVendorsService(db)))
-    await app.register(adminCategoryRoutes(new AdminCategoriesService(db)))
-    await app.register(adminBannerRoutes(new AdminBannersService(db)))
-    await app.register(adminContactRoutes(new AdminContactService(db)))
-    // Mail that stays in the outbox is readable only in a demo: a real marketplace's mail is its shoppers' own.
-    if (app.soko.config.demo) await app.register(adminOutboxRoutes(new AdminOutboxService(db, mailer)))
+    await app.register(adminDashboardRoutes(admin.dashboard))
+    await app.register(adminProductRoutes(admin.products))
+    await app.register(adminOrderRoutes(admin.orders))
+    await app.register(adminUserRoutes(admin.users))
+    await app.register(adminVendorRoutes(admin.vendors))
+    await app.register(adminCategoryRoutes(admin.categories))
+    await app.register(adminBannerRoutes(admin.banners))
+    await app.register(adminContactRoutes(admin.contact))
+    if (admin.outbox) await app.register(adminOutboxRoutes(admin.outbox))
   }
 }

@@ -1,8 +1,9 @@
 import type { ServerCart, ServerCartBody } from '@soko/contract/checkout'
 import type { Db } from '@soko/db/client'
 import { centsToKes } from '@soko/domain/money'
-import * as repo from '../checkout/repository.ts'
+import type { Pricing } from '../catalog/pricing.ts'
 import { productImageUrl } from '../media/media-url.ts'
+import * as repo from './repository.ts'
 
 type Items = ServerCartBody['items']
 
@@ -15,7 +16,10 @@ const PLACEHOLDER_IMAGE = '/placeholder-product.svg'
  * each change is saved here too. Only what still exists and is sold is kept.
  */
 export class CartService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly pricing: Pricing,
+  ) {}
 
   async get(userId: number): Promise<ServerCart> {
     return this.view(await repo.getCart(this.db, userId))
@@ -41,17 +45,14 @@ export class CartService {
     return this.view(merged)
   }
 
+  /** Empties the cart in the caller's transaction (the order that bought it). */
+  clear(t: Db, userId: number): Promise<void> {
+    return repo.saveCart(t, userId, [])
+  }
+
   /** The lines as the cart screen stores them (specification section 3), for products still sold. */
   private async view(items: Items): Promise<ServerCart> {
-    const products = new Map(
-      (
-        await repo.productsForQuote(
-          this.db,
-          items.map((item) => item.productId),
-          false,
-        )
-      ).map((p) => [p.id, p]),
-    )
+    const products = new Map((await this.pricing.products(items.map((item) => item.productId))).map((p) => [p.id, p]))
     const lines: ServerCart['items'] = []
     for (const item of items) {
       const product = products.get(item.productId)

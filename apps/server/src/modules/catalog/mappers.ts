@@ -10,15 +10,9 @@ import type {
 import { averageRating, discountPercentage, effectivePriceCents, isInStock, isLowStock } from '@soko/domain/catalog'
 import { centsToKes } from '@soko/domain/money'
 import { bannerImageUrl, categoryImageUrl, productImageSizes, productImageUrl } from '../media/media-url.ts'
-import type {
-  BannerRow,
-  CategoryRow,
-  ImageRow,
-  ProductDetailRow,
-  ProductRow,
-  ReviewRow,
-  VendorRow,
-} from './repository.ts'
+import type { ReviewRow } from '../reviews/service.ts'
+import type { CategoryRow, ProductDetailRow, ProductRow, VendorRow } from './listing-read-model.ts'
+import type { BannerRow, ImageRow } from './repository.ts'
 
 // Database rows to the contract's shapes. Every derived value comes from @soko/domain/catalog.
 

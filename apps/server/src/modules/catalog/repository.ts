@@ -1,128 +1,9 @@
 import { type Db, queryRows } from '@soko/db/client'
-import { Param, type SQL, sql } from 'drizzle-orm'
+import { Param, sql } from 'drizzle-orm'
 
-// SQL of the catalogue module. Rows come back as the database has them (cents, counts); service.ts maps them
-// to the contract's shapes.
-
-export interface ProductRow {
-  id: number
-  slug: string
-  name: string
-  description: string
-  price_cents: number
-  discounted_price_cents: number | null
-  stock_qty: number
-  low_stock_threshold: number
-  sales_count: number
-  rating_sum: number
-  rating_count: number
-  created_at: Date | string
-  vendor_id: number
-  vendor_name: string
-  vendor_slug: string
-  vendor_is_verified: boolean
-  category_id: number
-  category_name: string
-  category_slug: string
-  parent_name: string | null
-  parent_slug: string | null
-  image_id: number | null
-  image_alt: string | null
-}
-
-/** The listing columns, for any query over `products p` with `b` (business) and `c` (category) joined. */
-export const listingColumns = sql`
-  p.id, p.slug, p.name, p.description, p.price_cents, p.discounted_price_cents, p.stock_qty,
-  p.low_stock_threshold, p.sales_count, p.rating_sum, p.rating_count, p.created_at,
-  b.id as vendor_id, b.name as vendor_name, b.slug as vendor_slug, b.is_verified as vendor_is_verified,
-  c.id as category_id, c.name as category_name, c.slug as category_slug,
-  pc.name as parent_name, pc.slug as parent_slug,
-  img.id as image_id, img.alt_text as image_alt`
-
-/** Joins for the listing columns; the primary image (else the first) comes from a lateral lookup. */
-export const listingJoins = sql`
-  join businesses b on b.id = p.business_id
-  join categories c on c.id = p.category_id
-  left join categories pc on pc.id = c.parent_id
-  left join lateral (
-    select pi.id, pi.alt_text from product_images pi
-    where pi.product_id = p.id order by pi.is_primary desc, pi.position, pi.id limit 1
-  ) img on true`
-
-/** What a shopper may see: active products of active shops in active categories. */
-export const visibleProduct = sql`p.is_active and b.is_active and c.is_active and (pc.id is null or pc.is_active)`
-
-export function listProducts(db: Db, where: SQL, orderBy: SQL, limit: number, offset = 0): Promise<ProductRow[]> {
-  return queryRows<ProductRow>(
-    db,
-    sql`select ${listingColumns} from products p ${listingJoins}
-        where ${visibleProduct} and ${where} order by ${orderBy} limit ${limit} offset ${offset}`,
-  )
-}
-
-/** Discounted, in-stock products of verified shops, biggest discounts first. */
-export function listFeaturedProducts(db: Db, limit: number): Promise<ProductRow[]> {
-  return listProducts(
-    db,
-    sql`p.discounted_price_cents is not null and p.stock_qty > 0 and b.is_verified`,
-    sql`(p.price_cents - p.discounted_price_cents)::float8 / p.price_cents desc, p.sales_count desc, p.id`,
-    limit,
-  )
-}
-
-/** Best sellers that can still be bought ('nulls last' matches products_trending_idx, so the index is used). */
-export function listTrendingProducts(db: Db, limit: number): Promise<ProductRow[]> {
-  return listProducts(db, sql`p.stock_qty > 0`, sql`p.sales_count desc nulls last, p.id`, limit)
-}
-
-export interface VendorRow {
-  id: number
-  slug: string
-  name: string
-  type: string
-  is_verified: boolean
-  county: string
-  town: string
-  description: string
-  phone: string
-  email: string
-  rating_sum: number
-  rating_count: number
-  product_count: number
-  created_at: Date | string
-}
-
-const vendorColumns = sql`
-  b.id, b.slug, b.name, b.type, b.is_verified, b.county, b.town, b.description, b.phone, b.email,
-  b.rating_sum, b.rating_count, b.created_at,
-  (select count(*)::int from products p where p.business_id = b.id and p.is_active) as product_count`
-
-/** Verified shops first, then the best rated with enough reviews to mean something. */
-export function listTopVendors(db: Db, limit: number): Promise<VendorRow[]> {
-  return queryRows<VendorRow>(
-    db,
-    sql`select ${vendorColumns} from businesses b where b.is_active
-        order by b.is_verified desc,
-          (b.rating_sum + 4.0 * 5) / (b.rating_count + 5) desc, b.rating_count desc, b.id
-        limit ${limit}`,
-  )
-}
-
-export async function getVendorBySlug(db: Db, slug: string): Promise<VendorRow | null> {
-  const rows = await queryRows<VendorRow>(
-    db,
-    sql`select ${vendorColumns} from businesses b where b.slug = ${slug} and b.is_active`,
-  )
-  return rows[0] ?? null
-}
-
-export async function getVendorById(db: Db, id: number): Promise<VendorRow | null> {
-  const rows = await queryRows<VendorRow>(
-    db,
-    sql`select ${vendorColumns} from businesses b where b.id = ${id} and b.is_active`,
-  )
-  return rows[0] ?? null
-}
+// SQL of the catalogue's own tables (products, product_images, categories, banners). Rows come back as the
+// database has them (cents, counts); service.ts maps them to the contract's shapes. Reads that join shops are in
+// listing-read-model.ts.
 
 export interface BannerRow {
   id: number
@@ -163,59 +44,6 @@ export async function nextBannerChange(db: Db): Promise<Date | null> {
   return row?.at ? new Date(row.at) : null
 }
 
-export interface CategoryRow {
-  id: number
-  slug: string
-  name: string
-  description: string
-  image_url: string | null
-  image_alt: string
-  parent_id: number | null
-  position: number
-  product_count: number
-}
-
-/** Active categories, parents before children, each with its visible products (its own and its children's). */
-export function listCategories(db: Db): Promise<CategoryRow[]> {
-  return queryRows<CategoryRow>(
-    db,
-    sql`with own as (
-          select p.category_id, count(*)::int as n from products p
-          join businesses b on b.id = p.business_id
-          where p.is_active and b.is_active group by p.category_id
-        )
-        select c.id, c.slug, c.name, c.description, c.image_url, c.image_alt, c.parent_id, c.position,
-          (coalesce((select n from own where own.category_id = c.id), 0)
-            + coalesce((select sum(own.n) from own join categories ch on ch.id = own.category_id
-                        where ch.parent_id = c.id and ch.is_active), 0))::int as product_count
-        from categories c
-        left join categories parent on parent.id = c.parent_id
-        where c.is_active and (parent.id is null or parent.is_active)
-        order by c.parent_id nulls first, c.position, c.name`,
-  )
-}
-
-export interface ProductDetailRow extends ProductRow {
-  view_count: number
-  updated_at: Date | string
-  vendor_type: string
-  vendor_county: string
-  vendor_town: string
-  vendor_rating_sum: number
-  vendor_rating_count: number
-}
-
-export async function getProductBySlug(db: Db, slug: string): Promise<ProductDetailRow | null> {
-  const rows = await queryRows<ProductDetailRow>(
-    db,
-    sql`select ${listingColumns}, p.view_count, p.updated_at, b.type as vendor_type, b.county as vendor_county,
-          b.town as vendor_town, b.rating_sum as vendor_rating_sum, b.rating_count as vendor_rating_count
-        from products p ${listingJoins}
-        where p.slug = ${slug} and ${visibleProduct}`,
-  )
-  return rows[0] ?? null
-}
-
 export interface ImageRow {
   id: number
   alt_text: string
@@ -230,30 +58,6 @@ export function listProductImages(db: Db, productId: number): Promise<ImageRow[]
   )
 }
 
-export interface ReviewRow {
-  id: number
-  author_name: string
-  rating: number
-  comment: string
-  created_at: Date | string
-}
-
-export function listReviews(db: Db, productId: number, limit: number, offset: number): Promise<ReviewRow[]> {
-  return queryRows<ReviewRow>(
-    db,
-    sql`select id, author_name, rating, comment, created_at from reviews where product_id = ${productId}
-        order by created_at desc, id desc limit ${limit} offset ${offset}`,
-  )
-}
-
-export async function getVisibleProductId(db: Db, slug: string): Promise<{ id: number; review_count: number } | null> {
-  const rows = await queryRows<{ id: number; review_count: number }>(
-    db,
-    sql`select p.id, p.rating_count as review_count from products p ${listingJoins} where p.slug = ${slug} and ${visibleProduct}`,
-  )
-  return rows[0] ?? null
-}
-
 /** Adds buffered page views in one statement (view counts are not worth a write per page view). */
 export async function addProductViews(db: Db, views: Map<number, number>): Promise<void> {
   if (views.size === 0) return
@@ -261,5 +65,87 @@ export async function addProductViews(db: Db, views: Map<number, number>): Promi
     sql`update products p set view_count = p.view_count + v.n
         from unnest(${new Param([...views.keys()])}::int[], ${new Param([...views.values()])}::int[]) as v(id, n)
         where p.id = v.id`,
+  )
+}
+
+// Stock
+
+/** Takes stock for an order line; false when there is not enough (never below zero). */
+export async function takeStock(db: Db, productId: number, quantity: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update products set stock_qty = stock_qty - ${quantity}, updated_at = now()
+        where id = ${productId} and stock_qty >= ${quantity} returning id`,
+  )
+  return rows.length === 1
+}
+
+/** Puts quantities back on sale (one statement for every product). */
+export async function addStock(db: Db, lines: { productId: number; quantity: number }[]): Promise<void> {
+  if (lines.length === 0) return
+  await db.execute(sql`
+    update products p set stock_qty = p.stock_qty + q.quantity, updated_at = now()
+    from unnest(${new Param(lines.map((line) => line.productId))}::int[],
+      ${new Param(lines.map((line) => line.quantity))}::int[]) as q(product_id, quantity)
+    where p.id = q.product_id`)
+}
+
+/** Counts sold quantities into the products' sales (what "popular" sorts by). */
+export async function addSales(db: Db, lines: { productId: number; quantity: number }[]): Promise<void> {
+  if (lines.length === 0) return
+  await db.execute(sql`
+    update products p set sales_count = p.sales_count + q.quantity
+    from unnest(${new Param(lines.map((line) => line.productId))}::int[],
+      ${new Param(lines.map((line) => line.quantity))}::int[]) as q(product_id, quantity)
+    where p.id = q.product_id`)
+}
+
+/** The id of the product with this slug, visible to shoppers or not; null when there is none. */
+export async function productIdBySlug(db: Db, slug: string): Promise<number | null> {
+  const rows = await queryRows<{ id: number }>(db, sql`select id from products where slug = ${slug}`)
+  return rows[0]?.id ?? null
+}
+
+/** Active categories' slugs and last changes, in id order (the sitemap). */
+export function activeCategorySlugs(db: Db): Promise<{ slug: string; updated_at: Date | string }[]> {
+  return queryRows<{ slug: string; updated_at: Date | string }>(
+    db,
+    sql`select slug, updated_at from categories where is_active order by id`,
+  )
+}
+
+// Demo pictures: what the generated picture of a category or banner shows
+
+export async function categorySubject(db: Db, id: number): Promise<{ name: string; hue: number } | null> {
+  const [row] = await queryRows<{ name: string; hue: number }>(
+    db,
+    sql`select name, hue from categories where id = ${id}`,
+  )
+  return row ?? null
+}
+
+export async function bannerSubject(
+  db: Db,
+  id: number,
+): Promise<{ title: string; subtitle: string; hue: number } | null> {
+  const [row] = await queryRows<{ title: string; subtitle: string; hue: number }>(
+    db,
+    sql`select title, subtitle, hue from banners where id = ${id}`,
+  )
+  return row ?? null
+}
+
+// Moderation
+
+/** Locks a product's row until the transaction ends; false when there is no such product. */
+export async function lockProduct(db: Db, id: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(db, sql`select id from products where id = ${id} for update`)
+  return rows.length > 0
+}
+
+/** Takes a product down with the reason its shop sees, or puts it back (the triggers update search and caches). */
+export async function setProductActive(db: Db, id: number, active: boolean, reason: string | null): Promise<void> {
+  await db.execute(
+    sql`update products set is_active = ${active}, deactivated_reason = ${reason}, updated_at = now() where id = ${id}`,
   )
 }

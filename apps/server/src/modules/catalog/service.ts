@@ -7,6 +7,7 @@ import {
   HomeSchema,
   type ProductDetail,
   ProductDetailSchema,
+  type ProductListing,
   type ReviewsPage,
   type VendorDetail,
   VendorDetailSchema,
@@ -14,6 +15,8 @@ import {
 import type { Db } from '@soko/db/client'
 import { LoadingCache, PreparedJson, TtlCache } from '../../plugins/cache.ts'
 import { AppError } from '../../plugins/errors.ts'
+import type { ReviewService } from '../reviews/service.ts'
+import * as listing from './listing-read-model.ts'
 import {
   toBanner,
   toCategory,
@@ -54,6 +57,7 @@ export class CatalogService {
 
   constructor(
     private readonly db: Db,
+    private readonly reviews: Pick<ReviewService, 'listForProduct'>,
     onError: (error: unknown) => void = () => {},
   ) {
     this.views = new ViewCounter(db, 5000, onError)
@@ -65,9 +69,9 @@ export class CatalogService {
     return this.home.get('home', async () => {
       const [banners, featured, trending, vendors, bannersChangeAt] = await Promise.all([
         repo.listLiveBanners(this.db),
-        repo.listFeaturedProducts(this.db, HOME_PRODUCTS),
-        repo.listTrendingProducts(this.db, HOME_PRODUCTS),
-        repo.listTopVendors(this.db, TOP_VENDORS),
+        listing.listFeaturedProducts(this.db, HOME_PRODUCTS),
+        listing.listTrendingProducts(this.db, HOME_PRODUCTS),
+        listing.listTopVendors(this.db, TOP_VENDORS),
         repo.nextBannerChange(this.db),
       ])
       this.homeBannersChangeAt = bannersChangeAt?.getTime() ?? Number.POSITIVE_INFINITY
@@ -82,18 +86,18 @@ export class CatalogService {
 
   listCategories(): Promise<CachedBody<Category[]>> {
     return this.categories.get('all', async () =>
-      cached(CategoryListSchema, (await repo.listCategories(this.db)).map(toCategory)),
+      cached(CategoryListSchema, (await listing.listCategories(this.db)).map(toCategory)),
     )
   }
 
   /** The product page's data; counts a view. Throws not_found for a missing or hidden product. */
   async requireProduct(slug: string): Promise<CachedBody<ProductDetail>> {
     const body = await this.products.get(slug, async () => {
-      const row = await repo.getProductBySlug(this.db, slug)
+      const row = await listing.getProductBySlug(this.db, slug)
       if (!row) return null
       const [images, reviews] = await Promise.all([
         repo.listProductImages(this.db, row.id),
-        repo.listReviews(this.db, row.id, DETAIL_REVIEWS, 0),
+        this.reviews.listForProduct(row.id, DETAIL_REVIEWS, 0),
       ])
       this.productSlugs.set(row.id, slug)
       return cached(ProductDetailSchema, toProductDetail(row, images, reviews))
@@ -104,9 +108,9 @@ export class CatalogService {
   }
 
   async listProductReviews(slug: string, page: number, perPage: number): Promise<ReviewsPage> {
-    const product = await repo.getVisibleProductId(this.db, slug)
+    const product = await listing.getVisibleProductId(this.db, slug)
     if (!product) throw new AppError('not_found', `No product with the slug "${slug}".`)
-    const rows = await repo.listReviews(this.db, product.id, perPage, (page - 1) * perPage)
+    const rows = await this.reviews.listForProduct(product.id, perPage, (page - 1) * perPage)
     return {
       count: product.review_count,
       page,
@@ -116,9 +120,20 @@ export class CatalogService {
     }
   }
 
+  /** The products among `ids` that shoppers can see, as listed (in the order of `ids`). */
+  async listingsByIds(ids: number[]): Promise<ProductListing[]> {
+    return (await listing.listVisibleProducts(this.db, ids)).map(toProductListing)
+  }
+
+  /** A product shoppers can see, as listed; null when it is hidden or missing. */
+  async visibleListing(id: number): Promise<ProductListing | null> {
+    const [row] = await listing.listVisibleProducts(this.db, [id])
+    return row ? toProductListing(row) : null
+  }
+
   async requireVendor(slug: string): Promise<CachedBody<VendorDetail>> {
     const body = await this.vendors.get(slug, async () => {
-      const row = await repo.getVendorBySlug(this.db, slug)
+      const row = await listing.getVendorBySlug(this.db, slug)
       return row ? cached(VendorDetailSchema, toVendorDetail(row)) : null
     })
     if (!body) throw new AppError('not_found', `No vendor with the slug "${slug}".`)

@@ -68,3 +68,16 @@ export async function listMessages(
   )
   return { count: total?.count ?? 0, rows }
 }
+
+/** Marks a message handled, keeping the first time; null when there is no such message. */
+export async function markHandled(
+  db: Db,
+  id: number,
+): Promise<{ subject: string; handled_at: Date | string; newly: boolean } | null> {
+  const [row] = await queryRows<{ subject: string; handled_at: Date | string; newly: boolean }>(
+    db,
+    sql`update contact_messages set handled_at = coalesce(handled_at, now()) where id = ${id}
+        returning subject, handled_at, handled_at = now() as newly`,
+  )
+  return row ?? null
+}

@@ -38,6 +38,18 @@ export class ContactService {
     return { detail: 'Your message has been sent; we reply within one working day.' }
   }
 
+  /**
+   * Marks a message handled in the caller's transaction (the admin area's, which audits it); marking it again keeps
+   * the first time. `newly` says whether this call handled it. Null when there is no such message.
+   */
+  markHandled(t: Db, id: number): Promise<{ subject: string; handledAt: string; newly: boolean } | null> {
+    return repo
+      .markHandled(t, id)
+      .then((row) =>
+        row ? { subject: row.subject, handledAt: new Date(row.handled_at).toISOString(), newly: row.newly } : null,
+      )
+  }
+
   /** The support team's inbox (admin area): newest first. */
   async listMessages(page: number, perPage: number): Promise<ContactMessagesPage> {
     const { count, rows } = await repo.listMessages(this.db, perPage, (page - 1) * perPage)

@@ -1,6 +1,6 @@
-import { type Db, queryRows } from '@soko/db/client'
-import { sql } from 'drizzle-orm'
+import type { Db } from '@soko/db/client'
 import type { FastifyBaseLogger } from 'fastify'
+import * as repo from './repository.ts'
 
 export interface Job {
   id: number
@@ -27,11 +27,12 @@ export interface NewJob {
 
 /** Adds a job inside the caller's transaction, so it exists exactly when what caused it was committed. */
 export async function enqueueJob(tx: Db, job: NewJob): Promise<void> {
-  await tx.execute(sql`
-    insert into jobs (kind, payload, run_at, dedupe_key)
-    values (${job.kind}, ${JSON.stringify(job.payload ?? {})}::jsonb, ${(job.runAt ?? new Date()).toISOString()},
-      ${job.dedupeKey ?? null})
-    on conflict (dedupe_key) where done_at is null do nothing`)
+  await repo.insertJob(tx, {
+    kind: job.kind,
+    payload: job.payload ?? {},
+    runAt: job.runAt ?? new Date(),
+    dedupeKey: job.dedupeKey ?? null,
+  })
 }
 
 export interface JobQueueOptions {
@@ -85,6 +86,11 @@ export class JobQueue {
     await this.running
   }
 
+  /** How many jobs are due, scheduled, and given up in the last day (shared by every process). */
+  counts(): Promise<{ due: number; scheduled: number; failed: number }> {
+    return repo.countByState(this.db)
+  }
+
   /** Looks for due jobs now (after enqueueing one that is due at once). */
   kick(): void {
     if (!this.stopped && this.running === null) this.schedule(0)
@@ -118,23 +124,7 @@ export class JobQueue {
 
   private claim(limit: number): Promise<Job[]> {
     if (this.handlers.size === 0) return Promise.resolve([])
-    return queryRows<Job>(
-      this.db,
-      sql`
-        update jobs set locked_until = now() + ${`${this.leaseMs} milliseconds`}::interval, attempts = attempts + 1
-        where id in (
-          select id from jobs
-          where done_at is null and run_at <= now() and (locked_until is null or locked_until < now())
-            and kind in (${sql.join(
-              [...this.handlers.keys()].map((kind) => sql`${kind}`),
-              sql`, `,
-            )})
-          order by run_at
-          limit ${limit}
-          for update skip locked
-        )
-        returning id::int as id, kind, payload, attempts`,
-    )
+    return repo.claimDue(this.db, [...this.handlers.keys()], limit, this.leaseMs)
   }
 
   private async run(job: Job): Promise<void> {
@@ -143,23 +133,17 @@ export class JobQueue {
     try {
       const result = await handler(job)
       if (result?.retryAt) {
-        await this.db.execute(
-          sql`update jobs set run_at = ${result.retryAt.toISOString()}, locked_until = null where id = ${job.id}`,
-        )
+        await repo.runAgainAt(this.db, job.id, result.retryAt)
       } else {
-        await this.db.execute(sql`update jobs set done_at = now(), locked_until = null where id = ${job.id}`)
+        await repo.markDone(this.db, job.id)
       }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       const givingUp = job.attempts >= this.maxAttempts
       this.log.error({ err: error, jobId: job.id, kind: job.kind, attempts: job.attempts, givingUp }, 'job failed')
       const backoffMs = Math.min(2 ** job.attempts * 1000, 5 * 60_000)
-      await this.db
-        .execute(sql`
-          update jobs set locked_until = null, last_error = ${message.slice(0, 1000)},
-            run_at = now() + ${`${backoffMs} milliseconds`}::interval,
-            done_at = ${givingUp ? sql`now()` : sql`null`}
-          where id = ${job.id}`)
+      await repo
+        .markFailed(this.db, job.id, { message, backoffMs, givingUp })
         .catch((updateError: unknown) => this.log.error({ err: updateError }, 'could not record a job failure'))
     }
   }

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import nodemailer, { type Transporter } from 'nodemailer'
 import * as repo from './repository.ts'
 
+export type { OutboxRow } from './repository.ts'
+
 export interface MailMessage {
   to: string
   subject: string
@@ -107,6 +109,11 @@ export class Mailer {
       limit: query.perPage,
       offset: (query.page - 1) * query.perPage,
     })
+  }
+
+  /** The latest messages, to one address (`to`) or anyone (developers and tests read the mail Soko sent). */
+  latestOutbox(to: string | undefined, limit: number): Promise<repo.OutboxRow[]> {
+    return repo.listOutbox(this.db, to, limit)
   }
 
   getOutboxMessage(id: number): Promise<repo.OutboxRow | null> {

@@ -1,14 +1,13 @@
 import { OutboxListSchema, OutboxQuerySchema } from '@soko/contract/dev'
-import type { Db } from '@soko/db/client'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { iso } from '../catalog/mappers.ts'
-import * as repo from './repository.ts'
+import type { Mailer } from './mailer.ts'
 
 /**
  * GET /api/dev/outbox/: the latest outbox messages, so developers and tests can read the mail Soko sent (a reset
  * link ...) without a mail server. Registered only outside production, where the path is a plain 404.
  */
-export function devOutboxRoutes(db: Db): FastifyPluginAsyncZod {
+export function devOutboxRoutes(mailer: Mailer): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/dev/outbox/',
@@ -22,7 +21,7 @@ export function devOutboxRoutes(db: Db): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store')
-        const rows = await repo.listOutbox(db, request.query.to, request.query.limit)
+        const rows = await mailer.latestOutbox(request.query.to, request.query.limit)
         return rows.map((row) => ({
           id: row.id,
           to: row.to_address,

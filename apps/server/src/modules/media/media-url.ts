@@ -1,4 +1,5 @@
-import type { ImageSize } from './render-image.ts'
+/** The sizes every image is served in: thumbnail 200 px, medium 600 px, original 1200 px wide. */
+export type ImageSize = 'thumbnail' | 'medium' | 'original'
 
 /** Where each image is served; the id never changes its picture, so the URLs are cached as immutable. */
 export const productImageUrl = (imageId: number, size: ImageSize): string =>

@@ -1,12 +1,10 @@
 import { createReadStream } from 'node:fs'
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { type Db, queryRows } from '@soko/db/client'
-import { sql } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../plugins/errors.ts'
-import { type ImageSize, type ProductImageSpec, renderImage } from './render-image.ts'
+import type { ImageSize } from './media-url.ts'
 
 const KINDS = ['product-images', 'categories', 'banners'] as const
 type MediaKind = (typeof KINDS)[number]
@@ -21,37 +19,16 @@ const MediaParamsSchema = z.object({
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
-/** What to draw for an image that has no stored file: the demo catalogue's generated pictures. */
-async function generatedSpec(db: Db, kind: MediaKind, id: number): Promise<ProductImageSpec | null> {
-  if (kind === 'product-images') {
-    const [row] = await queryRows<{ name: string; vendor: string; hue: number | null; position: number }>(
-      db,
-      sql`select p.name, b.name as vendor, pi.hue, pi.position from product_images pi
-          join products p on p.id = pi.product_id join businesses b on b.id = p.business_id where pi.id = ${id}`,
-    )
-    return row && row.hue !== null
-      ? { kind: 'product', title: row.name, subtitle: row.vendor, hue: row.hue, variant: row.position % 4 }
-      : null
-  }
-  if (kind === 'categories') {
-    const [row] = await queryRows<{ name: string; hue: number }>(
-      db,
-      sql`select name, hue from categories where id = ${id}`,
-    )
-    return row ? { kind: 'category', title: row.name, hue: row.hue, variant: 0 } : null
-  }
-  const [row] = await queryRows<{ title: string; subtitle: string; hue: number }>(
-    db,
-    sql`select title, subtitle, hue from banners where id = ${id}`,
-  )
-  return row ? { kind: 'banner', title: row.title, subtitle: row.subtitle, hue: row.hue, variant: 0 } : null
-}
-
 /**
  * Product, category and banner images under /media/{kind}/{id}/{size}.webp. A stored file is served as is;
  * a demo image is drawn on its first request and kept on disk (DATA_DIR/media), so the seed stays fast.
  */
-export function mediaRoutes(db: Db, mediaDir: string): FastifyPluginAsyncZod {
+export function mediaRoutes(options: {
+  mediaDir: string
+  /** Draws the picture of an image with no stored file (the demo catalogue's, src/modules/demo); null: none. */
+  drawMissing(kind: MediaKind, id: number, size: ImageSize): Promise<Buffer | null>
+}): FastifyPluginAsyncZod {
+  const { mediaDir, drawMissing } = options
   const rendering = new Map<string, Promise<boolean>>()
 
   async function ensureFile(path: string, kind: MediaKind, id: number, size: ImageSize): Promise<boolean> {
@@ -65,9 +42,8 @@ export function mediaRoutes(db: Db, mediaDir: string): FastifyPluginAsyncZod {
     const pending = rendering.get(path)
     if (pending) return pending
     const work = (async () => {
-      const spec = await generatedSpec(db, kind, id)
-      if (!spec) return false
-      const image = await renderImage(spec, size)
+      const image = await drawMissing(kind, id, size)
+      if (!image) return false
       await mkdir(dirname(path), { recursive: true })
       // Written aside and renamed into place, so a concurrent reader never sees half a file.
       const partial = `${path}.${process.pid}.partial`

@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { toErrorAnswer } from '../../plugins/errors.ts'
 import { sameSecret } from '../accounts/tokens.ts'
-import type { PaymentService } from '../checkout/payments.ts'
-import type { CardProvider } from './card/provider.ts'
+import type { CardCharge, CardProvider } from './card/provider.ts'
 import { parseStkCallback } from './mpesa/daraja.ts'
+import type { ApplyOutcome, MpesaResult } from './service.ts'
 
 /** Where Daraja posts STK results: no "mpesa" in it (Safaricom refuses such URLs), and a secret last segment. */
 export const MPESA_CALLBACK_PATH = '/api/payments/lnm/cb/'
@@ -37,7 +37,17 @@ function rawText(request: FastifyRequest): string {
  * signed (HMAC of its raw body). Everything received is stored raw. Both answer quickly and never with a stack.
  */
 export function paymentCallbackRoutes(options: {
-  payments: PaymentService
+  /** Applies a provider's result to its payment and order (the settle-payment flow). */
+  payments: {
+    applyMpesa(
+      checkoutRequestId: string,
+      result: MpesaResult,
+      source: 'callback',
+      rawBody: string,
+      remoteAddress: string,
+    ): Promise<ApplyOutcome>
+    applyCard(charge: CardCharge, source: 'webhook', rawBody: string, remoteAddress: string): Promise<ApplyOutcome>
+  }
   card: CardProvider
   callbackSecret: () => Promise<string>
 }): FastifyPluginAsyncZod {

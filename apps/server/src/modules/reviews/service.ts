@@ -1,10 +1,15 @@
 import type { Review } from '@soko/contract/catalog'
 import type { ReviewBody } from '@soko/contract/checkout'
-import { type Db, queryRows } from '@soko/db/client'
-import { sql } from 'drizzle-orm'
+import type { Db } from '@soko/db/client'
 import type { Ctx } from '../../plugins/auth.ts'
 import { AppError } from '../../plugins/errors.ts'
 import { isUniqueViolation } from '../accounts/service.ts'
+import type { Users } from '../accounts/users.ts'
+import type { Products } from '../catalog/products.ts'
+import type { Deliveries } from '../orders/deliveries.ts'
+import * as repo from './repository.ts'
+
+export type { ReviewRow } from './repository.ts'
 
 export const REVIEW_MESSAGES = {
   notDelivered: 'You can review a product once it has been delivered to you.',
@@ -16,36 +21,30 @@ export const REVIEW_MESSAGES = {
  * totals follow by database triggers, which also tell every process to drop its cached catalogue.
  */
 export class ReviewService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly products: Products,
+    private readonly deliveries: Deliveries,
+    private readonly users: Users,
+  ) {}
 
   async add(ctx: Ctx, slug: string, body: ReviewBody): Promise<Review> {
     if (!ctx.user) throw new AppError('unauthorized', 'Sign in to review a product.')
     const userId = ctx.user.id
-    const [product] = await queryRows<{ id: number; delivered: boolean; author: string }>(
-      this.db,
-      sql`select p.id,
-            exists (select 1 from order_items i join vendor_orders v on v.id = i.vendor_order_id
-                    join orders o on o.id = i.order_id
-                    where i.product_id = p.id and o.user_id = ${userId} and v.status = 'delivered') as delivered,
-            (select trim(u.first_name || ' ' || left(u.last_name, 1)) from users u where u.id = ${userId}) as author
-          from products p where p.slug = ${slug}`,
-    )
-    if (!product) throw new AppError('not_found', 'No such product.')
-    if (!product.delivered) throw new AppError('forbidden', REVIEW_MESSAGES.notDelivered)
+    const productId = await this.products.idBySlug(slug)
+    if (productId === null) throw new AppError('not_found', 'No such product.')
+    if (!(await this.deliveries.hasReceived(userId, productId))) {
+      throw new AppError('forbidden', REVIEW_MESSAGES.notDelivered)
+    }
+    const author = await this.users.reviewerName(userId)
     try {
-      const [row] = await queryRows<{
-        id: number
-        author_name: string
-        rating: number
-        comment: string
-        created_at: Date
-      }>(
-        this.db,
-        sql`insert into reviews (product_id, user_id, author_name, rating, comment)
-            values (${product.id}, ${userId}, ${product.author || 'Soko shopper'}, ${body.rating}, ${body.comment})
-            returning id, author_name, rating, comment, created_at`,
-      )
-      if (!row) throw new Error('insert into reviews returned nothing')
+      const row = await repo.insertReview(this.db, {
+        productId,
+        userId,
+        authorName: author || 'Soko shopper',
+        rating: body.rating,
+        comment: body.comment,
+      })
       return {
         id: row.id,
         user_name: row.author_name,
@@ -57,5 +56,18 @@ export class ReviewService {
       if (isUniqueViolation(error)) throw new AppError('conflict', REVIEW_MESSAGES.already)
       throw error
     }
+  }
+
+  /** A product's reviews, newest first (the product page and its reviews page). */
+  listForProduct(productId: number, limit: number, offset: number): Promise<repo.ReviewRow[]> {
+    return repo.listForProduct(this.db, productId, limit, offset)
+  }
+
+  /** Which shoppers have reviewed which of the products they bought (an order's "Write a review" buttons). */
+  async reviewedOf(
+    pairs: { userId: number; productId: number }[],
+  ): Promise<{ has(userId: number, productId: number): boolean }> {
+    const keys = new Set((await repo.reviewedPairs(this.db, pairs)).map((row) => `${row.user_id}:${row.product_id}`))
+    return { has: (userId, productId) => keys.has(`${userId}:${productId}`) }
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { planPriceFilter } from './repository.ts'
+import { planPriceFilter } from './browse-repository.ts'
 
 // Bands (cents): 0 [0, 100,000), 1 [100,000, 500,000), 2 [500,000, 1,000,000), 3 [1,000,000, 5,000,000),
 // 4 [5,000,000, ...). Bounds are inclusive in KES, so a maximum of m cents is the slice end m + 1.

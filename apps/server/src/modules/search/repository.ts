@@ -1,16 +1,19 @@
 import { type Db, queryRows } from '@soko/db/client'
+import { listingColumns, listingJoins, type VendorRow, visibleProduct } from '@soko/db/read-models/listing'
 import { Param, type SQL, sql } from 'drizzle-orm'
-import { listingColumns, listingJoins, type ProductRow, type VendorRow, visibleProduct } from '../catalog/repository.ts'
 
 // SQL of the search module, over the tables of migration 0003 (search_products, search_facet_counts,
-// search_suggestions, search_terms) and, for the page shown, the catalogue's own. Every value from a request
-// travels as a parameter; tsquery texts are built by the service from normalised words only.
+// search_suggestions, search_terms), which triggers keep in step with the catalogue, and, for the page shown, the
+// catalogue's listing read model. Every value from a request travels as a parameter; tsquery texts are built by
+// the service from normalised words only. This file: the shared types and SQL pieces, words, the catalogue's
+// categories and shops as search lists them, suggestions. text-search-repository.ts: searches with text;
+// browse-repository.ts: searches without. Search only reads: it writes nothing of its own or of the catalogue.
 
 /** The price facet's band edges in cents (KES 1,000 / 5,000 / 10,000 / 50,000): soko_price_band() has the same. */
 export const PRICE_EDGES_CENTS = [100_000, 500_000, 1_000_000, 5_000_000] as const
 
-const ints = (values: number[]) => new Param(values)
-const priceEdges = sql`array[100000, 500000, 1000000, 5000000]::int[]`
+export const ints = (values: number[]) => new Param(values)
+export const priceEdges = sql`array[100000, 500000, 1000000, 5000000]::int[]`
 
 export interface WordRow {
   ord: number
@@ -106,17 +109,11 @@ export interface FacetRow {
 
 export const FacetKind = { category: 1, vendor: 2, band: 3, rating: 4 } as const
 
-export interface TextSearchResult {
-  /** The page's listing rows, in order. */
-  page: ProductRow[]
-  facets: FacetRow[]
-}
-
 /**
  * Listing rows of the products a page query picks (product ids, in order), in that order, in the same statement:
  * one round trip fewer than reading them after. Hidden ones are left out.
  */
-function withListings(page: SQL, idColumn: string): SQL {
+export function withListings(page: SQL, idColumn: string): SQL {
   return sql`select ${listingColumns}
     from (select q.${sql.raw(idColumn)} as id, row_number() over () as ord from (${page}) q) picked
     join products p on p.id = picked.id ${listingJoins}
@@ -124,18 +121,18 @@ function withListings(page: SQL, idColumn: string): SQL {
     order by picked.ord`
 }
 
-function anyOf(column: SQL, ids: number[] | null): SQL {
+export function anyOf(column: SQL, ids: number[] | null): SQL {
   return ids === null ? sql`true` : sql`${column} = any(${ints(ids)}::int[])`
 }
 
-function between(column: SQL, min: number | null, max: number | null): SQL {
+export function between(column: SQL, min: number | null, max: number | null): SQL {
   if (min === null && max === null) return sql`true`
   if (max === null) return sql`${column} >= ${min}`
   if (min === null) return sql`${column} <= ${max}`
   return sql`${column} between ${min} and ${max}`
 }
 
-function atLeast(column: SQL, min: number | null): SQL {
+export function atLeast(column: SQL, min: number | null): SQL {
   return min === null ? sql`true` : sql`coalesce(${column} >= ${min}, false)`
 }
 
@@ -144,7 +141,7 @@ function atLeast(column: SQL, min: number | null): SQL {
  * with category_ok and vendor_ok) in one pass: a grouping set per facet, each summing the groups that pass every
  * filter but its own. `f` holds a few thousand groups at most, whatever the number of matches.
  */
-function facetSelects(): SQL {
+export function facetSelects(): SQL {
   const sumWhere = (condition: SQL) => sql`coalesce(sum(f.n) filter (where ${condition}), 0)::int`
   // grouping() sets a bit for each column left out of the set: 7 = (category), 11 = (vendor), 13 = (band).
   const set = sql`grouping(f.category_id, f.business_id, f.band, f.rating_floor)`
@@ -171,7 +168,7 @@ function facetSelects(): SQL {
  * (migration 0010), and a filter's flag is a grouping column only when there is that filter: grouping by a constant
  * still costs a hash per row.
  */
-function grouped(filters: SearchFilters, where: SQL): SQL {
+export function grouped(filters: SearchFilters, where: SQL): SQL {
   const flags = [
     ...(filters.priceMinCents !== null || filters.priceMaxCents !== null ? [sql`price_ok`] : []),
     ...(filters.minRating !== null ? [sql`rating_ok`] : []),
@@ -190,63 +187,12 @@ function grouped(filters: SearchFilters, where: SQL): SQL {
 }
 
 /** `f`: the groups `g` with whether they pass the category and vendor filters. */
-function flagged(filters: SearchFilters): SQL {
+export function flagged(filters: SearchFilters): SQL {
   return sql`f as (
     select g.*, ${anyOf(sql`g.category_id`, filters.categoryIds)} as category_ok,
       ${anyOf(sql`g.business_id`, filters.vendorIds)} as vendor_ok
     from g
   )`
-}
-
-/** ORDER BY over `m` (the text search's matches): the same orders as `catalogueOrder` (relevance: see pageQuery). */
-function matchOrder(sort: Exclude<SortKey, 'relevance'>): SQL {
-  switch (sort) {
-    case 'popular':
-      return sql`m.sales_count desc, m.product_id`
-    case 'price_low':
-      return sql`m.price_cents, m.product_id`
-    case 'price_high':
-      return sql`m.price_cents desc, m.product_id desc`
-    case 'rating':
-      return sql`m.rating_avg desc nulls last, m.rating_count desc, m.product_id`
-    case 'newest':
-      return sql`m.created_at desc, m.product_id`
-  }
-}
-
-/**
- * ORDER BY over the catalogue's products (`p`), each matching one of its indexes (migrations 0001 and 0003) exactly:
- * Drizzle made the descending ones NULLS LAST, and a plain DESC (nulls first) would not walk them.
- */
-function catalogueOrder(sort: Exclude<SortKey, 'relevance'>): SQL {
-  switch (sort) {
-    case 'popular':
-      return sql`p.sales_count desc nulls last, p.id`
-    case 'price_low':
-      return sql`p.effective_price_cents, p.id`
-    case 'price_high':
-      return sql`p.effective_price_cents desc, p.id desc`
-    case 'rating':
-      return sql`soko_rating_avg(p.rating_sum, p.rating_count) desc nulls last, p.rating_count desc, p.id`
-    case 'newest':
-      return sql`p.created_at desc nulls last, p.id`
-  }
-}
-
-/** The same orders over the columns `listPage` selects per category (`x`). */
-function pickedOrder(sort: Exclude<SortKey, 'relevance'>): SQL {
-  switch (sort) {
-    case 'popular':
-      return sql`x.sales_count desc, x.id`
-    case 'price_low':
-      return sql`x.effective_price_cents, x.id`
-    case 'price_high':
-      return sql`x.effective_price_cents desc, x.id desc`
-    case 'rating':
-      return sql`x.rating_avg desc nulls last, x.rating_count desc, x.id`
-    case 'newest':
-      return sql`x.created_at desc, x.id`
-  }
 }
 
 /**
@@ -260,310 +206,6 @@ function pickedOrder(sort: Exclude<SortKey, 'relevance'>): SQL {
 export interface SearchDb {
   db: Db
   indexScans?: Db | undefined
-}
-
-async function withIndexScans<T>(target: SearchDb, work: (db: Db) => Promise<T>): Promise<T> {
-  if (target.indexScans) return work(target.indexScans)
-  return target.db.transaction(async (tx) => {
-    const scoped = tx as unknown as Db
-    await scoped.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`)
-    return work(scoped)
-  })
-}
-
-/**
- * A text search in two statements that run side by side on their own connections (one after the other on PGlite):
- * the facet counts over every match, grouped as they are read through the document's index, and the page in the
- * order asked for. Only search_products is read.
- *
- * Relevance, per word of the text: 1004 when it matches the product's name (weight A), 1002 its category or shop
- * (B), 1001 its description (C), plus 1 when the word itself matches (not only as a prefix or a typo correction).
- * So products with more of the words come first, then those matching in better places; ties go to the best sellers.
- * A product with every word outscores any with fewer (1001 n > 1005 (n - 1)), so when those fill the page only they
- * are read and scored, through the index (all the words at once): scoring is most of the work, and a broad word
- * ("phone") matches a fifth of the catalogue while all the words of a text usually match far fewer.
- */
-export async function searchText(
-  target: SearchDb,
-  words: WordQuery[],
-  filters: SearchFilters,
-  sort: SortKey,
-  limit: number,
-  offset: number,
-): Promise<TextSearchResult> {
-  const anyWord = words.map((word) => word.any).join(' | ')
-  const facetQuery = sql`with ${grouped(filters, sql`m.document @@ ${anyWord}::tsquery`)},
-    ${flagged(filters)}
-    ${facetSelects()}`
-  const [facets, page] = await Promise.all([
-    withIndexScans(target, (db) => queryRows<FacetRow>(db, facetQuery)),
-    withIndexScans(target, (db) =>
-      queryRows<ProductRow>(db, withListings(pageQuery(words, filters, sort, limit, offset), 'product_id')),
-    ),
-  ])
-  return { page, facets }
-}
-
-/** The page of a text search: product ids in order (see searchText). */
-function pageQuery(words: WordQuery[], filters: SearchFilters, sort: SortKey, limit: number, offset: number): SQL {
-  const passes = sql`${between(sql`m.price_cents`, filters.priceMinCents, filters.priceMaxCents)}
-    and ${atLeast(sql`m.rating_avg`, filters.minRating)}
-    and ${anyOf(sql`m.category_id`, filters.categoryIds)} and ${anyOf(sql`m.business_id`, filters.vendorIds)}
-    and ${filters.inStockOnly ? sql`m.in_stock` : sql`true`}
-    and ${filters.verifiedOnly ? sql`m.is_verified` : sql`true`}`
-  const anyWord = words.map((word) => word.any).join(' | ')
-  const wordScore = (word: WordQuery) =>
-    sql`(case when m.document @@ ${word.inName}::tsquery then 1004
-         when m.document @@ ${word.inContext}::tsquery then 1002 else 1001 end)${
-           word.exact === null ? sql`` : sql` + (case when m.document @@ ${word.exact}::tsquery then 1 else 0 end)`
-         }`
-  if (sort !== 'relevance') {
-    return sql`select m.product_id from search_products m where m.document @@ ${anyWord}::tsquery and ${passes}
-      order by ${matchOrder(sort)} limit ${limit} offset ${offset}`
-  }
-  if (words.length === 1) {
-    return sql`select m.product_id from search_products m where m.document @@ ${anyWord}::tsquery and ${passes}
-      order by ${byScore(sql.join(words.map(wordScore), sql``), sql`m.sales_count`)}, m.product_id
-      limit ${limit} offset ${offset}`
-  }
-  // Several words: those with every word when they fill the page, else every match, each word scored if present.
-  const allWords = words.map((word) => word.any).join(' & ')
-  const scoreOfAny = sql.join(
-    words.map((word) => sql`(case when m.document @@ ${word.any}::tsquery then ${wordScore(word)} else 0 end)`),
-    sql` + `,
-  )
-  return sql`with complete as materialized (
-      select m.product_id, m.sales_count, ${sql.join(words.map(wordScore), sql` + `)} as score
-      from search_products m where m.document @@ ${allWords}::tsquery and ${passes}
-    ),
-    enough as (select count(*) >= ${limit + offset} as yes from complete)
-    select r.product_id from (
-      select c.product_id, c.score, c.sales_count from complete c where (select yes from enough)
-      union all
-      select m.product_id, ${scoreOfAny}, m.sales_count from search_products m
-      where not (select yes from enough) and m.document @@ ${anyWord}::tsquery and ${passes}
-    ) r
-    order by ${byScore(sql`r.score`, sql`r.sales_count`)}, r.product_id limit ${limit} offset ${offset}`
-}
-
-/**
- * Relevance order's first key, score then best sellers, as one bigint: exact (a score below 2^31 shifted past any
- * int4 sales count), and a sort compares one number where it compared two, mostly equal scores then often equal
- * sales. A deep page sorts every match ("phone", page 300: 7,200 of 17,700), a fifth faster so.
- */
-function byScore(score: SQL, sales: SQL): SQL {
-  return sql`((${score})::int8 << 32) + ${sales} desc`
-}
-
-/** A price interval in cents, [from, to): `to` null for no upper end. */
-interface PriceSlice {
-  from: number
-  to: number | null
-}
-
-/**
- * How a price filter meets the price facet's bands (0-4, PRICE_EDGES_CENTS): the bands wholly inside it, and for
- * each band it cuts, the slices of that band to count product by product, with whether they are the part inside
- * the filter or the part outside (whichever looks narrower on a log scale of prices: fewer products to read).
- */
-export interface PricePlan {
-  inside: number[]
-  cut: { band: number; slices: PriceSlice[]; scanned: 'inside' | 'outside' }[]
-}
-
-export function planPriceFilter(minCents: number | null, maxCents: number | null): PricePlan {
-  const edges = [0, ...PRICE_EDGES_CENTS]
-  const from = minCents ?? 0
-  const to = maxCents === null ? null : maxCents + 1
-  // Log-scale width of [a, b), prices counted from KES 1 and capped at KES 10 million for the open band.
-  const width = (a: number, b: number | null) => Math.log((b ?? 1_000_000_000) + 100) - Math.log(a + 100)
-  const plan: PricePlan = { inside: [], cut: [] }
-  for (const [band, lo] of edges.entries()) {
-    const hi = edges[band + 1] ?? null
-    const startsInside = from <= lo
-    const endsInside = to === null || (hi !== null && hi <= to)
-    if (startsInside && endsInside) {
-      plan.inside.push(band)
-      continue
-    }
-    if ((hi !== null && hi <= from) || (to !== null && to <= lo)) continue // wholly outside
-    const inside: PriceSlice = { from: Math.max(from, lo), to: to === null ? hi : hi === null ? to : Math.min(to, hi) }
-    const outside: PriceSlice[] = []
-    if (lo < inside.from) outside.push({ from: lo, to: inside.from })
-    if (inside.to !== null && (hi === null || inside.to < hi)) outside.push({ from: inside.to, to: hi })
-    const outsideWidth = outside.reduce((sum, slice) => sum + width(slice.from, slice.to), 0)
-    plan.cut.push(
-      width(inside.from, inside.to) <= outsideWidth
-        ? { band, slices: [inside], scanned: 'inside' }
-        : { band, slices: outside, scanned: 'outside' },
-    )
-  }
-  return plan
-}
-
-/**
- * Facet counts of a search without text from the maintained counts (search_facet_counts), so independent of the
- * catalogue's size when the price bounds are band edges (the presets). Bounds inside a band (a shopper's own
- * range) cut that band: the maintained counts put all its products on one side of the filter, and the products of
- * the narrower side of each cut, read through the price index, are moved to the other (rows of opposite sign: the
- * facets are sums). The minimum rating must be a whole number (floor(rating) >= n is then exact).
- */
-export function countFromSummary(db: Db, filters: SearchFilters): Promise<FacetRow[]> {
-  const plan = planPriceFilter(filters.priceMinCents, filters.priceMaxCents)
-  const shownIn = (table: string) =>
-    sql`${filters.inStockOnly ? sql.raw(`${table}.in_stock`) : sql`true`}
-      and ${filters.verifiedOnly ? sql.raw(`${table}.is_verified`) : sql`true`}`
-  const ratingOk = (floor: SQL) => (filters.minRating === null ? sql`true` : sql`${floor} >= ${filters.minRating}`)
-  const band = sql`width_bucket(c.price_band, ${priceEdges})`
-  // Bands the maintained counts put inside the filter: those wholly inside it, and those cut where the part
-  // outside is read (and moved out below).
-  const countedInside = ints([
-    ...plan.inside,
-    ...plan.cut.filter((cut) => cut.scanned === 'outside').map((cut) => cut.band),
-  ])
-  const scannedInside = ints(plan.cut.filter((cut) => cut.scanned === 'inside').map((cut) => cut.band))
-  const slices = plan.cut.flatMap((cut) => cut.slices)
-  // A range per slice, read from the price index alone (it includes what the count groups by); ranges joined by OR
-  // would be read as a filter over the whole index.
-  const sliceRows = sql.join(
-    slices.map(
-      (slice) => sql`select sp.category_id, sp.business_id, sp.price_band, sp.rating_floor from search_products sp
-        where sp.price_cents >= ${slice.from}${slice.to === null ? sql`` : sql` and sp.price_cents < ${slice.to}`}
-          and ${shownIn('sp')}`,
-    ),
-    sql` union all `,
-  )
-  const moved =
-    slices.length === 0
-      ? sql``
-      : sql`union all
-          select x.category_id, x.business_id, x.band, x.rating_floor, m.price_ok, ${ratingOk(sql`x.rating_floor`)},
-            case when m.price_ok = (x.band = any(${scannedInside}::int[])) then x.n else -x.n end
-          from (
-            select sp.category_id, sp.business_id, sp.price_band::int as band, sp.rating_floor::int as rating_floor,
-              count(*)::int as n
-            from (${sliceRows}) sp
-            group by 1, 2, 3, 4
-          ) x
-          cross join (values (true), (false)) as m(price_ok)`
-  return queryRows<FacetRow>(
-    db,
-    sql`with g as (
-          select c.category_id, c.business_id, ${band} as band, c.rating_floor::int as rating_floor,
-            ${band} = any(${countedInside}::int[]) as price_ok, ${ratingOk(sql`c.rating_floor`)} as rating_ok,
-            c.product_count as n
-          from search_facet_counts c
-          where c.product_count > 0 and ${shownIn('c')}
-          ${moved}
-        ),
-        ${flagged(filters)}
-        ${facetSelects()}`,
-  )
-}
-
-/** Facet counts of a search without text whose minimum rating is not a whole number: counts every product. */
-export function countByScan(db: Db, filters: SearchFilters): Promise<FacetRow[]> {
-  return queryRows<FacetRow>(db, sql`with ${grouped(filters, sql`true`)}, ${flagged(filters)} ${facetSelects()}`)
-}
-
-/**
- * How `listPage` finds a page: by walking the sort's index and stopping after the page ('walk', right when the
- * filters leave many products: the page's products turn up early), or by gathering every product the filters leave
- * and sorting those ('gather', right when they leave few: a walk would pass most of the catalogue first, the more so
- * as prices go against sales, dates and ratings; "Over KES 50,000" by best sellers read a third of it).
- */
-export type PageStrategy = 'walk' | 'gather'
-
-/** The pieces of a page query without text: the filters on `p` (products), price apart, and the sort's columns. */
-function catalogueFilters(filters: SearchFilters) {
-  const hiddenShops = sql`array(
-    select b.id from businesses b where not b.is_active${filters.verifiedOnly ? sql` or not b.is_verified` : sql``})`
-  const hiddenCategories = sql`array(
-    select c.id from categories c left join categories pc on pc.id = c.parent_id
-    where not c.is_active or not coalesce(pc.is_active, true))`
-  return {
-    hiddenCategories,
-    /** Every filter but the price and the category. */
-    unpriced: sql`p.is_active
-      and p.business_id <> all(${hiddenShops})
-      and ${anyOf(sql`p.business_id`, filters.vendorIds)}
-      and ${atLeast(sql`soko_rating_avg(p.rating_sum, p.rating_count)`, filters.minRating)}
-      and ${filters.inStockOnly ? sql`p.stock_qty > 0` : sql`true`}`,
-    price: (column: SQL) => between(column, filters.priceMinCents, filters.priceMaxCents),
-    sortColumns: sql`p.id, p.sales_count, p.effective_price_cents, p.created_at, p.rating_count,
-      soko_rating_avg(p.rating_sum, p.rating_count) as rating_avg`,
-  }
-}
-
-/**
- * A page of a search without text, straight from the catalogue. Walking: in the order of one of its indexes,
- * stopping after the page. Visibility is tested against the (usually empty) sets of hidden shops and categories
- * rather than by joins, so that the planner walks the index. With a category filter each of its categories is read
- * in order separately (a parent's subcategories) and the pieces merged: one walk of the whole catalogue's order would
- * pass every other category's products first. Gathering: the filters alone pick the rows (through the price index,
- * say), fenced off (offset 0) so that the planner cannot turn it back into a walk, then they are sorted.
- */
-export async function listPage(
-  db: Db,
-  filters: SearchFilters,
-  sort: Exclude<SortKey, 'relevance'>,
-  limit: number,
-  offset: number,
-  strategy: PageStrategy = 'walk',
-): Promise<ProductRow[]> {
-  const { hiddenCategories, unpriced, price, sortColumns } = catalogueFilters(filters)
-  const conditions = sql`${unpriced} and ${price(sql`p.effective_price_cents`)}`
-  let query: SQL
-  if (strategy === 'gather') {
-    const inCategories =
-      filters.categoryIds === null
-        ? sql`p.category_id <> all(${hiddenCategories})`
-        : sql`p.category_id = any(${ints(filters.categoryIds)}::int[])`
-    query = sql`select x.id from (
-        select ${sortColumns} from products p where ${conditions} and ${inCategories} offset 0
-      ) x
-      order by ${pickedOrder(sort)} limit ${limit} offset ${offset}`
-  } else if (filters.categoryIds === null) {
-    query = sql`select p.id from products p
-      where ${conditions} and p.category_id <> all(${hiddenCategories})
-      order by ${catalogueOrder(sort)} limit ${limit} offset ${offset}`
-  } else {
-    query = sql`select x.id from unnest(${ints(filters.categoryIds)}::int[]) as c(id)
-      cross join lateral (
-        select ${sortColumns} from products p
-        where p.category_id = c.id and ${conditions}
-        order by ${catalogueOrder(sort)} limit ${limit + offset}
-      ) x
-      order by ${pickedOrder(sort)} limit ${limit} offset ${offset}`
-  }
-  return queryRows<ProductRow>(db, withListings(query, 'id'))
-}
-
-/**
- * A page of a search without text and without a category filter, looked for among the first `within` products of
- * the sort's order that pass every other filter: the price filter is applied to those only. When they hold a whole
- * page it is the page (the products before it in the order were all read); when they do not (a price range that
- * few products of that order fall in, or the last page), null, and the caller pages another way. So the walk's cost
- * is bounded whatever the price range, and it needs no count first.
- */
-export async function walkWithin(
-  db: Db,
-  filters: SearchFilters,
-  sort: Exclude<SortKey, 'relevance'>,
-  limit: number,
-  offset: number,
-  within: number,
-): Promise<ProductRow[] | null> {
-  const { hiddenCategories, unpriced, price, sortColumns } = catalogueFilters(filters)
-  const query = sql`select x.id from (
-      select ${sortColumns} from products p
-      where ${unpriced} and p.category_id <> all(${hiddenCategories})
-      order by ${catalogueOrder(sort)} limit ${within}
-    ) x
-    where ${price(sql`x.effective_price_cents`)}
-    order by ${pickedOrder(sort)} limit ${limit} offset ${offset}`
-  const rows = await queryRows<ProductRow>(db, withListings(query, 'id'))
-  return rows.length === limit ? rows : null
 }
 
 export interface CategoryRow {

@@ -9,10 +9,12 @@ import {
   SUGGESTIONS_MIN_CHARS,
 } from '@soko/contract/search'
 import type { Db } from '@soko/db/client'
+import type { ProductRow, VendorRow } from '@soko/db/read-models/listing'
 import { kesToCents } from '@soko/domain/money'
 import { toProductListing, toVendor } from '../catalog/mappers.ts'
-import type { ProductRow, VendorRow } from '../catalog/repository.ts'
+import * as browse from './browse-repository.ts'
 import * as repo from './repository.ts'
+import * as textSearch from './text-search-repository.ts'
 
 /**
  * Product search and suggestions. The routes only know this interface, so that a dedicated search engine can take
@@ -73,8 +75,8 @@ export class PostgresSearchService implements SearchService {
     if (text === '') {
       const sort = query.sort_by === 'relevance' ? 'popular' : query.sort_by
       const counting = isSummaryExact(filters)
-        ? repo.countFromSummary(this.db, filters)
-        : repo.countByScan(this.db, filters)
+        ? browse.countFromSummary(this.db, filters)
+        : browse.countByScan(this.db, filters)
       const priced = filters.priceMinCents !== null || filters.priceMaxCents !== null
       if (priced && sort !== 'price_low' && sort !== 'price_high') {
         // A price filter may leave few products, and they may come late in the other orders (expensive products
@@ -88,12 +90,12 @@ export class PostgresSearchService implements SearchService {
         let walked: ProductRow[] | null
         ;[facetRows, walked] = await Promise.all([
           counting,
-          within > 0 ? repo.walkWithin(this.db, filters, sort, perPage, offset, within) : null,
+          within > 0 ? browse.walkWithin(this.db, filters, sort, perPage, offset, within) : null,
         ])
         const strategy = foldFacets(facetRows).total < GATHER_BELOW ? 'gather' : 'walk'
-        page = walked ?? (await repo.listPage(this.db, filters, sort, perPage, offset, strategy))
+        page = walked ?? (await browse.listPage(this.db, filters, sort, perPage, offset, strategy))
       } else {
-        ;[facetRows, page] = await Promise.all([counting, repo.listPage(this.db, filters, sort, perPage, offset)])
+        ;[facetRows, page] = await Promise.all([counting, browse.listPage(this.db, filters, sort, perPage, offset)])
       }
     } else if (words.length === 0) {
       // Nothing searchable in the text (only punctuation, say): nothing matches it.
@@ -102,7 +104,7 @@ export class PostgresSearchService implements SearchService {
       named = { rows: [], total: 0 }
     } else {
       const [found, vendors] = await Promise.all([
-        repo.searchText(this.target, words, filters, query.sort_by, perPage, offset),
+        textSearch.searchText(this.target, words, filters, query.sort_by, perPage, offset),
         repo.matchVendorNames(this.db, words, VENDORS_FOR_TEXT),
       ])
       page = found.page

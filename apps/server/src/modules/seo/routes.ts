@@ -1,8 +1,12 @@
-import { type Db, queryRows } from '@soko/db/client'
-import { sql } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../plugins/errors.ts'
+
+/** A page a sitemap lists, and when it last changed. */
+interface SitemapRow {
+  slug: string
+  updated_at: Date | string
+}
 
 /** URLs per sitemap file: under the protocol's 50,000 limit with room to spare. */
 const PER_FILE = 40_000
@@ -41,7 +45,18 @@ const isoDate = (value: Date | string) =>
  * 40,000), so that search engines find every public page. Absolute URLs use the site's origin (PUBLIC_URL, else
  * the server's own address), never the request's Host.
  */
-export function seoRoutes(db: Db, siteOrigin: () => string): FastifyPluginAsyncZod {
+export function seoRoutes(options: {
+  /** The catalogue's products and categories (`Products`). */
+  catalog: {
+    countListed(): Promise<number>
+    listedSlugs(limit: number, offset: number): Promise<SitemapRow[]>
+    activeCategorySlugs(): Promise<SitemapRow[]>
+  }
+  /** The vendors' open shops (`ShopService`). */
+  shops: { activeSlugs(): Promise<SitemapRow[]> }
+  siteOrigin: () => string
+}): FastifyPluginAsyncZod {
+  const { catalog, shops, siteOrigin } = options
   return async (app) => {
     app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
       reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600')
@@ -61,14 +76,10 @@ export function seoRoutes(db: Db, siteOrigin: () => string): FastifyPluginAsyncZ
     })
 
     app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-      const [row] = await queryRows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from products p join businesses b on b.id = p.business_id
-            where p.is_active and b.is_active`,
-      )
+      const listed = await catalog.countListed()
       const origin = siteOrigin()
       const files = ['static', 'categories', 'vendors']
-      for (let i = 1; i <= Math.max(1, Math.ceil((row?.n ?? 0) / PER_FILE)); i++) files.push(`products-${i}`)
+      for (let i = 1; i <= Math.max(1, Math.ceil(listed / PER_FILE)); i++) files.push(`products-${i}`)
       const body = files
         .map((f) => `<sitemap><loc>${escapeXml(`${origin}/sitemaps/${f}.xml`)}</loc></sitemap>`)
         .join('')
@@ -94,24 +105,14 @@ export function seoRoutes(db: Db, siteOrigin: () => string): FastifyPluginAsyncZ
         if (name === 'static') {
           entries = STATIC_PATHS.map((path) => ({ path }))
         } else if (name === 'categories') {
-          const rows = await queryRows<{ slug: string; updated_at: Date | string }>(
-            db,
-            sql`select slug, updated_at from categories where is_active order by id`,
-          )
+          const rows = await catalog.activeCategorySlugs()
           entries = rows.map((r) => ({ path: `/category/${r.slug}`, lastmod: isoDate(r.updated_at) }))
         } else if (name === 'vendors') {
-          const rows = await queryRows<{ slug: string; updated_at: Date | string }>(
-            db,
-            sql`select slug, updated_at from businesses where is_active order by id`,
-          )
+          const rows = await shops.activeSlugs()
           entries = rows.map((r) => ({ path: `/vendor/${r.slug}`, lastmod: isoDate(r.updated_at) }))
         } else {
           const page = Number(name.slice('products-'.length))
-          const rows = await queryRows<{ slug: string; updated_at: Date | string }>(
-            db,
-            sql`select p.slug, p.updated_at from products p join businesses b on b.id = p.business_id
-                where p.is_active and b.is_active order by p.id limit ${PER_FILE} offset ${(page - 1) * PER_FILE}`,
-          )
+          const rows = await catalog.listedSlugs(PER_FILE, (page - 1) * PER_FILE)
           if (rows.length === 0 && page > 1) throw new AppError('not_found', 'No such sitemap.')
           entries = rows.map((r) => ({ path: `/product/${r.slug}`, lastmod: isoDate(r.updated_at) }))
         }

@@ -1,7 +1,5 @@
-import { type Db, queryRows } from '@soko/db/client'
 import { formatKes } from '@soko/domain/money'
-import { sql } from 'drizzle-orm'
-import type { Mailer, MailMessage } from '../mail/mailer.ts'
+import type { MailMessage } from '../mail/mailer.ts'
 
 // Vendors hear about their paid orders by email (DESIGN D6, D7): one message per shop, listing only its own items;
 // and their shop's owner hears when its payout number changes.
@@ -43,7 +41,8 @@ export function payoutPhoneChangedEmail(
   }
 }
 
-interface PaidPartRow {
+/** A shop's paid part of an order, as its email tells it. */
+export interface PaidPart {
   vendor_order_id: number
   order_number: string
   business_name: string
@@ -56,14 +55,15 @@ interface PaidPartRow {
   county: string
 }
 
-interface PartItemRow {
+/** A line of that part. */
+export interface PaidPartItem {
   vendor_order_id: number
   product_name: string
   quantity: number
   line_total_cents: number
 }
 
-export function vendorPaidEmail(part: PaidPartRow, items: PartItemRow[], portalLink: string): MailMessage {
+export function vendorPaidEmail(part: PaidPart, items: PaidPartItem[], portalLink: string): MailMessage {
   return {
     to: part.to_address,
     subject: `New paid order ${part.order_number} for ${part.business_name}`,
@@ -85,40 +85,4 @@ export function vendorPaidEmail(part: PaidPartRow, items: PartItemRow[], portalL
       'Soko',
     ].join('\n'),
   }
-}
-
-/**
- * Writes one email per shop whose part of the order is paid into the outbox, inside the caller's transaction (the
- * one that marks the order paid), and returns their ids for `mailer.deliver` after commit. The shop's owner is
- * written to at their sign-in address (the shop's contact address when it has no owner).
- */
-export async function enqueueVendorPaidEmails(
-  t: Db,
-  mailer: Mailer,
-  orderId: number,
-  publicUrl: string,
-): Promise<number[]> {
-  const parts = await queryRows<PaidPartRow>(
-    t,
-    sql`select v.id as vendor_order_id, o.order_number, b.name as business_name,
-          coalesce(nullif(u.email, ''), b.email) as to_address, v.subtotal_cents, v.commission_cents,
-          o.first_name, o.last_name, o.shipping_address->>'city' as city, o.shipping_address->>'county' as county
-        from vendor_orders v join orders o on o.id = v.order_id join businesses b on b.id = v.business_id
-        left join users u on u.id = b.owner_id
-        where v.order_id = ${orderId} and v.status = 'paid'
-        order by v.id`,
-  )
-  const recipients = parts.filter((part) => part.to_address)
-  if (recipients.length === 0) return []
-  const items = await queryRows<PartItemRow>(
-    t,
-    sql`select vendor_order_id, product_name, quantity, line_total_cents from order_items
-        where order_id = ${orderId} order by id`,
-  )
-  const ids: number[] = []
-  for (const part of recipients) {
-    const own = items.filter((item) => item.vendor_order_id === part.vendor_order_id)
-    ids.push(await mailer.enqueue(t, vendorPaidEmail(part, own, `${publicUrl}/vendor-portal/orders`)))
-  }
-  return ids
 }

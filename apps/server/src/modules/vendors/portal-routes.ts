@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart'
 import { ErrorSchema } from '@soko/contract/health'
 import {
+  type ApplyBody,
   ApplyBodySchema,
   DashboardSchema,
   ImageOrderBodySchema,
@@ -9,6 +10,7 @@ import {
   MAX_PRODUCT_IMAGES,
   PayoutSummarySchema,
   ProductBodySchema,
+  type Shop,
   ShopSchema,
   ShopUpdateBodySchema,
   StockBodySchema,
@@ -24,20 +26,13 @@ import {
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { SokoContext } from '../../app.ts'
-import {
-  appendCookie,
-  ctxOf,
-  requireRole,
-  requireUser,
-  serializeCookie,
-  sessionCookieName,
-} from '../../plugins/auth.ts'
+import { appendCookie, type Ctx, ctxOf, requireRole, requireUser, serializeCookie } from '../../plugins/auth.ts'
 import { AppError, sentenceErrorHandler } from '../../plugins/errors.ts'
-import { displayName, ProductImageService, type UploadedFile } from './product-images.ts'
-import { VendorProductService } from './products.ts'
-import { VendorReports } from './reports.ts'
-import { ShopService } from './shop.ts'
+import type { SessionStore } from '../accounts/sessions.ts'
+import { displayName, type ProductImageService, type UploadedFile } from '../catalog/product-images.ts'
+import type { ShopProductService } from '../catalog/shop-products.ts'
+import type { VendorReports } from './reports.ts'
+import type { ShopService } from './shop.ts'
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema }
 const uploadErrors = { ...errors, 413: ErrorSchema, 415: ErrorSchema }
@@ -92,13 +87,18 @@ async function* uploadedFiles(request: FastifyRequest): AsyncGenerator<UploadedF
  * /api/vendor/...: opening a shop (any signed-in customer), and the shop's own profile, dashboard, products,
  * photos and payouts (its owner, a vendor, only). Orders to fulfil are in routes.ts.
  */
-export function vendorPortalRoutes(soko: SokoContext): FastifyPluginAsyncZod {
-  const db = soko.database.db
-  const shops = new ShopService(db, soko.limiter, soko.accounts, soko.mailer)
-  const products = new VendorProductService(db)
-  const images = new ProductImageService(db, soko.config.mediaDir)
-  const reports = new VendorReports(db)
-  const cookieName = sessionCookieName(soko.config)
+export function vendorPortalRoutes(deps: {
+  /** Opening a shop (the open-shop flow: the shop, and the account becomes a vendor's). */
+  openShop: { run(ctx: Ctx, body: ApplyBody): Promise<Shop> }
+  shops: ShopService
+  products: ShopProductService
+  images: ProductImageService
+  reports: VendorReports
+  sessions: SessionStore
+  /** The session cookie's settings (a shop's opening gives its owner a new one). */
+  cookie: { name: string; secure: boolean }
+}): FastifyPluginAsyncZod {
+  const { openShop, shops, products, images, reports, sessions, cookie } = deps
 
   return async (app) => {
     app.setErrorHandler(sentenceErrorHandler)
@@ -132,15 +132,15 @@ export function vendorPortalRoutes(soko: SokoContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const ctx = ctxOf(request)
-        const shop = await shops.apply(ctx, request.body)
+        const shop = await openShop.run(ctx, request.body)
         // A change of privilege gets a new session cookie (the old one stops working): no fixation across it.
         if (ctx.via === 'cookie' && ctx.sessionId !== null) {
-          const token = await soko.sessions.rotateCookie(db, ctx.sessionId)
+          const token = await sessions.renewCookie(ctx.sessionId)
           appendCookie(
             reply,
-            serializeCookie(cookieName, token, {
-              maxAgeSeconds: soko.sessions.timeouts.absoluteSeconds,
-              secure: soko.config.isProduction,
+            serializeCookie(cookie.name, token, {
+              maxAgeSeconds: sessions.timeouts.absoluteSeconds,
+              secure: cookie.secure,
             }),
           )
         }

@@ -3,6 +3,7 @@ import { ErrorSchema } from '@soko/contract/health'
 import { IdParamsSchema } from '@soko/contract/user'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { Ctx } from '../../plugins/auth.ts'
 import { ctxOf, requireUser } from '../../plugins/auth.ts'
 import { sentenceErrorHandler } from '../../plugins/errors.ts'
 import type { FulfilmentService } from './fulfilment.ts'
@@ -11,7 +12,15 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: Erro
 const NoContent = z.null().describe('Done')
 
 /** /api/vendor/orders/: a shop's own parts of orders, shipped and delivered by its owner (DESIGN D7). */
-export function vendorRoutes(fulfilment: FulfilmentService): FastifyPluginAsyncZod {
+export function vendorRoutes(deps: {
+  fulfilment: FulfilmentService
+  /** Shipping and delivering a part (the fulfil-vendor-order flow, which emails the shopper). */
+  parts: {
+    ship(ctx: Ctx, partId: number, trackingNote: string): Promise<void>
+    deliver(ctx: Ctx, partId: number): Promise<void>
+  }
+}): FastifyPluginAsyncZod {
+  const { fulfilment, parts } = deps
   return async (app) => {
     app.setErrorHandler(sentenceErrorHandler)
     app.addHook('onRequest', async (request, reply) => {
@@ -43,7 +52,7 @@ export function vendorRoutes(fulfilment: FulfilmentService): FastifyPluginAsyncZ
         },
       },
       async (request, reply) => {
-        await fulfilment.ship(ctxOf(request), request.params.id, request.body.trackingNote)
+        await parts.ship(ctxOf(request), request.params.id, request.body.trackingNote)
         return reply.status(204).send(null)
       },
     )
@@ -59,7 +68,7 @@ export function vendorRoutes(fulfilment: FulfilmentService): FastifyPluginAsyncZ
         },
       },
       async (request, reply) => {
-        await fulfilment.deliver(ctxOf(request), request.params.id)
+        await parts.deliver(ctxOf(request), request.params.id)
         return reply.status(204).send(null)
       },
     )

@@ -35,15 +35,6 @@ export async function shopOfOwner(db: Db, ownerId: number, lock = false): Promis
   return row ?? null
 }
 
-/** Locks the user's row (so two applications by one user run one after the other) and reads what applying needs. */
-export async function lockUser(db: Db, userId: number): Promise<{ role: string; email: string } | null> {
-  const [row] = await queryRows<{ role: string; email: string }>(
-    db,
-    sql`select role, email from users where id = ${userId} for update`,
-  )
-  return row ?? null
-}
-
 /** The first free slug of `base`, `base-2`, `base-3` ... among shops. */
 export async function freeShopSlug(db: Db, base: string): Promise<string> {
   const rows = await queryRows<{ slug: string }>(
@@ -99,18 +90,94 @@ export async function updateShop(
   return row
 }
 
-export async function setRole(db: Db, userId: number, role: 'vendor'): Promise<void> {
-  await db.execute(sql`update users set role = ${role}, updated_at = now() where id = ${userId}`)
+/** The names and slugs of shops, for the orders that bought from them. */
+export function namesOf(db: Db, ids: number[]): Promise<{ id: number; name: string; slug: string }[]> {
+  if (ids.length === 0) return Promise.resolve([])
+  return queryRows<{ id: number; name: string; slug: string }>(
+    db,
+    sql`select id, name, slug from businesses where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  )
 }
 
-/** One line of the audit log (who did what to which record). */
-export async function audit(
+/** Shops' names, contact addresses and owners, for the emails about their orders. */
+export function contactsOf(
   db: Db,
-  entry: { actorId: number; action: string; subjectType: string; subjectId: number; detail?: Record<string, unknown> },
+  ids: number[],
+): Promise<{ id: number; name: string; email: string; owner_id: number | null }[]> {
+  if (ids.length === 0) return Promise.resolve([])
+  return queryRows<{ id: number; name: string; email: string; owner_id: number | null }>(
+    db,
+    sql`select id, name, email, owner_id from businesses where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  )
+}
+
+/** Open shops' slugs and last changes, in id order (the sitemap). */
+export function activeShopSlugs(db: Db): Promise<{ slug: string; updated_at: Date | string }[]> {
+  return queryRows<{ slug: string; updated_at: Date | string }>(
+    db,
+    sql`select slug, updated_at from businesses where is_active order by id`,
+  )
+}
+
+// What admins change on a shop
+
+/** Locks a shop's row until the transaction ends (payouts are serialised per shop on it); false for no such shop. */
+export async function lockShop(db: Db, id: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(db, sql`select id from businesses where id = ${id} for update`)
+  return rows.length > 0
+}
+
+export async function setVerified(db: Db, id: number, verified: boolean): Promise<void> {
+  await db.execute(
+    sql`update businesses set is_verified = ${verified},
+          verified_at = ${verified ? sql`coalesce(verified_at, now())` : sql`null`}, updated_at = now()
+        where id = ${id}`,
+  )
+}
+
+/** Suspends (with the reason its owner sees) or reinstates a shop; the triggers take its products off search. */
+export async function setSuspended(db: Db, id: number, reason: string | null): Promise<void> {
+  await db.execute(
+    sql`update businesses set is_active = ${reason === null}, suspended_reason = ${reason}, updated_at = now()
+        where id = ${id}`,
+  )
+}
+
+// Payouts: what the marketplace sent each shop
+
+/** The total paid out to the shop. */
+export async function paidOut(db: Db, businessId: number): Promise<number> {
+  const [row] = await queryRows<{ paid_out: number }>(
+    db,
+    sql`select coalesce((select sum(amount_cents) from payouts where business_id = ${businessId}), 0)::bigint::float8
+          as paid_out`,
+  )
+  return Number(row?.paid_out ?? 0)
+}
+
+export function listPayouts(
+  db: Db,
+  businessId: number,
+): Promise<{ id: number; amount_cents: number; reference: string; note: string; created_at: Date | string }[]> {
+  return queryRows(
+    db,
+    sql`select id, amount_cents, reference, note, created_at from payouts where business_id = ${businessId}
+        order by created_at desc, id desc limit 200`,
+  )
+}
+
+export async function insertPayout(
+  db: Db,
+  payout: { businessId: number; amountCents: number; reference: string; note: string; createdBy: number },
 ): Promise<void> {
   await db.execute(
-    sql`insert into audit_log (actor_id, action, subject_type, subject_id, detail)
-        values (${entry.actorId}, ${entry.action}, ${entry.subjectType}, ${entry.subjectId},
-          ${JSON.stringify(entry.detail ?? {})}::jsonb)`,
+    sql`insert into payouts (business_id, amount_cents, reference, note, created_by)
+        values (${payout.businessId}, ${payout.amountCents}, ${payout.reference}, ${payout.note}, ${payout.createdBy})`,
   )
 }

@@ -1,10 +1,10 @@
-import { type ApplyBody, type Shop, type ShopUpdateBody, slugFromName, VENDOR_MESSAGES } from '@soko/contract/vendor'
+import { type Shop, type ShopUpdateBody, VENDOR_MESSAGES } from '@soko/contract/vendor'
 import type { Db } from '@soko/db/client'
 import type { Ctx } from '../../plugins/auth.ts'
 import type { RateLimit } from '../../plugins/config.ts'
 import { AppError } from '../../plugins/errors.ts'
-import type { RateLimiter } from '../../plugins/rate-limit.ts'
 import type { AccountsService } from '../accounts/service.ts'
+import type { AuditService } from '../audit/service.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { payoutPhoneChangedEmail } from './notifications.ts'
 import * as repo from './shop-repository.ts'
@@ -51,62 +51,77 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || causeCode === '23505'
 }
 
-/** Opening a shop, and its owner's edits of its profile (verification and suspension are admins' business). */
+/**
+ * Shops (businesses) and their payouts: the owner's own shop and its profile edits, what other modules need to
+ * know of shops (names, contacts), and the admins' changes (verification, suspension, payouts). Opening a shop is
+ * the open-shop flow (it also makes the account a vendor's).
+ */
 export class ShopService {
   constructor(
     private readonly db: Db,
-    private readonly limiter: RateLimiter,
     private readonly accounts: AccountsService,
     private readonly mailer: Mailer,
+    private readonly audit: AuditService,
   ) {}
 
-  /**
-   * A signed-in customer opens a shop: live at once, unverified; the account becomes a vendor's. One shop per
-   * user: the user's row is locked while applying, so two applications at once cannot both create one.
-   */
-  async apply(ctx: Ctx, body: ApplyBody): Promise<Shop> {
-    if (!ctx.user) throw new AppError('unauthorized', 'Sign in to open a shop.')
-    const userId = ctx.user.id
-    if (ctx.user.role === 'superuser') throw new AppError('forbidden', VENDOR_MESSAGES.adminCannotApply)
-    await this.limiter.consume(`vendor-apply:${userId}`, APPLY_LIMIT)
-    const base = slugFromName(body.name) || 'shop'
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await this.db.transaction(async (tx) => {
-          const t = tx as unknown as Db
-          const user = await repo.lockUser(t, userId)
-          if (!user) throw new AppError('unauthorized', 'Sign in to open a shop.')
-          if (user.role === 'superuser') throw new AppError('forbidden', VENDOR_MESSAGES.adminCannotApply)
-          const existing = await repo.shopOfOwner(t, userId)
-          if (existing) throw new AppError('conflict', `${VENDOR_MESSAGES.alreadyHasShop} (${existing.name})`)
-          const shop = await repo.insertShop(t, {
-            ownerId: userId,
-            slug: await repo.freeShopSlug(t, base),
-            name: body.name,
-            type: body.type,
-            description: body.description,
-            county: body.county,
-            town: body.town,
-            phone: body.phone,
-            payoutPhone: body.payoutPhone,
-            email: user.email,
-          })
-          await repo.setRole(t, userId, 'vendor')
-          await repo.audit(t, {
-            actorId: userId,
-            action: 'vendor.applied',
-            subjectType: 'business',
-            subjectId: shop.id,
-            detail: { name: shop.name, slug: shop.slug },
-          })
-          return toShop(shop)
-        })
-      } catch (error) {
-        // Another shop took the same slug between our look and our insert: look again.
-        if (attempt < 3 && isUniqueViolation(error)) continue
-        throw error
-      }
-    }
+  /** A new shop of `ownerId` under the first free slug of `slugBase`, live at once and unverified (in `t`). */
+  async create(t: Db, shop: Omit<repo.NewShop, 'slug'> & { slugBase: string }): Promise<repo.ShopRow> {
+    const { slugBase, ...fields } = shop
+    return repo.insertShop(t, { ...fields, slug: await repo.freeShopSlug(t, slugBase) })
+  }
+
+  /** The shop a user owns (a vendor's); null when they have none. */
+  shopOf(ownerId: number, db: Db = this.db): Promise<repo.ShopRow | null> {
+    return repo.shopOfOwner(db, ownerId)
+  }
+
+  // An admin's changes to a shop (in the admin area's transaction `t`, which audits them)
+
+  /** Locks the shop's row for the rest of the transaction; false when there is no such shop. */
+  lock(t: Db, id: number): Promise<boolean> {
+    return repo.lockShop(t, id)
+  }
+
+  /** Gives or takes away the Verified Seller badge. */
+  setVerified(t: Db, id: number, verified: boolean): Promise<void> {
+    return repo.setVerified(t, id, verified)
+  }
+
+  /** Suspends the shop with the reason its owner sees (null reinstates it); its products leave the storefront. */
+  setSuspended(t: Db, id: number, reason: string | null): Promise<void> {
+    return repo.setSuspended(t, id, reason)
+  }
+
+  /** Records money sent to the shop by hand (whether it is owed is the caller's check, under `lock`). */
+  recordPayout(
+    t: Db,
+    payout: { businessId: number; amountCents: number; reference: string; note: string; createdBy: number },
+  ): Promise<void> {
+    return repo.insertPayout(t, payout)
+  }
+
+  /** The signed-in vendor's own shop (401 signed out, 403 not a vendor, 404 no shop). */
+  requireOwnShop(ctx: Ctx): Promise<repo.ShopRow> {
+    return requireShop(this.db, ctx)
+  }
+
+  /** Each shop's name and slug (an order shows which shop sends which part). */
+  async publicNamesOf(ids: number[]): Promise<Map<number, { name: string; slug: string }>> {
+    return new Map((await repo.namesOf(this.db, ids)).map((row) => [row.id, { name: row.name, slug: row.slug }]))
+  }
+
+  /** Open shops' slugs and last changes (the sitemap lists their pages). */
+  activeSlugs(): Promise<{ slug: string; updated_at: Date | string }[]> {
+    return repo.activeShopSlugs(this.db)
+  }
+
+  /** Shops' names, contact addresses and owners (in the caller's transaction `t`). */
+  async contactsOf(
+    t: Db,
+    ids: number[],
+  ): Promise<Map<number, { name: string; email: string; ownerId: number | null }>> {
+    const rows = await repo.contactsOf(t, ids)
+    return new Map(rows.map((row) => [row.id, { name: row.name, email: row.email, ownerId: row.owner_id }]))
   }
 
   async get(ctx: Ctx): Promise<Shop> {
@@ -150,8 +165,7 @@ export class ShopService {
         email: body.email,
       })
       if (!owner || updated.payout_phone === locked.payout_phone) return { updated, outboxId: null }
-      await repo.audit(t, {
-        actorId: userId,
+      await this.audit.write(t, userId, {
         action: 'vendor.payout_phone_changed',
         subjectType: 'business',
         subjectId: locked.id,

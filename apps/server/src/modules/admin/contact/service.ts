@@ -1,36 +1,36 @@
 import type { HandledMessage } from '@soko/contract/admin'
-import { type Db, queryRows } from '@soko/db/client'
-import { sql } from 'drizzle-orm'
+import type { Db } from '@soko/db/client'
 import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
-import { writeAudit } from '../audit.ts'
+import type { AuditService } from '../../audit/service.ts'
+import type { ContactService } from '../../contact/service.ts'
 import { inTransaction, requireAdmin } from '../shared.ts'
 
 /**
- * Marks a contact-form message handled (the dashboard counts those still waiting). Marking it again keeps the first
- * time. The contact module lists the messages; this is the one write the admin area makes to its table.
+ * Marks a contact-form message handled (the dashboard counts those still waiting), through the contact module that
+ * owns the messages; marking it again keeps the first time, and only the first is audited.
  */
 export class AdminContactService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditService,
+    private readonly contact: ContactService,
+  ) {}
 
   async markHandled(ctx: Ctx, id: number): Promise<HandledMessage> {
     const admin = requireAdmin(ctx)
     return inTransaction(this.db, async (t) => {
-      const [row] = await queryRows<{ subject: string; handled_at: Date | string; newly: boolean }>(
-        t,
-        sql`update contact_messages set handled_at = coalesce(handled_at, now()) where id = ${id}
-            returning subject, handled_at, handled_at = now() as newly`,
-      )
-      if (!row) throw new AppError('not_found', 'No message with this id.')
-      if (row.newly) {
-        await writeAudit(t, admin.id, {
+      const message = await this.contact.markHandled(t, id)
+      if (!message) throw new AppError('not_found', 'No message with this id.')
+      if (message.newly) {
+        await this.audit.write(t, admin.id, {
           action: 'contact_message.handled',
           subjectType: 'contact_message',
           subjectId: id,
-          detail: { name: `"${row.subject}"` },
+          detail: { name: `"${message.subject}"` },
         })
       }
-      return { id, handled_at: new Date(row.handled_at).toISOString() }
+      return { id, handled_at: message.handledAt }
     })
   }
 }

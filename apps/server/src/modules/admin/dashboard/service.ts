@@ -3,9 +3,10 @@ import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@soko/con
 import type { Db } from '@soko/db/client'
 import { centsToKes, formatKes } from '@soko/domain/money'
 import type { Ctx } from '../../../plugins/auth.ts'
-import { auditSentence, listRecentAudit } from '../audit.ts'
+import { listRecentAudit } from '../audit-read-model.ts'
+import { auditSentence } from '../audit-sentence.ts'
 import { requireAdmin } from '../shared.ts'
-import * as repo from './repository.ts'
+import * as read from './dashboard-read-model.ts'
 
 const RECENT = 12
 
@@ -17,16 +18,16 @@ export class AdminDashboardService {
     requireAdmin(ctx)
     const db = this.db
     const [byStatus, revenue, commission, users, products, shops, sales, quick, audit, orders] = await Promise.all([
-      repo.ordersByStatus(db),
-      repo.revenue(db),
-      repo.commission(db),
-      repo.users(db),
-      repo.products(db),
-      repo.shops(db),
-      repo.salesSeries(db),
-      repo.quickActions(db),
+      read.ordersByStatus(db),
+      read.revenue(db),
+      read.commission(db),
+      read.users(db),
+      read.products(db),
+      read.shops(db),
+      read.salesSeries(db),
+      read.quickActions(db),
       listRecentAudit(db, RECENT),
-      repo.recentOrders(db, RECENT),
+      read.recentOrders(db, RECENT),
     ])
     const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<OrderStatus, number>
     for (const row of byStatus) counts[row.status as OrderStatus] = row.count

@@ -1,22 +1,18 @@
 import type { AdminOrderDetail, AdminOrdersPage, AdminOrdersQuery, RefundBody } from '@soko/contract/admin'
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@soko/contract/checkout'
 import type { Db } from '@soko/db/client'
-import { centsToKes, formatKes } from '@soko/domain/money'
+import { centsToKes } from '@soko/domain/money'
 import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
-import * as checkout from '../../checkout/repository.ts'
-import type { Mailer, MailMessage } from '../../mail/mailer.ts'
-import { latestAudit, writeAudit } from '../audit.ts'
-import { inTransaction, isoOrNull, requireAdmin, toPage } from '../shared.ts'
-import * as repo from './repository.ts'
+import { canRefund } from '../../orders/refunds.ts'
+import type { OrdersService } from '../../orders/service.ts'
+import { latestAudit } from '../audit-read-model.ts'
+import { isoOrNull, requireAdmin, toPage } from '../shared.ts'
+import * as read from './orders-read-model.ts'
 
 const NOT_FOUND = 'No order with this id.'
 
-/** An order can be refunded once its money is in (or owed back after a cancellation). */
-const REFUNDABLE_ORDER: readonly string[] = ['paid', 'processing', 'shipped', 'delivered', 'cancelled']
-const REFUNDABLE_PAYMENT: readonly string[] = ['paid', 'refund_due']
-
-function summary(row: repo.AdminOrderRow) {
+function summary(row: read.AdminOrderRow) {
   return {
     id: row.id,
     order_number: row.order_number,
@@ -37,45 +33,30 @@ function summary(row: repo.AdminOrderRow) {
   }
 }
 
-function refundEmail(order: checkout.OrderRow, reason: string, reference: string | null): MailMessage {
-  return {
-    to: order.email,
-    subject: `Order ${order.order_number} refunded`,
-    text: [
-      `Hello ${order.first_name},`,
-      '',
-      `We have refunded your order ${order.order_number}: ${reason}`,
-      `${formatKes(order.total_cents)} is on its way back to you${
-        order.payment_method === 'mpesa' ? ' by M-Pesa' : ' to your card'
-      }${reference ? ` (reference ${reference})` : ''}.`,
-      '',
-      'Soko',
-    ].join('\n'),
-  }
-}
-
 /** Every order, with its vendor parts, payments and the providers' answers; refunds. */
 export class AdminOrdersService {
   constructor(
     private readonly db: Db,
-    private readonly mailer: Mailer,
+    private readonly orders: OrdersService,
+    /** The refund-order flow (src/flows/refund-order.ts). */
+    private readonly refunds: { run(ctx: Ctx, adminId: number, orderId: number, body: RefundBody): Promise<void> },
   ) {}
 
   async list(ctx: Ctx, query: AdminOrdersQuery): Promise<AdminOrdersPage> {
     requireAdmin(ctx)
-    const { count, rows } = await repo.listOrders(this.db, query)
+    const { count, rows } = await read.listOrders(this.db, query)
     return toPage(query, count, rows.map(summary))
   }
 
   async detail(ctx: Ctx, id: number): Promise<AdminOrderDetail> {
     requireAdmin(ctx)
-    const [row, order] = await Promise.all([repo.getOrderSummary(this.db, id), checkout.orderById(this.db, id)])
+    const [row, order] = await Promise.all([read.getOrderSummary(this.db, id), this.orders.byId(this.db, id)])
     if (!row || !order) throw new AppError('not_found', NOT_FOUND)
     const [parts, items, payments, events, refund] = await Promise.all([
-      repo.partsOf(this.db, id),
-      checkout.itemsOf(this.db, [id]),
-      repo.paymentsOf(this.db, id),
-      repo.eventsOf(this.db, id),
+      read.partsOf(this.db, id),
+      this.orders.itemsOf(this.db, [id]),
+      read.paymentsOf(this.db, id),
+      read.eventsOf(this.db, id),
       latestAudit(this.db, 'order.refunded', 'order', id),
     ])
     return {
@@ -86,8 +67,10 @@ export class AdminOrdersService {
       notes: order.notes,
       shipping_address: order.shipping_address,
       cancel_reason: order.cancel_reason,
-      can_refund:
-        REFUNDABLE_ORDER.includes(order.status) && payments.some((p) => REFUNDABLE_PAYMENT.includes(p.status)),
+      can_refund: canRefund(
+        order.status,
+        payments.map((payment) => payment.status),
+      ),
       vendor_parts: parts.map((part) => ({
         id: part.id,
         shop: { id: part.business_id, name: part.business_name, slug: part.business_slug },
@@ -138,51 +121,10 @@ export class AdminOrdersService {
     }
   }
 
-  /**
-   * Refunds a paid (or cancelled and owed-back) order in one transaction: its payments, the order and every vendor
-   * part become refunded, the stock of what has not shipped goes back on sale, and the shopper is emailed. The money
-   * itself goes back by hand (an M-Pesa reversal or the card provider's refund): its reference is recorded.
-   */
+  /** Refunds the order (the refund-order flow), then answers it as it is now. */
   async refund(ctx: Ctx, id: number, body: RefundBody): Promise<AdminOrderDetail> {
     const admin = requireAdmin(ctx)
-    const reference = body.reference ? body.reference : null
-    const mailId = await inTransaction(this.db, async (t) => {
-      const order = await checkout.orderById(t, id, true)
-      if (!order) throw new AppError('not_found', NOT_FOUND)
-      if (order.status === 'refunded') throw new AppError('conflict', 'This order has been refunded already.')
-      const payments = await repo.paymentsOf(t, id)
-      if (
-        !REFUNDABLE_ORDER.includes(order.status) ||
-        !payments.some((payment) => REFUNDABLE_PAYMENT.includes(payment.status))
-      ) {
-        throw new AppError('conflict', 'Only an order whose payment has been received can be refunded.')
-      }
-      const parts = await repo.partsOf(t, id)
-      const shipped = parts.some((part) => part.shipped_at !== null || ['shipped', 'delivered'].includes(part.status))
-      if (shipped) await repo.releaseUnshippedStock(t, id)
-      else await checkout.releaseStock(t, id)
-      await checkout.closePendingPayments(t, id, 'cancelled')
-      const refunded = await repo.markPaymentsRefunded(t, id)
-      for (const paymentId of refunded) {
-        await checkout.insertPaymentEvent(t, {
-          paymentId,
-          source: 'admin_refund',
-          outcome: 'applied',
-          rawBody: JSON.stringify({ by: admin.id, reason: body.reason, reference }),
-          remoteAddress: ctx.ip,
-        })
-      }
-      await checkout.setOrderStatus(t, id, 'refunded')
-      await repo.setAllPartsStatus(t, id, 'refunded')
-      await writeAudit(t, admin.id, {
-        action: 'order.refunded',
-        subjectType: 'order',
-        subjectId: id,
-        detail: { name: order.order_number, reason: body.reason, reference, amount: formatKes(order.total_cents) },
-      })
-      return this.mailer.enqueue(t, refundEmail(order, body.reason, reference))
-    })
-    this.mailer.deliver([mailId])
+    await this.refunds.run(ctx, admin.id, id, body)
     return this.detail(ctx, id)
   }
 }

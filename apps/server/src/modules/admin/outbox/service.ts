@@ -8,9 +8,8 @@ import type {
 import type { Db } from '@soko/db/client'
 import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
-import type { Mailer } from '../../mail/mailer.ts'
-import type { OutboxRow } from '../../mail/repository.ts'
-import { writeAudit } from '../audit.ts'
+import type { AuditService } from '../../audit/service.ts'
+import type { Mailer, OutboxRow } from '../../mail/mailer.ts'
 import { isoOrNull, requireAdmin, toPage } from '../shared.ts'
 
 /**
@@ -20,6 +19,7 @@ import { isoOrNull, requireAdmin, toPage } from '../shared.ts'
 export class AdminOutboxService {
   constructor(
     private readonly db: Db,
+    private readonly audit: AuditService,
     private readonly mailer: Mailer,
   ) {}
 
@@ -60,7 +60,7 @@ export class AdminOutboxService {
     const admin = requireAdmin(ctx)
     const row = await this.mailer.getOutboxMessage(id)
     if (!row) throw new AppError('not_found', 'No message with this id.')
-    await writeAudit(this.db, admin.id, {
+    await this.audit.write(this.db, admin.id, {
       action: 'outbox_email.read',
       subjectType: 'outbox_email',
       subjectId: id,

@@ -3,14 +3,15 @@ import type { Db } from '@soko/db/client'
 import { centsToKes } from '@soko/domain/money'
 import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
+import type { AuditService } from '../../audit/service.ts'
+import type { Products } from '../../catalog/products.ts'
 import { productImageUrl } from '../../media/media-url.ts'
-import { writeAudit } from '../audit.ts'
 import { inTransaction, requireAdmin, toPage } from '../shared.ts'
-import * as repo from './repository.ts'
+import * as read from './products-read-model.ts'
 
 const NOT_FOUND = 'No product with this id.'
 
-function toAdminProduct(row: repo.AdminProductRow): AdminProduct {
+function toAdminProduct(row: read.AdminProductRow): AdminProduct {
   return {
     id: row.id,
     name: row.name,
@@ -29,11 +30,15 @@ function toAdminProduct(row: repo.AdminProductRow): AdminProduct {
 
 /** Products of every shop, and taking one down (with a reason its shop sees) or putting it back. */
 export class AdminProductsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditService,
+    private readonly products: Products,
+  ) {}
 
   async list(ctx: Ctx, query: AdminProductsQuery): Promise<AdminProductsPage> {
     requireAdmin(ctx)
-    const { count, rows } = await repo.listProducts(this.db, query)
+    const { count, rows } = await read.listProducts(this.db, query)
     return toPage(query, count, rows.map(toAdminProduct))
   }
 
@@ -41,10 +46,10 @@ export class AdminProductsService {
   async deactivate(ctx: Ctx, id: number, reason: string): Promise<AdminProduct> {
     const admin = requireAdmin(ctx)
     return inTransaction(this.db, async (t) => {
-      const product = await repo.getProduct(t, id, true)
+      const product = (await this.products.lock(t, id)) ? await read.getProduct(t, id) : null
       if (!product) throw new AppError('not_found', NOT_FOUND)
-      await repo.setProductActive(t, id, false, reason)
-      await writeAudit(t, admin.id, {
+      await this.products.setActiveByAdmin(t, id, false, reason)
+      await this.audit.write(t, admin.id, {
         action: 'product.deactivated',
         subjectType: 'product',
         subjectId: id,
@@ -61,7 +66,7 @@ export class AdminProductsService {
   async reactivate(ctx: Ctx, id: number): Promise<AdminProduct> {
     const admin = requireAdmin(ctx)
     return inTransaction(this.db, async (t) => {
-      const product = await repo.getProduct(t, id, true)
+      const product = (await this.products.lock(t, id)) ? await read.getProduct(t, id) : null
       if (!product) throw new AppError('not_found', NOT_FOUND)
       if (product.is_active) return toAdminProduct(product)
       if (product.deactivated_reason === null) {
@@ -70,8 +75,8 @@ export class AdminProductsService {
           'This product was switched off by its shop, not by an admin: only the shop can put it back on sale.',
         )
       }
-      await repo.setProductActive(t, id, true, null)
-      await writeAudit(t, admin.id, {
+      await this.products.setActiveByAdmin(t, id, true, null)
+      await this.audit.write(t, admin.id, {
         action: 'product.reactivated',
         subjectType: 'product',
         subjectId: id,

@@ -4,13 +4,14 @@ import type { Db } from '@soko/db/client'
 import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
 import type { SessionStore } from '../../accounts/sessions.ts'
-import { writeAudit } from '../audit.ts'
+import type { Users } from '../../accounts/users.ts'
+import type { AuditService } from '../../audit/service.ts'
 import { inTransaction, isoOrNull, requireAdmin, toPage } from '../shared.ts'
-import * as repo from './repository.ts'
+import * as read from './users-read-model.ts'
 
 const NOT_FOUND = 'No user with this id.'
 
-function toAdminUser(row: repo.AdminUserRow): AdminUser {
+function toAdminUser(row: read.AdminUserRow): AdminUser {
   return {
     id: row.id,
     email: row.email,
@@ -27,18 +28,25 @@ function toAdminUser(row: repo.AdminUserRow): AdminUser {
   }
 }
 
-const label = (row: repo.AdminUserRow) => `${row.first_name} ${row.last_name}`.trim() || row.email
+const label = (row: read.AdminUserRow) => `${row.first_name} ${row.last_name}`.trim() || row.email
 
 /** Accounts: roles, and disabling one (it cannot sign in, and every session it has ends at once). */
 export class AdminUsersService {
   constructor(
     private readonly db: Db,
+    private readonly audit: AuditService,
+    private readonly users: Users,
     private readonly sessions: SessionStore,
   ) {}
 
+  /** The user, its row locked for the rest of the transaction; null when there is none. */
+  private async locked(t: Db, id: number): Promise<read.AdminUserRow | null> {
+    return (await this.users.lock(t, id)) ? read.getUser(t, id) : null
+  }
+
   async list(ctx: Ctx, query: AdminUsersQuery): Promise<AdminUsersPage> {
     requireAdmin(ctx)
-    const { count, rows } = await repo.listUsers(this.db, query)
+    const { count, rows } = await read.listUsers(this.db, query)
     return toPage(query, count, rows.map(toAdminUser))
   }
 
@@ -49,11 +57,11 @@ export class AdminUsersService {
       throw new AppError('conflict', 'You cannot remove your own admin role; ask another admin.')
     }
     return inTransaction(this.db, async (t) => {
-      const user = await repo.getUser(t, id, true)
+      const user = await this.locked(t, id)
       if (!user) throw new AppError('not_found', NOT_FOUND)
       if (user.role === role) return toAdminUser(user)
-      await repo.setRole(t, id, role)
-      await writeAudit(t, admin.id, {
+      await this.users.setRole(t, id, role)
+      await this.audit.write(t, admin.id, {
         action: 'user.role_changed',
         subjectType: 'user',
         subjectId: id,
@@ -67,17 +75,17 @@ export class AdminUsersService {
     const admin = requireAdmin(ctx)
     if (id === admin.id) throw new AppError('conflict', 'You cannot disable your own account.')
     return inTransaction(this.db, async (t) => {
-      const user = await repo.getUser(t, id, true)
+      const user = await this.locked(t, id)
       if (!user) throw new AppError('not_found', NOT_FOUND)
-      await repo.setDisabled(t, id, reason)
+      await this.users.setDisabled(t, id, reason)
       const ended = await this.sessions.endAllOf(t, id)
-      await writeAudit(t, admin.id, {
+      await this.audit.write(t, admin.id, {
         action: 'user.disabled',
         subjectType: 'user',
         subjectId: id,
         detail: { name: label(user), reason, sessions_ended: ended },
       })
-      const updated = await repo.getUser(t, id)
+      const updated = await read.getUser(t, id)
       if (!updated) throw new AppError('not_found', NOT_FOUND)
       return toAdminUser(updated)
     })
@@ -86,11 +94,11 @@ export class AdminUsersService {
   async enable(ctx: Ctx, id: number): Promise<AdminUser> {
     const admin = requireAdmin(ctx)
     return inTransaction(this.db, async (t) => {
-      const user = await repo.getUser(t, id, true)
+      const user = await this.locked(t, id)
       if (!user) throw new AppError('not_found', NOT_FOUND)
       if (user.disabled_at === null) return toAdminUser(user)
-      await repo.setDisabled(t, id, null)
-      await writeAudit(t, admin.id, {
+      await this.users.setDisabled(t, id, null)
+      await this.audit.write(t, admin.id, {
         action: 'user.enabled',
         subjectType: 'user',
         subjectId: id,

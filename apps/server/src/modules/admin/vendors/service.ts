@@ -3,13 +3,14 @@ import type { Db } from '@soko/db/client'
 import { centsToKes, formatKes, kesToCents } from '@soko/domain/money'
 import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
-import { type AuditAction, writeAudit } from '../audit.ts'
+import type { AdminAuditAction, AuditService } from '../../audit/service.ts'
+import type { ShopService } from '../../vendors/shop.ts'
 import { inTransaction, isoOrNull, requireAdmin, toPage } from '../shared.ts'
-import * as repo from './repository.ts'
+import * as read from './vendors-read-model.ts'
 
 const NOT_FOUND = 'No shop with this id.'
 
-function toAdminVendor(row: repo.AdminVendorRow): AdminVendor {
+function toAdminVendor(row: read.AdminVendorRow): AdminVendor {
   return {
     id: row.id,
     name: row.name,
@@ -35,49 +36,53 @@ function toAdminVendor(row: repo.AdminVendorRow): AdminVendor {
 
 /** Shops: the Verified Seller badge, suspension (the shop leaves the storefront at once), payouts. */
 export class AdminVendorsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditService,
+    private readonly shops: ShopService,
+  ) {}
 
   async list(ctx: Ctx, query: AdminVendorsQuery): Promise<AdminVendorsPage> {
     requireAdmin(ctx)
-    const { count, rows } = await repo.listVendors(this.db, query)
+    const { count, rows } = await read.listVendors(this.db, query)
     return toPage(query, count, rows.map(toAdminVendor))
   }
 
   verify(ctx: Ctx, id: number): Promise<AdminVendor> {
-    return this.change(ctx, id, 'shop.verified', (t) => repo.setVerified(t, id, true), {})
+    return this.change(ctx, id, 'shop.verified', (t) => this.shops.setVerified(t, id, true), {})
   }
 
   unverify(ctx: Ctx, id: number): Promise<AdminVendor> {
-    return this.change(ctx, id, 'shop.unverified', (t) => repo.setVerified(t, id, false), {})
+    return this.change(ctx, id, 'shop.unverified', (t) => this.shops.setVerified(t, id, false), {})
   }
 
   suspend(ctx: Ctx, id: number, reason: string): Promise<AdminVendor> {
-    return this.change(ctx, id, 'shop.suspended', (t) => repo.setSuspended(t, id, reason), { reason })
+    return this.change(ctx, id, 'shop.suspended', (t) => this.shops.setSuspended(t, id, reason), { reason })
   }
 
   unsuspend(ctx: Ctx, id: number): Promise<AdminVendor> {
-    return this.change(ctx, id, 'shop.unsuspended', (t) => repo.setSuspended(t, id, null), {})
+    return this.change(ctx, id, 'shop.unsuspended', (t) => this.shops.setSuspended(t, id, null), {})
   }
 
   private async change(
     ctx: Ctx,
     id: number,
-    action: AuditAction,
+    action: AdminAuditAction,
     apply: (t: Db) => Promise<void>,
     detail: Record<string, unknown>,
   ): Promise<AdminVendor> {
     const admin = requireAdmin(ctx)
     return inTransaction(this.db, async (t) => {
-      const shop = await repo.getVendor(t, id, true)
+      const shop = (await this.shops.lock(t, id)) ? await read.getVendor(t, id) : null
       if (!shop) throw new AppError('not_found', NOT_FOUND)
       await apply(t)
-      await writeAudit(t, admin.id, {
+      await this.audit.write(t, admin.id, {
         action,
         subjectType: 'shop',
         subjectId: id,
         detail: { name: shop.name, ...detail },
       })
-      const updated = await repo.getVendor(t, id)
+      const updated = await read.getVendor(t, id)
       if (!updated) throw new AppError('not_found', NOT_FOUND)
       return toAdminVendor(updated)
     })
@@ -85,9 +90,9 @@ export class AdminVendorsService {
 
   async payouts(ctx: Ctx, id: number): Promise<Payouts> {
     requireAdmin(ctx)
-    const shop = await repo.getVendor(this.db, id)
+    const shop = await read.getVendor(this.db, id)
     if (!shop) throw new AppError('not_found', NOT_FOUND)
-    const rows = await repo.listPayouts(this.db, id)
+    const rows = await read.listPayouts(this.db, id)
     return {
       balance_owed: centsToKes(shop.delivered_net_cents - shop.paid_out_cents),
       delivered_net: centsToKes(shop.delivered_net_cents),
@@ -111,7 +116,7 @@ export class AdminVendorsService {
     const admin = requireAdmin(ctx)
     const amountCents = kesToCents(body.amount)
     await inTransaction(this.db, async (t) => {
-      const shop = await repo.getVendor(t, id, true)
+      const shop = (await this.shops.lock(t, id)) ? await read.getVendor(t, id) : null
       if (!shop) throw new AppError('not_found', NOT_FOUND)
       const owed = shop.delivered_net_cents - shop.paid_out_cents
       if (amountCents > owed) {
@@ -119,14 +124,14 @@ export class AdminVendorsService {
           amount: [`At most ${formatKes(Math.max(owed, 0))}`],
         })
       }
-      await repo.insertPayout(t, {
+      await this.shops.recordPayout(t, {
         businessId: id,
         amountCents,
         reference: body.reference,
         note: body.note ?? '',
         createdBy: admin.id,
       })
-      await writeAudit(t, admin.id, {
+      await this.audit.write(t, admin.id, {
         action: 'payout.recorded',
         subjectType: 'shop',
         subjectId: id,

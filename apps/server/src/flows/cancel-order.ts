@@ -1,0 +1,57 @@
+import { ORDER_STATUS_LABELS, type OrderDetail, type OrderStatus } from '@soko/contract/checkout'
+import type { Db } from '@soko/db/client'
+import type { Stock } from '../modules/catalog/stock.ts'
+import type { Mailer } from '../modules/mail/mailer.ts'
+import { orderCancelledEmail } from '../modules/orders/mail-templates.ts'
+import { CANCELLABLE } from '../modules/orders/order-view.ts'
+import { NO_SUCH_ORDER, type OrdersService } from '../modules/orders/service.ts'
+import type { PaymentService } from '../modules/payments/service.ts'
+import type { Ctx } from '../plugins/auth.ts'
+import { AppError } from '../plugins/errors.ts'
+import { giveBackStock } from './order-stock.ts'
+import { inTransaction } from './transaction.ts'
+
+/**
+ * The shopper cancels before anything has shipped, in one transaction: the order and its vendor parts cancelled →
+ * its stock back on sale → open payment attempts closed (a paid order's money marked to be refunded) → the
+ * shopper's email; the email leaves after commit.
+ */
+export class CancelOrder {
+  constructor(
+    private readonly modules: {
+      db: Db
+      orders: OrdersService
+      payments: PaymentService
+      stock: Stock
+      mailer: Mailer
+    },
+  ) {}
+
+  async run(ctx: Ctx, orderNumber: string, token: string | undefined): Promise<OrderDetail> {
+    const { db, orders, payments, mailer } = this.modules
+    const mail: number[] = []
+    const orderId = await inTransaction(db, async (t) => {
+      const order = await orders.authorised(ctx, orderNumber, token, t, true)
+      if (order.status === 'cancelled') return order.id
+      const parts = await orders.partsOf(t, [order.id])
+      if (!CANCELLABLE.includes(order.status) || parts.some((part) => !CANCELLABLE.includes(part.status))) {
+        throw new AppError(
+          'conflict',
+          `This order is ${ORDER_STATUS_LABELS[order.status as OrderStatus].toLowerCase()}, so it can no longer be cancelled.`,
+        )
+      }
+      const wasPaid = order.status !== 'pending_payment'
+      await orders.setStatus(t, order.id, 'cancelled', { cancelReason: 'Cancelled by the shopper.' })
+      await orders.setPartsStatus(t, order.id, 'cancelled', [...CANCELLABLE])
+      await giveBackStock(t, this.modules, order.id)
+      await payments.closePending(t, order.id, 'cancelled')
+      if (wasPaid) await payments.markRefundDue(t, order.id)
+      mail.push(await mailer.enqueue(t, orderCancelledEmail(order, 'you cancelled it.', wasPaid)))
+      return order.id
+    })
+    mailer.deliver(mail)
+    const order = await orders.byId(db, orderId)
+    if (!order) throw new AppError('not_found', NO_SUCH_ORDER)
+    return orders.detail(order)
+  }
+}

@@ -1,0 +1,57 @@
+import type { Db } from '@soko/db/client'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Stock } from '../modules/catalog/stock.ts'
+import type { Job, JobQueue, JobResult } from '../modules/jobs/queue.ts'
+import { EXPIRED_REASON, type OrdersService } from '../modules/orders/service.ts'
+import type { PaymentService } from '../modules/payments/service.ts'
+import { giveBackStock } from './order-stock.ts'
+import type { SettlePayment } from './settle-payment.ts'
+import { inTransaction } from './transaction.ts'
+
+/**
+ * The reservation of an unpaid order ended (the `order.expire` job placing it enqueued). A payment still open is
+ * asked about first (money may be on its way); then, in one transaction, the order and its parts are cancelled,
+ * its stock goes back on sale, once, and its open attempts expire.
+ */
+export class ExpireOrder {
+  constructor(
+    private readonly modules: {
+      db: Db
+      orders: OrdersService
+      payments: PaymentService
+      stock: Stock
+      settle: SettlePayment
+      jobs: JobQueue
+      log: FastifyBaseLogger
+    },
+  ) {
+    modules.jobs.register('order.expire', (job) => this.run(job))
+  }
+
+  async run(job: Job): Promise<JobResult | undefined> {
+    const { db, orders, payments, settle, log } = this.modules
+    const orderId = Number(job.payload.orderId)
+    const order = await orders.byId(db, orderId)
+    if (order?.status !== 'pending_payment') return undefined
+    if (order.reserved_until && new Date(order.reserved_until).getTime() > Date.now()) {
+      return { retryAt: new Date(order.reserved_until) }
+    }
+    const [payment] = await payments.latestOf(db, [orderId])
+    if (payment?.status === 'pending') {
+      const settled = payment.method === 'mpesa' ? await settle.queryMpesa(payment) : await settle.verifyCard(payment)
+      // A push answered in the last two minutes may still be on its way: wait for it, a little.
+      const fresh = Date.now() - new Date(payment.created_at).getTime() < 2 * 60_000
+      if (settled === 'pending' && fresh) return { retryAt: new Date(Date.now() + 30_000) }
+    }
+    await inTransaction(db, async (t) => {
+      const locked = await orders.byId(t, orderId, true)
+      if (locked?.status !== 'pending_payment') return
+      await orders.setStatus(t, orderId, 'cancelled', { cancelReason: EXPIRED_REASON })
+      await orders.setPartsStatus(t, orderId, 'cancelled', ['pending_payment'])
+      await giveBackStock(t, this.modules, orderId)
+      await payments.closePending(t, orderId, 'expired')
+    })
+    log.info({ orderId }, 'unpaid order expired; stock released')
+    return undefined
+  }
+}

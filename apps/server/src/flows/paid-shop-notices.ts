@@ -1,0 +1,39 @@
+import type { Db } from '@soko/db/client'
+import type { Users } from '../modules/accounts/users.ts'
+import type { Mailer } from '../modules/mail/mailer.ts'
+import type { OrdersService } from '../modules/orders/service.ts'
+import { vendorPaidEmail } from '../modules/vendors/notifications.ts'
+import type { ShopService } from '../modules/vendors/shop.ts'
+
+/**
+ * The settle-payment flow's step that tells each shop of its paid part of an order (DESIGN D6, D7): one email per
+ * shop, listing only its own items, to its owner's sign-in address (the shop's contact address when it has no
+ * owner), written into the outbox inside the caller's transaction and delivered after commit.
+ */
+export class PaidShopNotices {
+  constructor(private readonly modules: { orders: OrdersService; shops: ShopService; users: Users; mailer: Mailer }) {}
+
+  /** Writes the emails for the order's paid parts; their outbox ids, for `mailer.deliver` after commit. */
+  async enqueue(t: Db, orderId: number, publicUrl: string): Promise<number[]> {
+    const { orders, shops, users, mailer } = this.modules
+    const parts = await orders.paidPartsOf(t, orderId)
+    const contacts = await shops.contactsOf(t, [...new Set(parts.map((part) => part.business_id))])
+    const ownerIds = [...contacts.values()].flatMap((shop) => (shop.ownerId === null ? [] : [shop.ownerId]))
+    const ownerEmails = await users.emailsOf(t, ownerIds)
+    const recipients = parts.flatMap((part) => {
+      const shop = contacts.get(part.business_id)
+      if (!shop) return []
+      const ownerEmail = shop.ownerId === null ? '' : (ownerEmails.get(shop.ownerId) ?? '')
+      const toAddress = ownerEmail || shop.email
+      return toAddress ? [{ ...part, business_name: shop.name, to_address: toAddress }] : []
+    })
+    if (recipients.length === 0) return []
+    const items = await orders.itemsOf(t, [orderId])
+    const ids: number[] = []
+    for (const part of recipients) {
+      const own = items.filter((item) => item.vendor_order_id === part.vendor_order_id)
+      ids.push(await mailer.enqueue(t, vendorPaidEmail(part, own, `${publicUrl}/vendor-portal/orders`)))
+    }
+    return ids
+  }
+}

@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto'
+import type { OrderDetail, PlaceOrderBody } from '@soko/contract/checkout'
+import type { Db } from '@soko/db/client'
+import type { AddressSnapshot } from '@soko/db/schema/orders'
+import { ORDER_NUMBER_BYTES, orderNumberFrom } from '@soko/domain/checkout'
+import { findCounty } from '@soko/domain/counties'
+import { kesToCents } from '@soko/domain/money'
+import { normaliseKenyanMobile } from '@soko/domain/phone'
+import { isUniqueViolation } from '../modules/accounts/service.ts'
+import type { CartService } from '../modules/cart/service.ts'
+import { type PricedQuote, type Pricing, QuoteChangedError } from '../modules/catalog/pricing.ts'
+import type { Stock } from '../modules/catalog/stock.ts'
+import type { CustomerService } from '../modules/customers/service.ts'
+import { enqueueJob, type JobQueue } from '../modules/jobs/queue.ts'
+import { IDEMPOTENCY_KEY_REUSED, placeOrderRequestHash } from '../modules/orders/idempotency.ts'
+import type { OrderRow, OrdersService } from '../modules/orders/service.ts'
+import type { PaymentService } from '../modules/payments/service.ts'
+import type { RateLimiter } from '../modules/rate-limits/service.ts'
+import type { Ctx } from '../plugins/auth.ts'
+import { AppError } from '../plugins/errors.ts'
+import { limitPaymentAttempts, type PaymentLimits } from './payment-limits.ts'
+import { inTransaction } from './transaction.ts'
+
+export interface PlaceOrderSettings extends PaymentLimits {
+  /** How long an unpaid order holds its stock. */
+  reservationMs: number
+  /** The marketplace's commission on each vendor part, in basis points (1000 = 10 %). */
+  commissionBp: number
+}
+
+export interface PlacedOrder {
+  order: OrderDetail
+  orderToken: string
+  /** The same Idempotency-Key answered the order it placed before. */
+  replayed: boolean
+}
+
+/**
+ * Placing an order (DESIGN D4, D7), in one transaction: quote from the database's prices (rows locked) → take the
+ * stock → the order, one part per vendor and its lines → the first payment attempt → the reservation's expiry job
+ * → empty the cart, keep the address → commit; then the push or the card page starts. The same Idempotency-Key
+ * answers the same order, so a retried or double-clicked Place Order creates one.
+ */
+export class PlaceOrder {
+  constructor(
+    private readonly modules: {
+      db: Db
+      pricing: Pricing
+      stock: Stock
+      orders: OrdersService
+      payments: PaymentService
+      carts: CartService
+      customers: CustomerService
+      jobs: JobQueue
+      limiter: RateLimiter
+    },
+    private readonly settings: PlaceOrderSettings,
+  ) {}
+
+  async run(
+    ctx: Ctx,
+    idempotencyKey: string,
+    body: PlaceOrderBody,
+    returnUrl: (orderNumber: string) => string,
+  ): Promise<PlacedOrder> {
+    const { db, orders, payments, jobs } = this.modules
+    const requestHash = placeOrderRequestHash(ctx.user?.id ?? null, body)
+    const existing = await orders.byIdempotencyKey(idempotencyKey)
+    if (existing) return this.replay(existing, requestHash)
+
+    const mpesaPhone = body.paymentMethod === 'mpesa' ? normaliseKenyanMobile(body.mpesaNumber ?? '') : null
+    await limitPaymentAttempts(this.modules.limiter, this.settings, ctx, mpesaPhone)
+    const shipping: AddressSnapshot = {
+      address: body.address,
+      city: body.city,
+      county: body.county,
+      postalCode: body.postalCode,
+      country: body.country,
+    }
+    const billing: AddressSnapshot = body.sameAsShipping
+      ? shipping
+      : {
+          address: body.billingAddress?.trim() ?? '',
+          city: body.billingCity?.trim() ?? '',
+          county: findCounty(body.billingCounty ?? '')?.name ?? '',
+          postalCode: body.billingPostalCode?.trim() ?? '',
+          country: 'Kenya',
+        }
+
+    let placed: { orderId: number; paymentId: number; orderNumber: string } | null = null
+    for (let attempt = 0; placed === null; attempt += 1) {
+      const orderNumber = orderNumberFrom(randomBytes(ORDER_NUMBER_BYTES))
+      try {
+        placed = await inTransaction(db, async (t) => {
+          const priced = await this.modules.pricing.priceLocked(t, body.items)
+          const expectedChanged =
+            body.expectedTotal !== undefined && kesToCents(body.expectedTotal) !== priced.totalCents
+          if (priced.quote.hasProblems || priced.lines.length === 0 || expectedChanged) {
+            throw new QuoteChangedError(priced.quote)
+          }
+          const orderId = await this.createOrder(t, ctx, {
+            orderNumber,
+            priced,
+            body,
+            shipping,
+            billing,
+            idempotencyKey,
+            requestHash,
+          })
+          const paymentId = await payments.createAttempt(t, {
+            orderId,
+            method: body.paymentMethod,
+            amountCents: priced.totalCents,
+            phone: mpesaPhone,
+            reference: `${orderNumber}-1`,
+          })
+          if (ctx.user) await this.modules.carts.clear(t, ctx.user.id)
+          return { orderId, paymentId, orderNumber }
+        })
+      } catch (error) {
+        if (error instanceof QuoteChangedError) throw error
+        if (isUniqueViolation(error, 'orders_idempotency_key')) {
+          const winner = await orders.byIdempotencyKey(idempotencyKey)
+          if (winner) return this.replay(winner, requestHash)
+        }
+        if (isUniqueViolation(error, 'orders_order_number_key') && attempt < 5) continue
+        throw error
+      }
+    }
+    jobs.kick()
+    await payments.start(
+      placed.paymentId,
+      { orderNumber: placed.orderNumber, phone: body.phone, email: body.email },
+      returnUrl(placed.orderNumber),
+    )
+    const order = await orders.byId(db, placed.orderId)
+    if (!order) throw new Error('placed order vanished')
+    return { order: await orders.detail(order), orderToken: await orders.tokenOf(order.order_number), replayed: false }
+  }
+
+  /** The order a key placed before; the same key with a different request is refused. */
+  private async replay(order: OrderRow, requestHash: string): Promise<PlacedOrder> {
+    if (order.request_hash !== requestHash) throw new AppError('conflict', IDEMPOTENCY_KEY_REUSED)
+    const { orders } = this.modules
+    return { order: await orders.detail(order), orderToken: await orders.tokenOf(order.order_number), replayed: true }
+  }
+
+  /** Stock taken (rows locked and checked by the quote), then the order, its parts and lines, and its expiry job. */
+  private async createOrder(
+    t: Db,
+    ctx: Ctx,
+    input: {
+      orderNumber: string
+      priced: PricedQuote
+      body: PlaceOrderBody
+      shipping: AddressSnapshot
+      billing: AddressSnapshot
+      idempotencyKey: string
+      requestHash: string
+    },
+  ): Promise<number> {
+    const { priced, body } = input
+    const reservedUntil = new Date(Date.now() + this.settings.reservationMs)
+    for (const line of [...priced.lines].sort((a, b) => a.productId - b.productId)) {
+      // The quote read these rows under lock, so this cannot fail; if it ever did, the whole order rolls back.
+      if (!(await this.modules.stock.take(t, line.productId, line.quantity))) throw new QuoteChangedError(priced.quote)
+    }
+    const orderId = await this.modules.orders.create(t, {
+      ...input,
+      userId: ctx.user?.id ?? null,
+      vatRateBp: this.modules.pricing.vatRateBp,
+      commissionBp: this.settings.commissionBp,
+      reservedUntil,
+    })
+    await enqueueJob(t, {
+      kind: 'order.expire',
+      payload: { orderId },
+      runAt: reservedUntil,
+      dedupeKey: `order-expiry:${orderId}`,
+    })
+    if (ctx.user && body.saveAddress) await this.modules.customers.saveCheckoutAddress(t, ctx.user.id, body)
+    return orderId
+  }
+}

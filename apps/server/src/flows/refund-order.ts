@@ -1,0 +1,78 @@
+import type { RefundBody } from '@soko/contract/admin'
+import type { Db } from '@soko/db/client'
+import { formatKes } from '@soko/domain/money'
+import type { AuditService } from '../modules/audit/service.ts'
+import type { Stock } from '../modules/catalog/stock.ts'
+import type { Mailer } from '../modules/mail/mailer.ts'
+import { orderRefundedEmail } from '../modules/orders/mail-templates.ts'
+import { canRefund } from '../modules/orders/refunds.ts'
+import type { OrdersService } from '../modules/orders/service.ts'
+import type { PaymentService } from '../modules/payments/service.ts'
+import type { Ctx } from '../plugins/auth.ts'
+import { AppError } from '../plugins/errors.ts'
+import { giveBackStock } from './order-stock.ts'
+import { inTransaction } from './transaction.ts'
+
+export const NO_ORDER_WITH_ID = 'No order with this id.'
+
+/**
+ * An admin refunds a paid (or cancelled and owed-back) order, in one transaction: the stock of what has not shipped
+ * back on sale → open attempts closed, paid ones refunded (each with an event saying who and why) → the order and
+ * every vendor part refunded → the audit entry → the shopper's email, which leaves after commit. The money itself
+ * goes back by hand (an M-Pesa reversal or the card provider's refund): its reference is recorded.
+ */
+export class RefundOrder {
+  constructor(
+    private readonly modules: {
+      db: Db
+      orders: OrdersService
+      payments: PaymentService
+      stock: Stock
+      audit: AuditService
+      mailer: Mailer
+    },
+  ) {}
+
+  async run(ctx: Ctx, adminId: number, orderId: number, body: RefundBody): Promise<void> {
+    const { db, orders, payments, audit, mailer } = this.modules
+    const reference = body.reference ? body.reference : null
+    const mailId = await inTransaction(db, async (t) => {
+      const order = await orders.byId(t, orderId, true)
+      if (!order) throw new AppError('not_found', NO_ORDER_WITH_ID)
+      if (order.status === 'refunded') throw new AppError('conflict', 'This order has been refunded already.')
+      const attempts = await payments.ofOrder(t, orderId)
+      if (
+        !canRefund(
+          order.status,
+          attempts.map((payment) => payment.status),
+        )
+      ) {
+        throw new AppError('conflict', 'Only an order whose payment has been received can be refunded.')
+      }
+      const parts = await orders.partsOf(t, [orderId])
+      const shipped = parts.some((part) => part.shipped_at !== null || ['shipped', 'delivered'].includes(part.status))
+      // The stock of what never left its shop goes back on sale, once (the same claim as a cancellation's).
+      await giveBackStock(t, this.modules, orderId, { unshippedOnly: shipped })
+      await payments.closePending(t, orderId, 'cancelled')
+      for (const paymentId of await payments.markRefunded(t, orderId)) {
+        await payments.recordEvent(t, {
+          paymentId,
+          source: 'admin_refund',
+          outcome: 'applied',
+          rawBody: JSON.stringify({ by: adminId, reason: body.reason, reference }),
+          remoteAddress: ctx.ip,
+        })
+      }
+      await orders.setStatus(t, orderId, 'refunded')
+      await orders.setAllPartsStatus(t, orderId, 'refunded')
+      await audit.write(t, adminId, {
+        action: 'order.refunded',
+        subjectType: 'order',
+        subjectId: orderId,
+        detail: { name: order.order_number, reason: body.reason, reference, amount: formatKes(order.total_cents) },
+      })
+      return mailer.enqueue(t, orderRefundedEmail(order, body.reason, reference))
+    })
+    mailer.deliver([mailId])
+  }
+}

@@ -1,0 +1,40 @@
+import type { AdminAuditAction } from '../audit/service.ts'
+import type { AuditRow } from './audit-read-model.ts'
+
+// The dashboard's recent activity: audit entries as sentences.
+
+const VERBS: Record<AdminAuditAction, string> = {
+  'product.deactivated': 'took down the product',
+  'product.reactivated': 'put back the product',
+  'order.refunded': 'refunded order',
+  'payout.recorded': 'recorded a payout to',
+  'user.role_changed': 'changed the role of',
+  'user.disabled': 'disabled the account of',
+  'user.enabled': 'enabled the account of',
+  'shop.verified': 'verified the shop',
+  'shop.unverified': 'removed the Verified Seller badge of',
+  'shop.suspended': 'suspended the shop',
+  'shop.unsuspended': 'lifted the suspension of',
+  'category.created': 'created the category',
+  'category.updated': 'edited the category',
+  'category.reordered': 'reordered the categories under',
+  'category.deleted': 'deleted the category',
+  'banner.created': 'created the banner',
+  'banner.updated': 'edited the banner',
+  'banner.deleted': 'deleted the banner',
+  'contact_message.handled': 'handled the message',
+  'outbox_email.read': 'read the email',
+}
+
+/** "Wanjiru Kamau suspended the shop Gikomba Fashions: Counterfeit goods." */
+export function auditSentence(row: AuditRow): string {
+  const actor = row.actor_name ?? 'A former admin'
+  const verb = VERBS[row.action as AdminAuditAction] ?? row.action
+  const detail = row.detail
+  const name = typeof detail.name === 'string' ? detail.name : `#${row.subject_id ?? ''}`
+  let tail = ''
+  if (typeof detail.reason === 'string') tail = `: ${detail.reason}`
+  else if (row.action === 'user.role_changed' && typeof detail.to === 'string') tail = ` to ${detail.to}`
+  else if (row.action === 'payout.recorded' && typeof detail.amount === 'string') tail = ` (${detail.amount})`
+  return `${actor} ${verb} ${name}${tail}${/[.!?]$/.test(tail) ? '' : '.'}`
+}

@@ -1,0 +1,99 @@
+import type { AdminVendorsQuery } from '@soko/contract/admin'
+import { type Db, queryRows } from '@soko/db/client'
+import { type SQL, sql } from 'drizzle-orm'
+import { likePattern } from '../shared.ts'
+
+// Shops as the admin area sees them: owner, counts, status, and what the marketplace owes them. Read only:
+// verifying, suspending and recording payouts are the vendors module's writes.
+
+export interface AdminVendorRow {
+  id: number
+  name: string
+  slug: string
+  type: string
+  county: string
+  town: string
+  is_verified: boolean
+  verified_at: Date | string | null
+  is_active: boolean
+  suspended_reason: string | null
+  owner_id: number | null
+  owner_email: string | null
+  owner_name: string | null
+  product_count: number
+  active_product_count: number
+  order_count: number
+  delivered_net_cents: number
+  paid_out_cents: number
+  created_at: Date | string
+}
+
+/** Delivered parts' subtotals less commission: what the shop has earned and may be paid. */
+const deliveredNet = sql`(select coalesce(sum(v.subtotal_cents - v.commission_cents), 0)::int from vendor_orders v
+  where v.business_id = b.id and v.status = 'delivered')`
+const paidOut = sql`(select coalesce(sum(po.amount_cents), 0)::int from payouts po where po.business_id = b.id)`
+
+const columns = sql`b.id, b.name, b.slug, b.type, b.county, b.town, b.is_verified, b.verified_at, b.is_active,
+  b.suspended_reason, b.created_at, u.id as owner_id, u.email as owner_email,
+  nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as owner_name,
+  (select count(*)::int from products p where p.business_id = b.id) as product_count,
+  (select count(*)::int from products p where p.business_id = b.id and p.is_active) as active_product_count,
+  (select count(*)::int from vendor_orders v where v.business_id = b.id and v.status <> 'pending_payment')
+    as order_count,
+  ${deliveredNet} as delivered_net_cents, ${paidOut} as paid_out_cents`
+
+function filters(query: AdminVendorsQuery): SQL {
+  const where: SQL[] = [sql`true`]
+  if (query.q) {
+    const pattern = likePattern(query.q)
+    where.push(sql`(b.name ilike ${pattern} or b.slug ilike ${pattern} or u.email ilike ${pattern})`)
+  }
+  if (query.status === 'verified') where.push(sql`b.is_active and b.is_verified`)
+  if (query.status === 'unverified') where.push(sql`b.is_active and not b.is_verified`)
+  if (query.status === 'suspended') where.push(sql`not b.is_active`)
+  return sql.join(where, sql` and `)
+}
+
+export async function listVendors(
+  db: Db,
+  query: AdminVendorsQuery,
+): Promise<{ count: number; rows: AdminVendorRow[] }> {
+  const where = filters(query)
+  const [total] = await queryRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from businesses b left join users u on u.id = b.owner_id where ${where}`,
+  )
+  const rows = await queryRows<AdminVendorRow>(
+    db,
+    sql`select ${columns} from businesses b left join users u on u.id = b.owner_id where ${where}
+        order by b.name, b.id limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`,
+  )
+  return { count: total?.count ?? 0, rows }
+}
+
+export async function getVendor(db: Db, id: number): Promise<AdminVendorRow | null> {
+  const rows = await queryRows<AdminVendorRow>(
+    db,
+    sql`select ${columns} from businesses b left join users u on u.id = b.owner_id where b.id = ${id}`,
+  )
+  return rows[0] ?? null
+}
+
+export interface PayoutRow {
+  id: number
+  amount_cents: number
+  reference: string
+  note: string
+  created_by: string | null
+  created_at: Date | string
+}
+
+export function listPayouts(db: Db, businessId: number): Promise<PayoutRow[]> {
+  return queryRows<PayoutRow>(
+    db,
+    sql`select po.id, po.amount_cents, po.reference, po.note, po.created_at,
+          coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) as created_by
+        from payouts po left join users u on u.id = po.created_by
+        where po.business_id = ${businessId} order by po.created_at desc, po.id desc`,
+  )
+}

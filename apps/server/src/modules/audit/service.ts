@@ -1,0 +1,63 @@
+import type { Db } from '@soko/db/client'
+import * as repo from './repository.ts'
+
+/** What admins do in the admin area. */
+export type AdminAuditAction =
+  | 'product.deactivated'
+  | 'product.reactivated'
+  | 'order.refunded'
+  | 'payout.recorded'
+  | 'user.role_changed'
+  | 'user.disabled'
+  | 'user.enabled'
+  | 'shop.verified'
+  | 'shop.unverified'
+  | 'shop.suspended'
+  | 'shop.unsuspended'
+  | 'category.created'
+  | 'category.updated'
+  | 'category.reordered'
+  | 'category.deleted'
+  | 'banner.created'
+  | 'banner.updated'
+  | 'banner.deleted'
+  | 'contact_message.handled'
+  | 'outbox_email.read'
+
+/** What vendors do to their own shop that is worth a record. */
+export type VendorAuditAction = 'vendor.applied' | 'vendor.payout_phone_changed'
+
+export type AuditAction = AdminAuditAction | VendorAuditAction
+
+export interface AuditEntry {
+  action: AuditAction
+  subjectType:
+    | 'product'
+    | 'order'
+    | 'shop'
+    | 'business'
+    | 'user'
+    | 'category'
+    | 'banner'
+    | 'contact_message'
+    | 'outbox_email'
+  subjectId: number | null
+  /** Kept for the record; admins' entries carry `name` (what the subject is called) for the activity sentence. */
+  detail?: Record<string, unknown>
+}
+
+/**
+ * The audit log (audit_log): every change made in the admin area, and a vendor's sensitive changes to its shop,
+ * written by the module making the change, in the same transaction as the change itself (`t`).
+ */
+export class AuditService {
+  async write(t: Db, actorId: number, entry: AuditEntry): Promise<void> {
+    await repo.insertEntry(t, {
+      actorId,
+      action: entry.action,
+      subjectType: entry.subjectType,
+      subjectId: entry.subjectId,
+      detail: entry.detail ?? {},
+    })
+  }
+}

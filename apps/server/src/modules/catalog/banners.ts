@@ -1,0 +1,119 @@
+import type { AdminBanner, BannerBody, BannerUpdateBody } from '@soko/contract/admin'
+import type { Db } from '@soko/db/client'
+import { AppError } from '../../plugins/errors.ts'
+import { bannerImageUrl } from '../media/media-url.ts'
+import * as repo from './banner-repository.ts'
+
+const NOT_FOUND = 'No banner with this id.'
+
+const isoOrNull = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString()
+
+function toAdminBanner(row: repo.AdminBannerRow): AdminBanner {
+  const url = (size: 'thumbnail' | 'medium' | 'original') => row.image_url ?? bannerImageUrl(row.id, size)
+  return {
+    id: row.id,
+    title: row.title,
+    subtitle: row.subtitle,
+    image: { url: url('original'), thumbnail: url('thumbnail'), medium: url('medium'), original: url('original') },
+    image_url: row.image_url,
+    category:
+      row.category_id !== null && row.category_name !== null && row.category_slug !== null
+        ? { id: row.category_id, name: row.category_name, slug: row.category_slug }
+        : null,
+    link_url: row.link_url,
+    link_text: row.link_text,
+    stat1: row.stat1,
+    stat1_label: row.stat1_label,
+    stat2: row.stat2,
+    stat2_label: row.stat2_label,
+    position: row.position,
+    is_active: row.is_active,
+    starts_at: isoOrNull(row.starts_at),
+    ends_at: isoOrNull(row.ends_at),
+    state: row.state,
+  }
+}
+
+const invalid = (field: string, message: string) => new AppError('invalid_data', message, { [field]: [message] })
+
+/**
+ * The home page's hero banners as the admin area edits them: create, edit, schedule (starts_at / ends_at), delete,
+ * each in the caller's transaction. The image is a URL, or the generated picture served at /media/banners/{id}/
+ * when there is none.
+ */
+export class BannerEditor {
+  constructor(private readonly db: Db) {}
+
+  async list(): Promise<AdminBanner[]> {
+    return (await repo.listBanners(this.db)).map(toAdminBanner)
+  }
+
+  async require(db: Db, id: number): Promise<AdminBanner> {
+    const row = await repo.getBanner(db, id)
+    if (!row) throw new AppError('not_found', NOT_FOUND)
+    return toAdminBanner(row)
+  }
+
+  /** Creates a banner; its id. */
+  async create(t: Db, body: BannerBody): Promise<number> {
+    if (body.category_id != null && !(await repo.categoryExists(t, body.category_id))) {
+      throw invalid('category_id', 'The category does not exist')
+    }
+    return repo.insertBanner(t, {
+      title: body.title,
+      subtitle: body.subtitle ?? '',
+      imageUrl: body.image_url ?? null,
+      categoryId: body.category_id ?? null,
+      linkUrl: body.link_url ?? '/products',
+      linkText: body.link_text || 'Shop now',
+      stat1: body.stat1 ?? '',
+      stat1Label: body.stat1_label ?? '',
+      stat2: body.stat2 ?? '',
+      stat2Label: body.stat2_label ?? '',
+      position: body.position ?? (await repo.nextPosition(t)),
+      isActive: body.is_active ?? true,
+      startsAt: body.starts_at ?? null,
+      endsAt: body.ends_at ?? null,
+    })
+  }
+
+  /** Changes the fields given; the schedule's end must stay after its start. The banner's title after. */
+  async update(t: Db, id: number, body: BannerUpdateBody): Promise<{ title: string }> {
+    const current = await repo.getBanner(t, id)
+    if (!current) throw new AppError('not_found', NOT_FOUND)
+    if (body.category_id != null && !(await repo.categoryExists(t, body.category_id))) {
+      throw invalid('category_id', 'The category does not exist')
+    }
+    const startsAt = body.starts_at === undefined ? isoOrNull(current.starts_at) : body.starts_at
+    const endsAt = body.ends_at === undefined ? isoOrNull(current.ends_at) : body.ends_at
+    if (startsAt && endsAt && Date.parse(endsAt) <= Date.parse(startsAt)) {
+      throw invalid('ends_at', 'End must be after start')
+    }
+    const title = body.title ?? current.title
+    await repo.updateBanner(t, id, {
+      title,
+      subtitle: body.subtitle ?? current.subtitle,
+      imageUrl: body.image_url === undefined ? current.image_url : body.image_url,
+      categoryId: body.category_id === undefined ? current.category_id : body.category_id,
+      linkUrl: body.link_url ?? current.link_url,
+      linkText: body.link_text || current.link_text,
+      stat1: body.stat1 ?? current.stat1,
+      stat1Label: body.stat1_label ?? current.stat1_label,
+      stat2: body.stat2 ?? current.stat2,
+      stat2Label: body.stat2_label ?? current.stat2_label,
+      position: body.position ?? current.position,
+      isActive: body.is_active ?? current.is_active,
+      startsAt,
+      endsAt,
+    })
+    return { title }
+  }
+
+  /** Deletes a banner; its title. */
+  async remove(t: Db, id: number): Promise<{ title: string }> {
+    const current = await repo.getBanner(t, id)
+    if (!current || !(await repo.deleteBanner(t, id))) throw new AppError('not_found', NOT_FOUND)
+    return { title: current.title }
+  }
+}

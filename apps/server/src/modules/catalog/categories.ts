@@ -1,0 +1,183 @@
+import type {
+  AdminCategory,
+  AdminSubcategory,
+  CategoryBody,
+  CategoryOrderBody,
+  CategoryUpdateBody,
+} from '@soko/contract/admin'
+import type { Db } from '@soko/db/client'
+import { AppError } from '../../plugins/errors.ts'
+import { isUniqueViolation } from '../accounts/service.ts'
+import { categoryImageUrl } from '../media/media-url.ts'
+import * as repo from './category-repository.ts'
+
+const NOT_FOUND = 'No category with this id.'
+const SLUG_TAKEN = 'Another category already uses this slug'
+
+/** "Sufuria & Cookware" → "sufuria-cookware" (accents dropped, anything else between words a single hyphen). */
+export function slugFromName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '')
+}
+
+function toSubcategory(row: repo.AdminCategoryRow): AdminSubcategory {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    parent_id: row.parent_id,
+    image: { url: row.image_url ?? categoryImageUrl(row.id, 'medium'), alt_text: row.image_alt || row.name },
+    image_url: row.image_url,
+    image_alt: row.image_alt,
+    is_active: row.is_active,
+    position: row.position,
+    product_count: row.product_count,
+  }
+}
+
+const invalid = (field: string, message: string) => new AppError('invalid_data', message, { [field]: [message] })
+
+/**
+ * The two-level category tree of the specification's category form, as the admin area edits it: create, edit,
+ * reorder, delete. Writes run in the caller's transaction (`write`), which the admin area also audits in.
+ */
+export class CategoryEditor {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Runs `work` in one transaction; a slug taken by a concurrent write is the same 409 as one taken before.
+   */
+  async write<T>(work: (t: Db) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction((tx) => work(tx as unknown as Db))
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('conflict', SLUG_TAKEN, { slug: [SLUG_TAKEN] })
+      throw error
+    }
+  }
+
+  async tree(db: Db = this.db): Promise<AdminCategory[]> {
+    const rows = await repo.listCategories(db)
+    return rows
+      .filter((row) => row.parent_id === null)
+      .map((top) => ({
+        ...toSubcategory(top),
+        children: rows.filter((row) => row.parent_id === top.id).map(toSubcategory),
+      }))
+  }
+
+  async one(db: Db, id: number): Promise<AdminCategory> {
+    const row = await repo.getCategory(db, id)
+    if (!row) throw new AppError('not_found', NOT_FOUND)
+    const children = (await repo.listCategories(db)).filter((child) => child.parent_id === id)
+    return { ...toSubcategory(row), children: children.map(toSubcategory) }
+  }
+
+  /** A parent must be a top-level category (the tree has two levels), and never the category itself. */
+  private async checkParent(t: Db, parentId: number | null, self: repo.AdminCategoryRow | null): Promise<void> {
+    if (parentId === null) return
+    if (self && parentId === self.id) throw invalid('parent_id', 'A category cannot be its own parent')
+    const parent = await repo.getCategory(t, parentId)
+    if (!parent) throw invalid('parent_id', 'The parent category does not exist')
+    if (parent.parent_id !== null) {
+      throw invalid('parent_id', 'Choose a top-level category as the parent (categories have two levels)')
+    }
+    if (self && self.child_count > 0) {
+      throw invalid('parent_id', 'A category with subcategories must stay at the top level')
+    }
+  }
+
+  private async freeSlug(t: Db, wanted: string | undefined, name: string, selfId: number | null): Promise<string> {
+    if (wanted !== undefined) {
+      if (await repo.isSlugTaken(t, wanted, selfId)) throw new AppError('conflict', SLUG_TAKEN, { slug: [SLUG_TAKEN] })
+      return wanted
+    }
+    const base = slugFromName(name)
+    if (!base) throw invalid('name', 'Name must contain letters or digits')
+    for (let n = 1; ; n++) {
+      const slug = n === 1 ? base : `${base}-${n}`
+      if (!(await repo.isSlugTaken(t, slug, selfId))) return slug
+    }
+  }
+
+  /** Creates a category; its id. */
+  async create(t: Db, body: CategoryBody): Promise<number> {
+    const parentId = body.parent_id ?? null
+    await this.checkParent(t, parentId, null)
+    return repo.insertCategory(t, {
+      parentId,
+      slug: await this.freeSlug(t, body.slug, body.name, null),
+      name: body.name,
+      description: body.description ?? '',
+      imageUrl: body.image_url ?? null,
+      imageAlt: body.image_alt ?? '',
+      isActive: body.is_active ?? true,
+      position: body.position ?? (await repo.nextPosition(t, parentId)),
+    })
+  }
+
+  /** Changes the fields given; the slug stays (links keep working) unless a new one is given. Its name after. */
+  async update(t: Db, id: number, body: CategoryUpdateBody): Promise<{ name: string }> {
+    const current = await repo.getCategory(t, id, true)
+    if (!current) throw new AppError('not_found', NOT_FOUND)
+    const parentId = body.parent_id === undefined ? current.parent_id : body.parent_id
+    if (parentId !== current.parent_id) await this.checkParent(t, parentId, current)
+    const name = body.name ?? current.name
+    await repo.updateCategory(t, id, {
+      parentId,
+      slug: body.slug === undefined ? current.slug : await this.freeSlug(t, body.slug, name, id),
+      name,
+      description: body.description ?? current.description,
+      imageUrl: body.image_url === undefined ? current.image_url : body.image_url,
+      imageAlt: body.image_alt ?? current.image_alt,
+      isActive: body.is_active ?? current.is_active,
+      position:
+        body.position ?? (parentId === current.parent_id ? current.position : await repo.nextPosition(t, parentId)),
+    })
+    return { name }
+  }
+
+  /** Orders one level: `ids` must name every category of it, each once. The level's name ("the top level" or the parent's). */
+  async reorder(t: Db, body: CategoryOrderBody): Promise<{ levelName: string }> {
+    let levelName = 'the top level'
+    if (body.parent_id !== null) {
+      const parent = await repo.getCategory(t, body.parent_id)
+      if (!parent) throw invalid('parent_id', 'The parent category does not exist')
+      levelName = parent.name
+    }
+    const level = await repo.lockLevel(t, body.parent_id)
+    const given = new Set(body.ids)
+    if (level.length !== body.ids.length || level.some((id) => !given.has(id))) {
+      throw invalid('ids', 'Ids must name every category of that level, each once')
+    }
+    await repo.setPositions(t, body.ids)
+    return { levelName }
+  }
+
+  /** Only an empty category goes: no products (of any state) and no subcategories; 409 says which. */
+  async remove(t: Db, id: number): Promise<{ name: string; slug: string }> {
+    const current = await repo.getCategory(t, id, true)
+    if (!current) throw new AppError('not_found', NOT_FOUND)
+    if (current.child_count > 0) {
+      throw new AppError(
+        'conflict',
+        `This category has ${current.child_count} subcategor${current.child_count === 1 ? 'y' : 'ies'}: move or delete them first.`,
+      )
+    }
+    if (current.product_count > 0) {
+      throw new AppError(
+        'conflict',
+        `This category has ${current.product_count} product${current.product_count === 1 ? '' : 's'}: move them to another category first.`,
+      )
+    }
+    await repo.deleteCategory(t, id)
+    return { name: current.name, slug: current.slug }
+  }
+}

@@ -1,0 +1,172 @@
+import type { CheckoutItem, Quote, QuoteLine, QuoteProblem } from '@soko/contract/checkout'
+import type { Db } from '@soko/db/client'
+import { quoteAmounts } from '@soko/domain/checkout'
+import { centsToKes, formatKes, kesToCents } from '@soko/domain/money'
+import { productImageUrl } from '../media/media-url.ts'
+import { type ProductForQuote, productsForQuote } from './listing-read-model.ts'
+
+export type { ProductForQuote }
+
+/** The quote changed between what the shopper saw and what the order would cost: answered 409 with the new one. */
+export class QuoteChangedError extends Error {
+  constructor(readonly quote: Quote) {
+    super('Some items in your cart changed. Check the updated order and place it again.')
+    this.name = 'QuoteChangedError'
+  }
+}
+
+export interface QuoteSettings {
+  shippingCents: number
+  vatRateBp: number
+}
+
+/** A quote line with what the order needs that the API does not show. */
+export interface PricedLine extends QuoteLine {
+  unitPriceCents: number
+  businessName: string
+}
+
+export interface PricedQuote {
+  quote: Quote
+  lines: PricedLine[]
+  subtotalCents: number
+  shippingCents: number
+  vatCents: number
+  totalCents: number
+}
+
+/**
+ * Prices and stock as the cart, the quote and the order read them (from the database, never from the browser).
+ * `settings` are the marketplace's delivery fee and VAT rate.
+ */
+export class Pricing {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: QuoteSettings,
+  ) {}
+
+  get vatRateBp(): number {
+    return this.settings.vatRateBp
+  }
+
+  async quote(items: readonly CheckoutItem[]): Promise<Quote> {
+    return (await priceItems(this.db, items, this.settings)).quote
+  }
+
+  /** The quote inside the order's transaction `t`, the products' rows locked: what was quoted is what is sold. */
+  priceLocked(t: Db, items: readonly CheckoutItem[]): Promise<PricedQuote> {
+    return priceItems(t, items, this.settings, true)
+  }
+
+  /** The products of a cart as they are now (missing ones left out). */
+  products(ids: number[]): Promise<ProductForQuote[]> {
+    return productsForQuote(this.db, ids, false)
+  }
+}
+
+/**
+ * The one quote (DESIGN S2) for the cart, the order summary, the review step and the order itself: prices and
+ * stock from the database, never from the browser. A line that changed since the shopper saw it is kept with the
+ * change explained (lowered to the stock left, new price), or moved to `removed` when it cannot be bought at all.
+ */
+export async function priceItems(
+  db: Db,
+  items: readonly CheckoutItem[],
+  settings: QuoteSettings,
+  lock = false,
+): Promise<PricedQuote> {
+  const products = new Map(
+    (
+      await productsForQuote(
+        db,
+        items.map((item) => item.productId),
+        lock,
+      )
+    ).map((product) => [product.id, product]),
+  )
+  const lines: PricedLine[] = []
+  const removed: PricedLine[] = []
+  for (const item of items) {
+    const product = products.get(item.productId)
+    const line = toLine(item, product)
+    if (line.problem === 'unavailable' || line.problem === 'out_of_stock') removed.push(line)
+    else lines.push(line)
+  }
+  const amounts = quoteAmounts(lines, settings.shippingCents, settings.vatRateBp)
+  return {
+    quote: {
+      currency: 'KES',
+      lines: lines.map(publicLine),
+      removed: removed.map(publicLine),
+      itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+      subtotal: centsToKes(amounts.subtotalCents),
+      shipping: centsToKes(amounts.shippingCents),
+      vat: centsToKes(amounts.vatCents),
+      vatRate: settings.vatRateBp / 10_000,
+      total: centsToKes(amounts.totalCents),
+      hasProblems: removed.length > 0 || lines.some((line) => line.problem !== null),
+    },
+    lines,
+    ...amounts,
+  }
+}
+
+function publicLine({ unitPriceCents: _unit, businessName: _name, ...line }: PricedLine): QuoteLine {
+  return line
+}
+
+function toLine(item: CheckoutItem, product: ProductForQuote | undefined): PricedLine {
+  if (!product?.sellable) {
+    return {
+      productId: item.productId,
+      name: product?.name ?? 'A product in your cart',
+      slug: product?.slug ?? '',
+      image: product?.image_id ? productImageUrl(product.image_id, 'thumbnail') : null,
+      business: { id: product?.business_id ?? 0, name: product?.business_name ?? '' },
+      businessName: product?.business_name ?? '',
+      unitPrice: product ? centsToKes(product.effective_price_cents) : 0,
+      unitPriceCents: product?.effective_price_cents ?? 0,
+      originalPrice: product ? centsToKes(product.price_cents) : 0,
+      quantity: 0,
+      lineTotal: 0,
+      stockQty: 0,
+      problem: 'unavailable',
+      message: `${product?.name ?? 'A product in your cart'} is no longer sold.`,
+      previousPrice: null,
+    }
+  }
+  const unitPriceCents = product.effective_price_cents
+  const quantity = Math.min(item.quantity, product.stock_qty)
+  const messages: string[] = []
+  let problem: QuoteProblem | null = null
+  if (product.stock_qty === 0) {
+    problem = 'out_of_stock'
+    messages.push(`${product.name} is sold out.`)
+  } else if (quantity < item.quantity) {
+    problem = 'insufficient_stock'
+    messages.push(`Only ${product.stock_qty} left of ${product.name}: quantity lowered to ${quantity}.`)
+  }
+  const shownCents = item.price === undefined ? null : kesToCents(item.price)
+  const priceChanged = shownCents !== null && shownCents !== unitPriceCents
+  if (priceChanged && problem !== 'out_of_stock') {
+    problem ??= 'price_changed'
+    messages.push(`The price of ${product.name} changed from ${formatKes(shownCents)} to ${formatKes(unitPriceCents)}.`)
+  }
+  return {
+    productId: product.id,
+    name: product.name,
+    slug: product.slug,
+    image: product.image_id ? productImageUrl(product.image_id, 'thumbnail') : null,
+    business: { id: product.business_id, name: product.business_name },
+    businessName: product.business_name,
+    unitPrice: centsToKes(unitPriceCents),
+    unitPriceCents,
+    originalPrice: centsToKes(product.price_cents),
+    quantity,
+    lineTotal: centsToKes(unitPriceCents * quantity),
+    stockQty: product.stock_qty,
+    problem,
+    message: messages.length > 0 ? messages.join(' ') : null,
+    previousPrice: priceChanged && shownCents !== null ? centsToKes(shownCents) : null,
+  }
+}

@@ -1,0 +1,249 @@
+import { type Db, queryRows } from '@soko/db/client'
+import { type SQL, sql } from 'drizzle-orm'
+
+// SQL of a shop's own products and their images, as the vendor portal manages them. Every query is scoped by the shop's id: a product of another
+// shop is simply not found.
+
+export interface VendorProductRow {
+  id: number
+  name: string
+  slug: string
+  description: string
+  category_id: number
+  category_name: string
+  category_slug: string
+  parent_name: string | null
+  price_cents: number
+  discounted_price_cents: number | null
+  stock_qty: number
+  low_stock_threshold: number
+  is_active: boolean
+  deactivated_reason: string | null
+  sales_count: number
+  image_id: number | null
+  image_count: number
+  created_at: Date | string
+  updated_at: Date | string
+}
+
+const productColumns = sql`p.id, p.name, p.slug, p.description, p.category_id, c.name as category_name,
+  c.slug as category_slug, pc.name as parent_name, p.price_cents, p.discounted_price_cents, p.stock_qty,
+  p.low_stock_threshold, p.is_active, p.deactivated_reason, p.sales_count, p.created_at, p.updated_at,
+  (select pi.id from product_images pi where pi.product_id = p.id
+     order by pi.is_primary desc, pi.position, pi.id limit 1) as image_id,
+  (select count(*)::int from product_images pi where pi.product_id = p.id) as image_count`
+
+const productJoins = sql`join categories c on c.id = p.category_id left join categories pc on pc.id = c.parent_id`
+
+/** A page of the shop's products, newest first; `q` matches the name or slug. */
+export async function listProducts(
+  db: Db,
+  shopId: number,
+  query: { q: string; limit: number; offset: number },
+): Promise<{ rows: VendorProductRow[]; total: number }> {
+  const pattern = `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+  const where: SQL = query.q
+    ? sql`p.business_id = ${shopId} and (p.name ilike ${pattern} or p.slug ilike ${pattern})`
+    : sql`p.business_id = ${shopId}`
+  const rows = await queryRows<VendorProductRow>(
+    db,
+    sql`select ${productColumns} from products p ${productJoins} where ${where}
+        order by p.created_at desc, p.id desc limit ${query.limit} offset ${query.offset}`,
+  )
+  const [count] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from products p where ${where}`,
+  )
+  return { rows, total: count?.total ?? 0 }
+}
+
+/** One of the shop's products (locked for the rest of the transaction when asked); null for anyone else's. */
+export async function productOfShop(
+  db: Db,
+  shopId: number,
+  productId: number,
+  lock = false,
+): Promise<VendorProductRow | null> {
+  if (lock) {
+    const locked = await queryRows<{ id: number }>(
+      db,
+      sql`select id from products where id = ${productId} and business_id = ${shopId} for update`,
+    )
+    if (locked.length === 0) return null
+  }
+  const [row] = await queryRows<VendorProductRow>(
+    db,
+    sql`select ${productColumns} from products p ${productJoins}
+        where p.id = ${productId} and p.business_id = ${shopId}`,
+  )
+  return row ?? null
+}
+
+/** How many products the shop has, how many are on sale, and how many of those run low. */
+export async function stockCounts(db: Db, shopId: number): Promise<{ products: number; active: number; low: number }> {
+  const [counts] = await queryRows<{ products: number; active: number; low: number }>(
+    db,
+    sql`select count(*)::int as products, count(*) filter (where is_active)::int as active,
+          count(*) filter (where is_active and stock_qty <= low_stock_threshold)::int as low
+        from products where business_id = ${shopId}`,
+  )
+  return counts ?? { products: 0, active: 0, low: 0 }
+}
+
+/** The shop's products on sale that run low, the emptiest first. */
+export function lowStock(
+  db: Db,
+  shopId: number,
+  limit: number,
+): Promise<{ id: number; name: string; slug: string; stock_qty: number; threshold: number }[]> {
+  return queryRows(
+    db,
+    sql`select id, name, slug, stock_qty, low_stock_threshold as threshold from products
+        where business_id = ${shopId} and is_active and stock_qty <= low_stock_threshold
+        order by stock_qty, name, id limit ${limit}`,
+  )
+}
+
+/** Whether the category is a live leaf of the tree (active, with an active parent if any, and no children). */
+export async function isLeafCategory(db: Db, categoryId: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select c.id from categories c left join categories pc on pc.id = c.parent_id
+        where c.id = ${categoryId} and c.is_active and (pc.id is null or pc.is_active)
+          and not exists (select 1 from categories ch where ch.parent_id = c.id)`,
+  )
+  return rows.length === 1
+}
+
+export function listLeafCategories(db: Db) {
+  return queryRows<{ id: number; name: string; slug: string; parent: string | null }>(
+    db,
+    sql`select c.id, c.name, c.slug, pc.name as parent from categories c left join categories pc on pc.id = c.parent_id
+        where c.is_active and (pc.id is null or pc.is_active)
+          and not exists (select 1 from categories ch where ch.parent_id = c.id)
+        order by pc.position nulls first, pc.name, c.position, c.name`,
+  )
+}
+
+/** Whether a product other than `exceptId` already has the slug. */
+export async function isSlugTaken(db: Db, slug: string, exceptId: number | null): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from products where slug = ${slug} ${exceptId === null ? sql`` : sql`and id <> ${exceptId}`}`,
+  )
+  return rows.length > 0
+}
+
+/** The first free slug of `base`, `base-2`, `base-3` ... among products. */
+export async function freeProductSlug(db: Db, base: string): Promise<string> {
+  const rows = await queryRows<{ slug: string }>(
+    db,
+    sql`select slug from products where slug = ${base} or slug like ${`${base}-%`}`,
+  )
+  const taken = new Set(rows.map((row) => row.slug))
+  if (!taken.has(base)) return base
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`
+}
+
+export interface ProductFields {
+  name: string
+  slug: string
+  description: string
+  categoryId: number
+  priceCents: number
+  discountedPriceCents: number | null
+  stockQty: number
+  lowStockThreshold: number
+  isActive: boolean
+}
+
+export async function insertProduct(db: Db, shopId: number, fields: ProductFields): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into products (business_id, category_id, slug, name, description, price_cents,
+          discounted_price_cents, stock_qty, low_stock_threshold, is_active)
+        values (${shopId}, ${fields.categoryId}, ${fields.slug}, ${fields.name}, ${fields.description},
+          ${fields.priceCents}, ${fields.discountedPriceCents}, ${fields.stockQty}, ${fields.lowStockThreshold},
+          ${fields.isActive})
+        returning id`,
+  )
+  if (!row) throw new Error('insert into products returned no row')
+  return row.id
+}
+
+export async function updateProduct(db: Db, productId: number, fields: ProductFields): Promise<void> {
+  await db.execute(
+    sql`update products set category_id = ${fields.categoryId}, slug = ${fields.slug}, name = ${fields.name},
+          description = ${fields.description}, price_cents = ${fields.priceCents},
+          discounted_price_cents = ${fields.discountedPriceCents}, stock_qty = ${fields.stockQty},
+          low_stock_threshold = ${fields.lowStockThreshold}, is_active = ${fields.isActive}, updated_at = now()
+        where id = ${productId}`,
+  )
+}
+
+export async function setStock(db: Db, productId: number, stockQty: number): Promise<void> {
+  await db.execute(sql`update products set stock_qty = ${stockQty}, updated_at = now() where id = ${productId}`)
+}
+
+export async function deactivate(db: Db, productId: number): Promise<void> {
+  await db.execute(sql`update products set is_active = false, updated_at = now() where id = ${productId}`)
+}
+
+// Images
+
+export interface ImageRow {
+  id: number
+  position: number
+  is_primary: boolean
+  is_uploaded: boolean
+}
+
+export function imagesOf(db: Db, productId: number): Promise<ImageRow[]> {
+  return queryRows<ImageRow>(
+    db,
+    sql`select id, position, is_primary, is_uploaded from product_images where product_id = ${productId}
+        order by is_primary desc, position, id`,
+  )
+}
+
+/** Adds an uploaded image at the end (the primary one when it is the product's first). */
+export async function insertUploadedImage(db: Db, productId: number, altText: string): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into product_images (product_id, position, is_primary, alt_text, is_uploaded)
+        select ${productId}, coalesce(max(position) + 1, 0), count(*) = 0, ${altText}, true
+        from product_images where product_id = ${productId}
+        returning id`,
+  )
+  if (!row) throw new Error('insert into product_images returned no row')
+  return row.id
+}
+
+/** Removes one image of the product; a removed primary passes the part to the next image. */
+export async function deleteImage(db: Db, productId: number, imageId: number): Promise<boolean> {
+  const deleted = await queryRows<{ is_primary: boolean }>(
+    db,
+    sql`delete from product_images where id = ${imageId} and product_id = ${productId} returning is_primary`,
+  )
+  if (deleted.length === 0) return false
+  if (deleted[0]?.is_primary) {
+    await db.execute(
+      sql`update product_images set is_primary = true where id = (
+            select id from product_images where product_id = ${productId} order by position, id limit 1)`,
+    )
+  }
+  return true
+}
+
+/** Puts the images in the given order (positions 0, 1, ...); the first becomes the primary image. */
+export async function reorderImages(db: Db, productId: number, imageIds: number[]): Promise<void> {
+  const values = sql.join(
+    imageIds.map((id, index) => sql`(${id}::int, ${index}::int)`),
+    sql`, `,
+  )
+  await db.execute(
+    sql`update product_images pi set position = o.position, is_primary = (o.position = 0)
+        from (values ${values}) as o(id, position)
+        where pi.id = o.id and pi.product_id = ${productId}`,
+  )
+}

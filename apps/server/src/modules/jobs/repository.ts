@@ -1,0 +1,77 @@
+import { type Db, queryRows } from '@soko/db/client'
+import { sql } from 'drizzle-orm'
+
+// SQL of jobs: the background work every process shares through the database.
+
+export interface JobRow {
+  id: number
+  kind: string
+  payload: Record<string, unknown>
+  attempts: number
+}
+
+/** Adds a job; one with the dedupe key of an unfinished job adds nothing. */
+export async function insertJob(
+  db: Db,
+  job: { kind: string; payload: Record<string, unknown>; runAt: Date; dedupeKey: string | null },
+): Promise<void> {
+  await db.execute(sql`
+    insert into jobs (kind, payload, run_at, dedupe_key)
+    values (${job.kind}, ${JSON.stringify(job.payload)}::jsonb, ${job.runAt.toISOString()}, ${job.dedupeKey})
+    on conflict (dedupe_key) where done_at is null do nothing`)
+}
+
+/** Claims up to `limit` due jobs of the given kinds for `leaseMs` (skipping those another worker holds). */
+export function claimDue(db: Db, kinds: string[], limit: number, leaseMs: number): Promise<JobRow[]> {
+  return queryRows<JobRow>(
+    db,
+    sql`
+      update jobs set locked_until = now() + ${`${leaseMs} milliseconds`}::interval, attempts = attempts + 1
+      where id in (
+        select id from jobs
+        where done_at is null and run_at <= now() and (locked_until is null or locked_until < now())
+          and kind in (${sql.join(
+            kinds.map((kind) => sql`${kind}`),
+            sql`, `,
+          )})
+        order by run_at
+        limit ${limit}
+        for update skip locked
+      )
+      returning id::int as id, kind, payload, attempts`,
+  )
+}
+
+export async function runAgainAt(db: Db, id: number, at: Date): Promise<void> {
+  await db.execute(sql`update jobs set run_at = ${at.toISOString()}, locked_until = null where id = ${id}`)
+}
+
+export async function markDone(db: Db, id: number): Promise<void> {
+  await db.execute(sql`update jobs set done_at = now(), locked_until = null where id = ${id}`)
+}
+
+/** Records a failure: run again after `backoffMs`, or given up (kept, with its error). */
+export async function markFailed(
+  db: Db,
+  id: number,
+  failure: { message: string; backoffMs: number; givingUp: boolean },
+): Promise<void> {
+  await db.execute(sql`
+    update jobs set locked_until = null, last_error = ${failure.message.slice(0, 1000)},
+      run_at = now() + ${`${failure.backoffMs} milliseconds`}::interval,
+      done_at = ${failure.givingUp ? sql`now()` : sql`null`}
+    where id = ${id}`)
+}
+
+/** Jobs due now, scheduled later, and given up in the last day (for /metrics). */
+export async function countByState(db: Db): Promise<{ due: number; scheduled: number; failed: number }> {
+  const [row] = await queryRows<{ due: number; scheduled: number; failed: number }>(
+    db,
+    sql`select count(*) filter (where done_at is null and run_at <= now())::int as due,
+          count(*) filter (where done_at is null and run_at > now())::int as scheduled,
+          count(*) filter (where done_at is not null and last_error is not null
+            and done_at > now() - interval '1 day')::int as failed
+        from jobs`,
+  )
+  return row ?? { due: 0, scheduled: 0, failed: 0 }
+}

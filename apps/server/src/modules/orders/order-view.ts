@@ -1,0 +1,84 @@
+import { ORDER_STATUS_LABELS, type OrderDetail, type OrderStatus } from '@soko/contract/checkout'
+import { centsToKes } from '@soko/domain/money'
+import { toPaymentState } from '../payments/payment-view.ts'
+import type { PaymentRow } from '../payments/service.ts'
+import type * as repo from './repository.ts'
+
+const iso = (date: Date | null): string | null => (date ? new Date(date).toISOString() : null)
+
+/** Statuses in which the shopper may still cancel (nothing has left a vendor yet). */
+export const CANCELLABLE: readonly string[] = ['pending_payment', 'paid', 'processing']
+
+/** What an order's view gathers from the orders module and others, for a few orders at once. */
+export interface OrderViewParts {
+  vendorOrders: repo.VendorOrderRow[]
+  items: repo.OrderItemRow[]
+  /** The latest payment attempt of each order (the payments module's). */
+  payments: PaymentRow[]
+  /** Each shop's name and slug (the vendors module's). */
+  shops: Map<number, { name: string; slug: string }>
+  /** Whether the order's shopper has reviewed a product (the reviews module's). */
+  isReviewed(userId: number, productId: number): boolean
+}
+
+/** Orders as their shopper sees them, each with its vendor parts, lines and latest payment. */
+export function toOrderDetails(orders: repo.OrderRow[], parts: OrderViewParts): OrderDetail[] {
+  const { vendorOrders, items, payments, shops } = parts
+  return orders.map((order) => {
+    const payment = payments.find((row) => row.order_id === order.id) ?? null
+    const orderParts = vendorOrders.filter((part) => part.order_id === order.id)
+    const toItem = (item: repo.OrderItemRow) => {
+      const part = orderParts.find((row) => row.id === item.vendor_order_id)
+      const reviewed =
+        order.user_id !== null && item.product_id !== null && parts.isReviewed(order.user_id, item.product_id)
+      return {
+        id: item.id,
+        productId: item.product_id,
+        name: item.product_name,
+        slug: item.product_slug,
+        image: item.image_url,
+        price: centsToKes(item.unit_price_cents),
+        quantity: item.quantity,
+        lineTotal: centsToKes(item.line_total_cents),
+        canReview: order.user_id !== null && item.product_id !== null && part?.status === 'delivered' && !reviewed,
+      }
+    }
+    const orderItems = items.filter((item) => item.order_id === order.id)
+    const status = order.status as OrderStatus
+    return {
+      id: order.id,
+      orderNumber: order.order_number,
+      date: new Date(order.created_at).toISOString(),
+      status,
+      statusLabel: ORDER_STATUS_LABELS[status],
+      items: orderItems.map(toItem),
+      vendors: orderParts.map((part) => ({
+        id: part.id,
+        business: {
+          id: part.business_id,
+          name: shops.get(part.business_id)?.name ?? '',
+          slug: shops.get(part.business_id)?.slug ?? '',
+        },
+        status: part.status as OrderStatus,
+        statusLabel: ORDER_STATUS_LABELS[part.status as OrderStatus],
+        subtotal: centsToKes(part.subtotal_cents),
+        trackingNote: part.tracking_note,
+        shippedAt: iso(part.shipped_at),
+        deliveredAt: iso(part.delivered_at),
+        items: orderItems.filter((item) => item.vendor_order_id === part.id).map(toItem),
+      })),
+      contact: { firstName: order.first_name, lastName: order.last_name, email: order.email, phone: order.phone },
+      shippingAddress: order.shipping_address,
+      billingAddress: order.billing_address,
+      notes: order.notes,
+      subtotal: centsToKes(order.subtotal_cents),
+      shipping: centsToKes(order.shipping_cents),
+      vat: centsToKes(order.vat_cents),
+      total: centsToKes(order.total_cents),
+      paymentMethod: order.payment_method,
+      payment: payment ? toPaymentState(payment, order.status) : null,
+      canCancel: CANCELLABLE.includes(order.status) && orderParts.every((part) => CANCELLABLE.includes(part.status)),
+      reservedUntil: order.status === 'pending_payment' ? iso(order.reserved_until) : null,
+    }
+  })
+}

@@ -1,0 +1,234 @@
+import type { OrderDetail, PlaceOrderBody } from '@soko/contract/checkout'
+import type { Db } from '@soko/db/client'
+import type { AddressSnapshot } from '@soko/db/schema/orders'
+import type { Ctx } from '../../plugins/auth.ts'
+import { AppError } from '../../plugins/errors.ts'
+import type { PricedQuote } from '../catalog/pricing.ts'
+import type { PaymentService } from '../payments/service.ts'
+import type { ReviewService } from '../reviews/service.ts'
+import type { ShopService } from '../vendors/shop.ts'
+import type { OrderTokens } from './order-tokens.ts'
+import { toOrderDetails } from './order-view.ts'
+import * as repo from './repository.ts'
+
+export type { OrderItemRow, OrderRow, PaidPartRow, StockLine, VendorOrderRow } from './repository.ts'
+
+/** Why an order was cancelled when its reservation ended unpaid: such an order comes back if the money comes in. */
+export const EXPIRED_REASON = 'It was not paid in time, so its items went back on sale.'
+
+export const NO_SUCH_ORDER = 'No such order.'
+
+/** Everything an order is made of when it is placed (its stock is the flow's to take first). */
+export interface NewOrderInput {
+  orderNumber: string
+  userId: number | null
+  body: PlaceOrderBody
+  shipping: AddressSnapshot
+  billing: AddressSnapshot
+  priced: PricedQuote
+  vatRateBp: number
+  /** The marketplace's commission on each vendor part, in basis points (1000 = 10 %). */
+  commissionBp: number
+  idempotencyKey: string
+  requestHash: string
+  reservedUntil: Date
+}
+
+/**
+ * Orders (DESIGN D7): the shopper's order, its parts per vendor and its lines; who may see one (its owner, or the
+ * holder of its token); how it reads; its statuses and the stock it holds. Writes run in the caller's transaction
+ * `t` (the flows in src/flows/ make the changes that span modules).
+ */
+export class OrdersService {
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: OrderTokens,
+    private readonly views: {
+      payments: Pick<PaymentService, 'latestOf'>
+      shops: Pick<ShopService, 'publicNamesOf'>
+      reviews: Pick<ReviewService, 'reviewedOf'>
+    },
+  ) {}
+
+  // Reading
+
+  byNumber(db: Db, orderNumber: string, lock = false): Promise<repo.OrderRow | null> {
+    return repo.orderByNumber(db, orderNumber, lock)
+  }
+
+  byId(db: Db, id: number, lock = false): Promise<repo.OrderRow | null> {
+    return repo.orderById(db, id, lock)
+  }
+
+  byIdempotencyKey(key: string): Promise<repo.OrderRow | null> {
+    return repo.orderByIdempotencyKey(this.db, key)
+  }
+
+  partsOf(db: Db, orderIds: number[]): Promise<repo.VendorOrderRow[]> {
+    return repo.vendorOrdersOf(db, orderIds)
+  }
+
+  itemsOf(db: Db, orderIds: number[]): Promise<repo.OrderItemRow[]> {
+    return repo.itemsOf(db, orderIds)
+  }
+
+  /** The order's vendor parts that are paid (each shop is told of its own). */
+  paidPartsOf(t: Db, orderId: number): Promise<repo.PaidPartRow[]> {
+    return repo.paidPartsOf(t, orderId)
+  }
+
+  tokenOf(orderNumber: string): Promise<string> {
+    return this.tokens.tokenOf(orderNumber)
+  }
+
+  /** The order, if the caller placed it (signed in as its owner, or holding its token); else 404, never 403. */
+  async authorised(
+    ctx: Ctx,
+    orderNumber: string,
+    token: string | undefined,
+    db: Db = this.db,
+    lock = false,
+  ): Promise<repo.OrderRow> {
+    const order = await repo.orderByNumber(db, orderNumber, lock)
+    if (!order) throw new AppError('not_found', NO_SUCH_ORDER)
+    if (ctx.user && order.user_id === ctx.user.id) return order
+    if (token && (await this.tokens.isTokenOf(token, order.order_number))) return order
+    throw new AppError('not_found', NO_SUCH_ORDER)
+  }
+
+  /** Orders as their shopper sees them: vendor parts, lines, latest payment (a few queries for all of them). */
+  async details(orders: repo.OrderRow[]): Promise<OrderDetail[]> {
+    const ids = orders.map((order) => order.id)
+    const [vendorOrders, items, payments] = await Promise.all([
+      repo.vendorOrdersOf(this.db, ids),
+      repo.itemsOf(this.db, ids),
+      this.views.payments.latestOf(this.db, ids),
+    ])
+    const bought = orders.flatMap((order) =>
+      order.user_id === null
+        ? []
+        : items.flatMap((item) =>
+            item.order_id === order.id && item.product_id !== null
+              ? [{ userId: order.user_id as number, productId: item.product_id }]
+              : [],
+          ),
+    )
+    const [shops, reviewed] = await Promise.all([
+      this.views.shops.publicNamesOf([...new Set(vendorOrders.map((part) => part.business_id))]),
+      this.views.reviews.reviewedOf(bought),
+    ])
+    return toOrderDetails(orders, {
+      vendorOrders,
+      items,
+      payments,
+      shops,
+      isReviewed: (userId, productId) => reviewed.has(userId, productId),
+    })
+  }
+
+  async detail(order: repo.OrderRow): Promise<OrderDetail> {
+    const [detail] = await this.details([order])
+    if (!detail) throw new Error('order detail missing')
+    return detail
+  }
+
+  async getOrder(ctx: Ctx, orderNumber: string, token: string | undefined): Promise<OrderDetail> {
+    return this.detail(await this.authorised(ctx, orderNumber, token))
+  }
+
+  /** The signed-in shopper's orders, newest first. */
+  async userOrders(ctx: Ctx): Promise<OrderDetail[]> {
+    if (!ctx.user) throw new AppError('unauthorized', 'Sign in to see your orders.')
+    return this.details(await repo.ordersOfUser(this.db, ctx.user.id, 100))
+  }
+
+  async userOrder(ctx: Ctx, orderNumber: string): Promise<OrderDetail> {
+    const order = await repo.orderByNumber(this.db, orderNumber)
+    if (!order || !ctx.user || order.user_id !== ctx.user.id) throw new AppError('not_found', NO_SUCH_ORDER)
+    return this.detail(order)
+  }
+
+  // Writing (in the caller's transaction)
+
+  /** The order, one part per vendor (with the marketplace's commission) and its lines; its id. */
+  async create(t: Db, input: NewOrderInput): Promise<number> {
+    const { priced, body } = input
+    const orderId = await repo.insertOrder(t, {
+      orderNumber: input.orderNumber,
+      userId: input.userId,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      email: body.email,
+      phone: body.phone,
+      shippingAddress: input.shipping,
+      billingAddress: input.billing,
+      notes: body.notes,
+      paymentMethod: body.paymentMethod,
+      subtotalCents: priced.subtotalCents,
+      shippingCents: priced.shippingCents,
+      vatCents: priced.vatCents,
+      totalCents: priced.totalCents,
+      vatRateBp: input.vatRateBp,
+      idempotencyKey: input.idempotencyKey,
+      requestHash: input.requestHash,
+      reservedUntil: input.reservedUntil,
+    })
+    const byVendor = new Map<number, typeof priced.lines>()
+    for (const line of priced.lines) byVendor.set(line.business.id, [...(byVendor.get(line.business.id) ?? []), line])
+    for (const [businessId, lines] of byVendor) {
+      const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0)
+      const commission = Math.round((subtotal * input.commissionBp) / 10_000)
+      const vendorOrderId = await repo.insertVendorOrder(t, orderId, businessId, subtotal, commission)
+      await repo.insertOrderItems(
+        t,
+        orderId,
+        vendorOrderId,
+        lines.map((line) => ({
+          productId: line.productId,
+          productName: line.name,
+          productSlug: line.slug,
+          imageUrl: line.image,
+          unitPriceCents: line.unitPriceCents,
+          quantity: line.quantity,
+        })),
+      )
+    }
+    return orderId
+  }
+
+  setStatus(t: Db, orderId: number, status: string, extra: { paid?: boolean; cancelReason?: string } = {}) {
+    return repo.setOrderStatus(t, orderId, status, extra)
+  }
+
+  /** Sets every vendor part of the order that is still in one of `from` to `status`. */
+  setPartsStatus(t: Db, orderId: number, status: string, from: string[]): Promise<void> {
+    return repo.setVendorOrdersStatus(t, orderId, status, from)
+  }
+
+  /** Sets every vendor part of the order to `status`, whatever it was (an admin's refund). */
+  setAllPartsStatus(t: Db, orderId: number, status: string): Promise<void> {
+    return repo.setAllPartsStatus(t, orderId, status)
+  }
+
+  /** Keeps a reservation going until at least `until` (a new payment attempt near its end). */
+  extendReservation(t: Db, orderId: number, until: Date): Promise<void> {
+    return repo.extendReservation(t, orderId, until)
+  }
+
+  // The stock an order holds (the catalogue takes and gives it back)
+
+  /** What the order took from stock, per product; `unshippedOnly`: of the parts that never left their shop. */
+  stockLines(t: Db, orderId: number, options: { unshippedOnly?: boolean } = {}): Promise<repo.StockLine[]> {
+    return repo.stockLinesOf(t, orderId, options)
+  }
+
+  /** Claims the giving back of the order's stock, once: false when it was given back already. */
+  claimStockRelease(t: Db, orderId: number): Promise<boolean> {
+    return repo.claimStockRelease(t, orderId)
+  }
+
+  /** The order holds its stock again (it was taken back for money that came in late). */
+  markStockRetaken(t: Db, orderId: number): Promise<void> {
+    return repo.markStockRetaken(t, orderId)
+  }
+}

@@ -1,0 +1,163 @@
+import { type Db, queryRows } from '@soko/db/client'
+import { type SQL, sql } from 'drizzle-orm'
+
+// SQL of vendor_orders as a shop works with them: its parts to fulfil, shipping and delivering them, and its sales
+// and earnings. Every query is scoped by the shop (business) id.
+
+export interface ShopPartRow {
+  id: number
+  order_id: number
+  business_id: number
+  order_number: string
+  status: string
+  subtotal_cents: number
+  tracking_note: string | null
+  created_at: Date
+  first_name: string
+  last_name: string
+  phone: string
+  shipping_address: { city: string; county: string }
+}
+
+const partColumns = sql`v.id, v.order_id, v.business_id, o.order_number, v.status, v.subtotal_cents, v.tracking_note,
+  v.created_at, o.first_name, o.last_name, o.phone, o.shipping_address`
+
+/** The shop's parts whose money came in (unpaid ones are not the vendor's to act on), newest first. */
+export function partsOfShop(db: Db, businessId: number): Promise<ShopPartRow[]> {
+  return queryRows<ShopPartRow>(
+    db,
+    sql`select ${partColumns} from vendor_orders v join orders o on o.id = v.order_id
+        where v.business_id = ${businessId} and v.status <> 'pending_payment'
+        order by v.created_at desc, v.id desc limit 200`,
+  )
+}
+
+export function itemsOfParts(
+  db: Db,
+  partIds: number[],
+): Promise<{ vendor_order_id: number; product_name: string; quantity: number; unit_price_cents: number }[]> {
+  if (partIds.length === 0) return Promise.resolve([])
+  return queryRows(
+    db,
+    sql`select vendor_order_id, product_name, quantity, unit_price_cents from order_items
+        where vendor_order_id in (${sql.join(
+          partIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}) order by id`,
+  )
+}
+
+/** One part with its order, both rows locked until the transaction ends. */
+export async function lockPart(db: Db, partId: number): Promise<ShopPartRow | null> {
+  const [row] = await queryRows<ShopPartRow>(
+    db,
+    sql`select ${partColumns} from vendor_orders v join orders o on o.id = v.order_id
+        where v.id = ${partId} for update of v, o`,
+  )
+  return row ?? null
+}
+
+/** Marks a part shipped (with its tracking note) or delivered; the statuses of all the order's parts after. */
+export async function advancePart(
+  db: Db,
+  part: { id: number; orderId: number },
+  step: 'shipped' | 'delivered',
+  trackingNote: string | null,
+): Promise<string[]> {
+  await db.execute(sql`
+    update vendor_orders set status = ${step}, updated_at = now(),
+      ${step === 'shipped' ? sql`shipped_at = now(), tracking_note = ${trackingNote || null}` : sql`delivered_at = now()`}
+    where id = ${part.id}`)
+  const rows = await queryRows<{ status: string }>(
+    db,
+    sql`select status from vendor_orders where order_id = ${part.orderId}`,
+  )
+  return rows.map((row) => row.status)
+}
+
+/** Vendor parts whose money came in (whatever happened to them since, short of cancelling). */
+const PAID_PARTS = sql`('paid', 'processing', 'shipped', 'delivered')`
+/** Kenya keeps East Africa Time all year; days and months are counted there, whatever the server's zone. */
+const NAIROBI = 'Africa/Nairobi'
+const paidAt: SQL = sql`(coalesce(o.paid_at, v.created_at) at time zone ${NAIROBI})`
+const today: SQL = sql`(now() at time zone ${NAIROBI})`
+
+/** The shop's sales today and this month, orders today, and parts still to ship. */
+export async function salesTotals(
+  db: Db,
+  businessId: number,
+): Promise<{ sales_today: number; orders_today: number; sales_month: number; to_fulfil: number } | null> {
+  const [row] = await queryRows<{ sales_today: number; orders_today: number; sales_month: number; to_fulfil: number }>(
+    db,
+    sql`select
+          coalesce(sum(v.subtotal_cents) filter (where ${paidAt}::date = ${today}::date), 0)::int as sales_today,
+          count(*) filter (where ${paidAt}::date = ${today}::date)::int as orders_today,
+          coalesce(sum(v.subtotal_cents) filter (
+            where date_trunc('month', ${paidAt}) = date_trunc('month', ${today})), 0)::int as sales_month,
+          count(*) filter (where v.status in ('paid', 'processing'))::int as to_fulfil
+        from vendor_orders v join orders o on o.id = v.order_id
+        where v.business_id = ${businessId} and v.status in ${PAID_PARTS}`,
+  )
+  return row ?? null
+}
+
+/** The shop's sales and orders per Nairobi day over the last `days` days, oldest first (days without any too). */
+export function salesSeries(
+  db: Db,
+  businessId: number,
+  days: number,
+): Promise<{ day: string; sales: number; orders: number }[]> {
+  return queryRows<{ day: string; sales: number; orders: number }>(
+    db,
+    sql`with days as (
+          select (${today}::date - n) as day from generate_series(0, ${days - 1}::int) as n
+        ), sales as (
+          select ${paidAt}::date as day, sum(v.subtotal_cents)::int as sales, count(*)::int as orders
+          from vendor_orders v join orders o on o.id = v.order_id
+          where v.business_id = ${businessId} and v.status in ${PAID_PARTS}
+            and coalesce(o.paid_at, v.created_at) > now() - interval '32 days'
+          group by 1
+        )
+        select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(sales.sales, 0)::int as sales,
+          coalesce(sales.orders, 0)::int as orders
+        from days left join sales on sales.day = days.day order by days.day`,
+  )
+}
+
+/** The net (subtotal less commission) of the shop's delivered parts, and of those paid but not delivered yet. */
+export async function earnings(db: Db, businessId: number): Promise<{ earned: number; awaiting: number } | null> {
+  const [row] = await queryRows<{ earned: number; awaiting: number }>(
+    db,
+    sql`select
+          coalesce((select sum(subtotal_cents - commission_cents) from vendor_orders
+            where business_id = ${businessId} and status = 'delivered'), 0)::bigint::float8 as earned,
+          coalesce((select sum(subtotal_cents - commission_cents) from vendor_orders
+            where business_id = ${businessId} and status in ('paid', 'processing', 'shipped')), 0)::bigint::float8
+            as awaiting`,
+  )
+  return row ?? null
+}
+
+/** The shop's paid parts as lines of its statement, newest first. */
+export function earningLines(
+  db: Db,
+  businessId: number,
+): Promise<
+  {
+    id: number
+    order_number: string
+    date: Date | string
+    status: string
+    subtotal_cents: number
+    commission_cents: number
+  }[]
+> {
+  return queryRows(
+    db,
+    sql`select v.id, o.order_number, coalesce(o.paid_at, v.created_at) as date, v.status, v.subtotal_cents,
+          v.commission_cents
+        from vendor_orders v join orders o on o.id = v.order_id
+        where v.business_id = ${businessId} and v.status in ${PAID_PARTS}
+        order by coalesce(o.paid_at, v.created_at) desc, v.id desc limit 200`,
+  )
+}

@@ -1,0 +1,84 @@
+import { ORDER_STATUS_LABELS, type OrderStatus, type VendorOrderSummary } from '@soko/contract/checkout'
+import type { Db } from '@soko/db/client'
+import { centsToKes } from '@soko/domain/money'
+import * as repo from './vendor-part-repository.ts'
+
+export type { ShopPartRow } from './vendor-part-repository.ts'
+
+/** What an order is, from the states of its vendor parts (D7): delivered when all are, shipped when all have left. */
+export function orderStatusFromParts(parts: readonly string[]): OrderStatus {
+  const live = parts.filter((status) => status !== 'cancelled')
+  if (live.length === 0) return 'cancelled'
+  if (live.every((status) => status === 'delivered')) return 'delivered'
+  if (live.every((status) => status === 'shipped' || status === 'delivered')) return 'shipped'
+  if (live.some((status) => status !== 'paid')) return 'processing'
+  return 'paid'
+}
+
+/**
+ * Orders as a shop sees them (DESIGN D7): its own parts to fulfil, shipping and delivering each, and its sales and
+ * earnings. Which shop is the caller's is the vendors module's to say; every method takes the shop's id.
+ */
+export class VendorParts {
+  constructor(private readonly db: Db) {}
+
+  /** The shop's paid parts of orders, newest first, each with its lines. */
+  async listForShop(businessId: number): Promise<VendorOrderSummary[]> {
+    const parts = await repo.partsOfShop(this.db, businessId)
+    const items = await repo.itemsOfParts(
+      this.db,
+      parts.map((part) => part.id),
+    )
+    return parts.map((part) => ({
+      id: part.id,
+      orderNumber: part.order_number,
+      date: new Date(part.created_at).toISOString(),
+      status: part.status as OrderStatus,
+      statusLabel: ORDER_STATUS_LABELS[part.status as OrderStatus],
+      subtotal: centsToKes(part.subtotal_cents),
+      trackingNote: part.tracking_note,
+      customer: {
+        name: `${part.first_name} ${part.last_name}`,
+        phone: part.phone,
+        city: part.shipping_address.city,
+        county: part.shipping_address.county,
+      },
+      items: items
+        .filter((item) => item.vendor_order_id === part.id)
+        .map((item) => ({
+          name: item.product_name,
+          quantity: item.quantity,
+          price: centsToKes(item.unit_price_cents),
+        })),
+    }))
+  }
+
+  /** One part and its order, locked for the rest of the transaction `t`; null when there is none. */
+  lock(t: Db, partId: number): Promise<repo.ShopPartRow | null> {
+    return repo.lockPart(t, partId)
+  }
+
+  /** Marks the part shipped or delivered in `t`; the statuses of all its order's parts after (for the order's). */
+  advance(
+    t: Db,
+    part: repo.ShopPartRow,
+    step: 'shipped' | 'delivered',
+    trackingNote: string | null,
+  ): Promise<string[]> {
+    return repo.advancePart(t, { id: part.id, orderId: part.order_id }, step, trackingNote)
+  }
+
+  /** Sales today and this month, orders today, parts to fulfil, and the last `days` days (Nairobi's). */
+  async sales(businessId: number, days: number) {
+    const totals = await repo.salesTotals(this.db, businessId)
+    const series = await repo.salesSeries(this.db, businessId, days)
+    return { totals, series }
+  }
+
+  /** What the shop has earned (delivered parts, net of commission), what waits for delivery, and its statement. */
+  async earnings(businessId: number) {
+    const totals = await repo.earnings(this.db, businessId)
+    const lines = await repo.earningLines(this.db, businessId)
+    return { totals, lines }
+  }
+}

@@ -1,0 +1,54 @@
+import type { PaymentState, PaymentStatus } from '@soko/contract/checkout'
+import { centsToKes, formatKes } from '@soko/domain/money'
+import { maskKenyanMobile } from '@soko/domain/phone'
+import { MPESA_RESULT_MESSAGES } from './mpesa/daraja.ts'
+import type { PaymentRow } from './repository.ts'
+
+/** What the shopper reads about a payment attempt. */
+export function paymentMessage(payment: PaymentRow): string {
+  const amount = formatKes(payment.amount_cents)
+  const phone = payment.phone ? maskKenyanMobile(payment.phone) : ''
+  switch (payment.status as PaymentStatus) {
+    case 'pending':
+      if (payment.method === 'credit-card') return `Waiting for your card payment of ${amount}.`
+      return payment.checkout_request_id
+        ? `We sent an M-Pesa request for ${amount} to ${phone}. Enter your M-Pesa PIN on your phone to pay.`
+        : `Sending an M-Pesa request for ${amount} to ${phone}...`
+    case 'paid':
+      return payment.method === 'credit-card'
+        ? `Paid ${amount} by card.`
+        : `Paid ${amount} with M-Pesa${payment.receipt ? ` (receipt ${payment.receipt})` : ''}.`
+    case 'failed':
+    case 'cancelled':
+      if (payment.method === 'credit-card') return payment.result_desc ?? 'The card payment did not go through.'
+      return (
+        (payment.result_code !== null ? MPESA_RESULT_MESSAGES[payment.result_code] : undefined) ??
+        payment.result_desc ??
+        'The M-Pesa payment did not go through.'
+      )
+    case 'expired':
+      return payment.method === 'credit-card'
+        ? 'The card payment was not completed in time.'
+        : 'M-Pesa did not confirm the payment in time. If money left your account, it will be matched or returned.'
+    case 'refund_due':
+      return `Your payment of ${amount} will be refunded.`
+    case 'refunded':
+      return `Your payment of ${amount} was refunded.`
+  }
+}
+
+export function toPaymentState(payment: PaymentRow, orderStatus: string): PaymentState {
+  const settledBadly = ['failed', 'cancelled', 'expired'].includes(payment.status)
+  return {
+    id: payment.id,
+    method: payment.method,
+    status: payment.status as PaymentStatus,
+    amount: centsToKes(payment.amount_cents),
+    phone: payment.phone ? maskKenyanMobile(payment.phone) : null,
+    message: paymentMessage(payment),
+    receipt: payment.receipt,
+    redirectUrl: payment.status === 'pending' ? payment.redirect_url : null,
+    canRetry: settledBadly && orderStatus === 'pending_payment',
+    updatedAt: new Date(payment.updated_at).toISOString(),
+  }
+}

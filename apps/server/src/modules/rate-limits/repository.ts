@@ -1,0 +1,26 @@
+import { type Db, queryRows } from '@soko/db/client'
+import { sql } from 'drizzle-orm'
+
+// SQL of rate_limits: fixed-window hit counters shared by every process.
+
+/** Counts a hit on `key` in one atomic upsert (a passed window starts again at 1); the count and seconds left. */
+export async function hit(db: Db, key: string, seconds: number): Promise<{ hits: number; retry_after: number } | null> {
+  const [row] = await queryRows<{ hits: number; retry_after: number }>(
+    db,
+    sql`insert into rate_limits as r (key, hits, reset_at)
+        values (${key}, 1, now() + ${seconds}::float8 * interval '1 second')
+        on conflict (key) do update set
+          hits = case when r.reset_at <= now() then 1 else r.hits + 1 end,
+          reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
+        returning hits, greatest(1, ceil(extract(epoch from (reset_at - now()))))::int as retry_after`,
+  )
+  return row ?? null
+}
+
+export async function clear(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${key}`)
+}
+
+export async function sweep(db: Db): Promise<void> {
+  await db.execute(sql`delete from rate_limits where reset_at < now()`)
+}

@@ -1,0 +1,210 @@
+import type { DatabaseHandle } from '@soko/db/client'
+import type { FastifyBaseLogger } from 'fastify'
+import type { StandIns } from './app.ts'
+import { CancelOrder } from './flows/cancel-order.ts'
+import { ExpireOrder } from './flows/expire-order.ts'
+import { FollowPayment } from './flows/follow-payment.ts'
+import { FulfilVendorOrder } from './flows/fulfil-vendor-order.ts'
+import { OpenShop } from './flows/open-shop.ts'
+import { PaidShopNotices } from './flows/paid-shop-notices.ts'
+import { PlaceOrder } from './flows/place-order.ts'
+import { RefundOrder } from './flows/refund-order.ts'
+import { RetryPayment } from './flows/retry-payment.ts'
+import { SettlePayment } from './flows/settle-payment.ts'
+import { GoogleSignIn } from './modules/accounts/google.ts'
+import { PasswordHasher } from './modules/accounts/passwords.ts'
+import { ProfileService } from './modules/accounts/profile.ts'
+import { AccountsService } from './modules/accounts/service.ts'
+import { SessionStore } from './modules/accounts/sessions.ts'
+import { Users } from './modules/accounts/users.ts'
+import { AdminBannersService } from './modules/admin/banners/service.ts'
+import { AdminCategoriesService } from './modules/admin/categories/service.ts'
+import { AdminContactService } from './modules/admin/contact/service.ts'
+import { AdminDashboardService } from './modules/admin/dashboard/service.ts'
+import { AdminOrdersService } from './modules/admin/orders/service.ts'
+import { AdminOutboxService } from './modules/admin/outbox/service.ts'
+import { AdminProductsService } from './modules/admin/products/service.ts'
+import type { AdminServices } from './modules/admin/routes.ts'
+import { AdminUsersService } from './modules/admin/users/service.ts'
+import { AdminVendorsService } from './modules/admin/vendors/service.ts'
+import { AuditService } from './modules/audit/service.ts'
+import { CartService } from './modules/cart/service.ts'
+import { BannerEditor } from './modules/catalog/banners.ts'
+import { CategoryEditor } from './modules/catalog/categories.ts'
+import { Pricing } from './modules/catalog/pricing.ts'
+import { ProductImageService } from './modules/catalog/product-images.ts'
+import { Products } from './modules/catalog/products.ts'
+import { CatalogService } from './modules/catalog/service.ts'
+import { ShopProductService } from './modules/catalog/shop-products.ts'
+import { Stock } from './modules/catalog/stock.ts'
+import { ContactService } from './modules/contact/service.ts'
+import { CustomerService } from './modules/customers/service.ts'
+import { DemoPictures } from './modules/demo/pictures.ts'
+import { JobQueue } from './modules/jobs/queue.ts'
+import { Mailer } from './modules/mail/mailer.ts'
+import { Deliveries } from './modules/orders/deliveries.ts'
+import { OrderTokens } from './modules/orders/order-tokens.ts'
+import { OrdersService } from './modules/orders/service.ts'
+import { VendorParts } from './modules/orders/vendor-parts.ts'
+import { cardSecretKey, createGateways } from './modules/payments/gateways.ts'
+import { PaymentService } from './modules/payments/service.ts'
+import { RateLimiter } from './modules/rate-limits/service.ts'
+import { ReviewService } from './modules/reviews/service.ts'
+import { PostgresSearchService } from './modules/search/service.ts'
+import { SecretsService } from './modules/secrets/service.ts'
+import { FulfilmentService } from './modules/vendors/fulfilment.ts'
+import { VendorReports } from './modules/vendors/reports.ts'
+import { ShopService } from './modules/vendors/shop.ts'
+import type { Config } from './plugins/config.ts'
+
+/** This process's addresses, known once it listens. */
+export interface Links {
+  /** Its own address: the built-in stand-ins call back to it. */
+  selfUrl(): string
+  /** Where every link Soko hands out points: PUBLIC_URL, else its own address (never a request's Host). */
+  siteOrigin(): string
+}
+
+/**
+ * Every module's services and the flows that span modules, wired once per process: each module gets the services
+ * of the others it calls, never their repositories. app.ts hands them to the route plugins. `startStandIns` starts
+ * the stand-ins the configuration asks for (given by the entry point), once the card key is known.
+ */
+export async function buildServices(
+  config: Config,
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+  links: Links,
+  startStandIns: (cardSecretKey: string) => Promise<StandIns>,
+) {
+  const { db } = database
+  const { siteOrigin } = links
+
+  // Shared infrastructure
+  const secrets = new SecretsService(db)
+  const limiter = new RateLimiter(db)
+  const audit = new AuditService()
+  const jobs = new JobQueue(db, log)
+  const mailer = new Mailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, demo: config.demo }, log)
+
+  // Outside parties: the real services, or the stand-ins the entry point started
+  const cardKey = await cardSecretKey(config, secrets)
+  const standIns = await startStandIns(cardKey)
+  const gateways = createGateways(config, secrets, links.selfUrl, standIns, cardKey)
+
+  // Accounts (identity)
+  const hasher = new PasswordHasher({
+    memoryCost: config.ARGON2_MEMORY_KIB,
+    timeCost: config.ARGON2_TIME_COST,
+    parallelism: config.ARGON2_PARALLELISM,
+  })
+  const sessions = new SessionStore(db, {
+    idleSeconds: config.SESSION_IDLE_TIMEOUT / 1000,
+    absoluteSeconds: config.SESSION_ABSOLUTE_TIMEOUT / 1000,
+    accessSeconds: config.ACCESS_TOKEN_TTL / 1000,
+  })
+  const accounts = new AccountsService({ db, config, hasher, sessions, limiter, mailer, log })
+  const users = new Users(db)
+  const profiles = new ProfileService(db, accounts, mailer)
+  // Google, or in a demo without Google credentials the built-in stand-in (DESIGN D9); otherwise no Google button.
+  const google = new GoogleSignIn(db, config.google ?? (config.demo ? standIns.google : null), sessions, log)
+
+  // Vendors, catalogue, reviews, search
+  const shops = new ShopService(db, accounts, mailer, audit)
+  const products = new Products(db)
+  const deliveries = new Deliveries(db)
+  const reviews = new ReviewService(db, products, deliveries, users)
+  const catalog = new CatalogService(db, reviews, (error) => log.error({ err: error }, 'view count flush failed'))
+  const pricing = new Pricing(db, { shippingCents: config.shippingCents, vatRateBp: config.vatRateBp })
+  const stock = new Stock()
+  const shopProducts = new ShopProductService(db, shops)
+  const search = new PostgresSearchService({ db, indexScans: database.indexScans })
+
+  // What shoppers keep, orders and payments
+  const customers = new CustomerService(db, users, catalog)
+  const carts = new CartService(db, pricing)
+  const payments = new PaymentService(db, gateways, { queryAfterMs: config.MPESA_QUERY_AFTER }, log)
+  const orders = new OrdersService(db, new OrderTokens(secrets), { payments, shops, reviews })
+  const vendorParts = new VendorParts(db)
+
+  // Flows: writes that span modules, each in one transaction
+  const limits = { limitPerIp: config.CHECKOUT_LIMIT_PER_IP, pushLimitPerPhone: config.MPESA_PUSH_LIMIT_PER_PHONE }
+  const paidShopNotices = new PaidShopNotices({ orders, shops, users, mailer })
+  const settle = new SettlePayment(
+    { db, payments, orders, stock, mailer, shopNotices: paidShopNotices, jobs, log },
+    { queryAfterMs: config.MPESA_QUERY_AFTER, queryAttempts: config.MPESA_QUERY_ATTEMPTS, publicUrl: siteOrigin },
+  )
+  const flows = {
+    placeOrder: new PlaceOrder(
+      { db, pricing, stock, orders, payments, carts, customers, jobs, limiter },
+      { ...limits, reservationMs: config.ORDER_RESERVATION, commissionBp: config.commissionBp },
+    ),
+    settle,
+    followPayment: new FollowPayment({ db, orders, payments, settle }),
+    retryPayment: new RetryPayment({ db, orders, payments, limiter }, limits),
+    cancelOrder: new CancelOrder({ db, orders, payments, stock, mailer }),
+    expireOrder: new ExpireOrder({ db, orders, payments, stock, settle, jobs, log }),
+    refundOrder: new RefundOrder({ db, orders, payments, stock, audit, mailer }),
+    fulfilVendorOrder: new FulfilVendorOrder({ db, shops, parts: vendorParts, orders, mailer }, siteOrigin),
+    openShop: new OpenShop({ db, shops, users, limiter, audit }),
+    paidShopNotices,
+  }
+
+  const categories = new CategoryEditor(db)
+  const banners = new BannerEditor(db)
+  const contact = new ContactService(db, config.CONTACT_RATE_LIMIT)
+  // The admin area: its guard and audit around the owning modules' writes and flows, and its read models.
+  const admin: AdminServices = {
+    dashboard: new AdminDashboardService(db),
+    products: new AdminProductsService(db, audit, products),
+    orders: new AdminOrdersService(db, orders, flows.refundOrder),
+    users: new AdminUsersService(db, audit, users, sessions),
+    vendors: new AdminVendorsService(db, audit, shops),
+    categories: new AdminCategoriesService(db, audit, categories),
+    banners: new AdminBannersService(db, audit, banners),
+    contact: new AdminContactService(db, audit, contact),
+    // Mail that stays in the outbox is readable only in a demo: a real marketplace's mail is its shoppers' own.
+    outbox: config.demo ? new AdminOutboxService(db, audit, mailer) : null,
+  }
+
+  return {
+    standIns,
+    gateways,
+    secrets,
+    limiter,
+    audit,
+    jobs,
+    mailer,
+    hasher,
+    sessions,
+    accounts,
+    users,
+    profiles,
+    google,
+    shops,
+    products,
+    reviews,
+    catalog,
+    pricing,
+    stock,
+    shopProducts,
+    productImages: new ProductImageService(db, shops, config.mediaDir),
+    categories,
+    banners,
+    search,
+    contact,
+    // The demo catalogue's pictures, which the media routes draw for images that have no stored file.
+    pictures: new DemoPictures(products),
+    customers,
+    carts,
+    payments,
+    orders,
+    vendorParts,
+    fulfilment: new FulfilmentService(shops, vendorParts),
+    vendorReports: new VendorReports(db, shops, vendorParts, shopProducts),
+    flows,
+    admin,
+  }
+}
+
+export type Services = Awaited<ReturnType<typeof buildServices>>
