@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { wholeNumber } from './common.ts'
+import { endpoints } from './endpoint.ts'
 
 // Response shapes of the catalogue calls (specification sections 3 and 7). Field names are the contract's own
 // (snake_case); amounts are KES numbers; timestamps are ISO 8601 strings.
@@ -171,3 +172,50 @@ export const HomeSchema = z.object({
   top_vendors: z.array(VendorSchema),
 })
 export type Home = z.infer<typeof HomeSchema>
+
+const tags = ['catalogue']
+
+/** The catalogue's endpoints (specification section 7): the storefront's reads, cached by shoppers' browsers. */
+export const catalogEndpoints = endpoints({
+  'GET /api/marketplace/home/': {
+    summary: 'Home page: banners, featured and trending products, top vendors',
+    tags,
+    response: HomeSchema,
+    errors: [],
+  },
+  'GET /api/marketplace/categories/': {
+    summary: 'Every active category, parents first',
+    tags,
+    response: CategoryListSchema,
+    errors: [],
+  },
+  'GET /api/marketplace/categories/:slug/': {
+    summary: 'One category with its parent, subcategories and breadcrumb (its products: the search call)',
+    tags,
+    params: SlugParamsSchema,
+    response: CategoryDetailSchema,
+    errors: ['not_found'],
+  },
+  'GET /api/marketplace/api/products/:slug/': {
+    summary: 'Product detail; counts a view',
+    tags,
+    params: SlugParamsSchema,
+    response: ProductDetailSchema,
+    errors: ['not_found'],
+  },
+  'GET /api/marketplace/api/products/:slug/reviews/': {
+    summary: "A product's reviews, newest first, paginated",
+    tags,
+    params: SlugParamsSchema,
+    query: ReviewsQuerySchema,
+    response: ReviewsPageSchema,
+    errors: ['not_found'],
+  },
+  'GET /api/marketplace/vendors/:slug/': {
+    summary: "A vendor's store page (its products: the search call with vendor={id})",
+    tags,
+    params: SlugParamsSchema,
+    response: VendorDetailSchema,
+    errors: ['not_found'],
+  },
+})

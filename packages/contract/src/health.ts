@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ERROR_CODES, type ErrorCode } from './errors.ts'
 
 export const HealthSchema = z.object({ status: z.literal('ok') })
 export type Health = z.infer<typeof HealthSchema>
@@ -10,9 +11,10 @@ export const ReadySchema = z.object({
 })
 export type Ready = z.infer<typeof ReadySchema>
 
+/** Every error answer: `{ detail, code, errors? }`, its code one of the closed set (errors.ts). */
 export const ErrorSchema = z.object({
   detail: z.string(),
-  code: z.string(),
+  code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
   errors: z.record(z.string(), z.array(z.string())).optional(),
 })
 export type ErrorResponse = z.infer<typeof ErrorSchema>

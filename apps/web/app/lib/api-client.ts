@@ -1,3 +1,6 @@
+import type { Api, ApiKey } from '@soko/contract/api'
+import { fillPath, type InputOf, type ResponseOf, splitKey } from '@soko/contract/endpoint'
+import { type ErrorCode, isErrorCode } from '@soko/contract/errors'
 import type { AppLoadContext } from 'react-router'
 
 /** A failed API call: the status and the server's `{ detail, errors }`, for messages a shopper can act on. */
@@ -16,9 +19,9 @@ export class ApiError extends Error {
   }
 
   /** The server's error code (`invalid_data`, `quote_changed`, `out_of_stock` ...), when it sent one. */
-  get code(): string | null {
+  get code(): ErrorCode | null {
     const code = (this.payload as { code?: unknown } | null)?.code
-    return typeof code === 'string' ? code : null
+    return isErrorCode(code) ? code : null
   }
 }
 
@@ -85,4 +88,23 @@ export function queryString(params: Record<string, string | number | boolean | n
   }
   const text = search.toString()
   return text ? `?${text}` : ''
+}
+
+/** How to call: in-process while rendering on the server, or from the browser with extra headers and a signal. */
+export type CallOptions = Pick<ApiOptions, 'context' | 'signal' | 'headers'>
+
+type CallArgs<K extends ApiKey> =
+  object extends InputOf<Api[K]>
+    ? [input?: InputOf<Api[K]>, options?: CallOptions]
+    : [input: InputOf<Api[K]>, options?: CallOptions]
+
+/**
+ * Calls the endpoint `key` of the contract's tables (`'GET /api/marketplace/api/products/:slug/'`) with its path
+ * parameters, query and body; answers its response, typed from the table. Throws ApiError as `api` does.
+ */
+export function call<K extends ApiKey>(key: K, ...[input, options = {}]: CallArgs<K>): Promise<ResponseOf<Api[K]>> {
+  const { method, path } = splitKey(key)
+  const { params, query, body } = (input ?? {}) as { params?: Record<string, unknown>; query?: unknown; body?: unknown }
+  const url = `${fillPath(path, params)}${queryString((query ?? {}) as Parameters<typeof queryString>[0])}`
+  return api<ResponseOf<Api[K]>>(url, { ...options, method, ...(body === undefined ? {} : { body }) })
 }

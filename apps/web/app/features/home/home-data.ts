@@ -1,14 +1,11 @@
 import type { Category, Home } from '@soko/contract/catalog'
 import { type QueryClient, useQuery } from '@tanstack/react-query'
 import type { AppLoadContext } from 'react-router'
-import { ApiError, api } from '../../lib/api-client.ts'
+import { ApiError, call } from '../../lib/api-client.ts'
 import { queryKeys, staleTimes } from '../../lib/query.ts'
 
-export const HOME_PATH = '/api/marketplace/home/'
-export const CATEGORIES_PATH = '/api/marketplace/categories/'
-
-export const fetchHome = (context?: AppLoadContext) => api<Home>(HOME_PATH, { context })
-export const fetchCategories = (context?: AppLoadContext) => api<Category[]>(CATEGORIES_PATH, { context })
+export const fetchHome = (context?: AppLoadContext) => call('GET /api/marketplace/home/', {}, { context })
+export const fetchCategories = (context?: AppLoadContext) => call('GET /api/marketplace/categories/', {}, { context })
 
 /**
  * A streamed section's data, or the fact that it failed. Streamed promises never reject: a rejection would reach the

@@ -1,20 +1,22 @@
 import type { ProductDetail, ReviewsPage } from '@soko/contract/catalog'
 import { useQuery } from '@tanstack/react-query'
 import type { AppLoadContext } from 'react-router'
-import { ApiError, api, queryString } from '../../lib/api-client.ts'
+import { ApiError, call } from '../../lib/api-client.ts'
 import { type CartItem, cartItemOf } from '../../lib/cart-store.ts'
 import { queryKeys, staleTimes } from '../../lib/query.ts'
 
-const productPath = (slug: string) => `/api/marketplace/api/products/${encodeURIComponent(slug)}/`
-
 export const fetchProduct = (slug: string, context?: AppLoadContext) =>
-  api<ProductDetail>(productPath(slug), { context })
+  call('GET /api/marketplace/api/products/:slug/', { params: { slug } }, { context })
 
 /** Reviews shown per page on the full review list. */
 export const REVIEWS_PER_PAGE = 10
 
 export const fetchReviews = (slug: string, page: number, context?: AppLoadContext) =>
-  api<ReviewsPage>(`${productPath(slug)}reviews/${queryString({ page, per_page: REVIEWS_PER_PAGE })}`, { context })
+  call(
+    'GET /api/marketplace/api/products/:slug/reviews/',
+    { params: { slug }, query: { page, per_page: REVIEWS_PER_PAGE } },
+    { context },
+  )
 
 /** A product that is not there: a 404, or a slug the API refuses as malformed (no product can have it). */
 export const isNotFound = (error: unknown): boolean =>

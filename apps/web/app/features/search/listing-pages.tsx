@@ -2,7 +2,7 @@ import type { CategoryDetail, VendorDetail } from '@soko/contract/catalog'
 import type { QueryClient } from '@tanstack/react-query'
 import { type AppLoadContext, data, Link } from 'react-router'
 import { Stars } from '../../components/ui/stars.tsx'
-import { ApiError, api } from '../../lib/api-client.ts'
+import { ApiError, call } from '../../lib/api-client.ts'
 import { queryKeys, staleTimes } from '../../lib/query.ts'
 import { pageQuery, parseFilters } from './search-params.ts'
 
@@ -10,10 +10,10 @@ import { pageQuery, parseFilters } from './search-params.ts'
 // the tags that make each page's title, description and canonical URL its own.
 
 export const fetchCategoryDetail = (slug: string, context?: AppLoadContext) =>
-  api<CategoryDetail>(`/api/marketplace/categories/${encodeURIComponent(slug)}/`, { context })
+  call('GET /api/marketplace/categories/:slug/', { params: { slug } }, { context })
 
 export const fetchVendorDetail = (slug: string, context?: AppLoadContext) =>
-  api<VendorDetail>(`/api/marketplace/vendors/${encodeURIComponent(slug)}/`, { context })
+  call('GET /api/marketplace/vendors/:slug/', { params: { slug } }, { context })
 
 /** A missing record (404, or a malformed slug the API rejects) becomes the page's 404; anything else a 503. */
 export async function requireRecord<T>(load: () => Promise<T>): Promise<T> {

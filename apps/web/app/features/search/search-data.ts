@@ -2,7 +2,7 @@ import type { Category, Home, ProductListing, Vendor } from '@soko/contract/cata
 import type { SearchFacets, SearchResponse } from '@soko/contract/search'
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query'
 import type { AppLoadContext } from 'react-router'
-import { ApiError, api } from '../../lib/api-client.ts'
+import { ApiError, api, call } from '../../lib/api-client.ts'
 import { queryKeys, staleTimes } from '../../lib/query.ts'
 import { canUseCachedResults, searchCached, uniqueProducts } from './cached-search.ts'
 import {
@@ -15,7 +15,6 @@ import {
 } from './search-params.ts'
 
 export const SEARCH_PATH = '/api/marketplace/search/'
-const CATEGORIES_PATH = '/api/marketplace/categories/'
 /** Specification section 9: the filters call gives up after 5 s. */
 const FILTERS_TIMEOUT_MS = 5000
 
@@ -68,7 +67,7 @@ export async function fetchSearch(query: string, context?: AppLoadContext, signa
   return fromResponse(await api<SearchResponse>(`${SEARCH_PATH}${query}`, { context, signal }))
 }
 
-export const fetchCategories = (context?: AppLoadContext) => api<Category[]>(CATEGORIES_PATH, { context })
+export const fetchCategories = (context?: AppLoadContext) => call('GET /api/marketplace/categories/', {}, { context })
 
 /** Query keys: fast-mode answers are kept apart, so 'Search with Full API' never gets the cached answer back. */
 export const searchKey = (query: string, isFast = false) =>

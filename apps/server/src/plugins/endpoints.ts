@@ -1,0 +1,87 @@
+import type { EndpointKey, EndpointSpec, EndpointTable, ResponseOf } from '@soko/contract/endpoint'
+import { splitKey } from '@soko/contract/endpoint'
+import { ERROR_STATUS, type ErrorCode } from '@soko/contract/errors'
+import { ErrorSchema } from '@soko/contract/health'
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteShorthandOptions } from 'fastify'
+import { z } from 'zod'
+
+type Out<S> = S extends z.ZodType ? z.output<S> : unknown
+
+/** The request a handler of endpoint `S` receives: params, query, body and headers typed by its schemas. */
+export type EndpointRequest<S extends EndpointSpec> = FastifyRequest<{
+  Params: Out<S['params']>
+  Querystring: Out<S['query']>
+  Body: Out<S['body']>
+  Headers: Out<S['headers']>
+}>
+
+/** A handler answers the endpoint's success body, or the reply it has sent itself (another status, a redirect). */
+export type EndpointHandler<S extends EndpointSpec> = (
+  request: EndpointRequest<S>,
+  reply: FastifyReply,
+) => Promise<ResponseOf<S> | FastifyReply>
+
+/** What a route adds to its endpoint: hooks, a body limit, its own error handler, route config. */
+export type RouteExtras = Pick<
+  RouteShorthandOptions,
+  'onRequest' | 'preHandler' | 'bodyLimit' | 'errorHandler' | 'config'
+>
+
+/** Codes every endpoint may answer, whatever its table says (the request's checks and the server itself). */
+const ALWAYS: readonly ErrorCode[] = ['invalid_data', 'internal']
+
+/** The response schemas by status: the success body, then each error status with its shape. */
+function responses(spec: EndpointSpec): Record<number, z.ZodType> {
+  const answers: Record<number, z.ZodType> = {
+    [spec.status ?? 200]: spec.response ?? z.null().describe(spec.status === 302 ? 'A redirect' : 'No content'),
+  }
+  for (const code of [...ALWAYS, ...spec.errors]) {
+    const status = ERROR_STATUS[code]
+    answers[status] = spec.errorBodies?.[status] ?? ErrorSchema
+  }
+  return answers
+}
+
+/** The OpenAPI description: the endpoint's own words, then the error codes it answers. */
+function describe(spec: EndpointSpec): string {
+  const codes = [...new Set([...spec.errors, ...ALWAYS])].map((code) => `\`${code}\` (${ERROR_STATUS[code]})`)
+  return [spec.description, `Error codes: ${codes.join(', ')}.`].filter(Boolean).join('\n\n')
+}
+
+/** The Fastify schema of an endpoint: what is validated, serialised and documented, all from its table entry. */
+export function endpointSchema(spec: EndpointSpec): FastifySchema & Record<string, unknown> {
+  return {
+    summary: spec.summary,
+    description: describe(spec),
+    tags: [...spec.tags],
+    ...(spec.hidden ? { hide: true } : {}),
+    ...(spec.params ? { params: spec.params } : {}),
+    ...(spec.query ? { querystring: spec.query } : {}),
+    ...(spec.body ? { body: spec.body } : {}),
+    ...(spec.headers ? { headers: spec.headers } : {}),
+    response: responses(spec),
+  }
+}
+
+/**
+ * Registers the route of `table[key]`: its method and path come from the key, its validation, serialisation and
+ * OpenAPI entry from the entry. `extras` are what only the server knows (hooks, body limits).
+ */
+export function serve<T extends EndpointTable, K extends keyof T & EndpointKey>(
+  app: FastifyInstance,
+  table: T,
+  key: K,
+  handler: EndpointHandler<T[K]>,
+  extras: RouteExtras = {},
+): void {
+  // K is one of the table's own keys, so its entry is there (the index type cannot say so).
+  const spec = table[key] as EndpointSpec
+  const { method, path } = splitKey(key)
+  app.route({
+    ...extras,
+    method,
+    url: path,
+    schema: endpointSchema(spec),
+    handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  })
+}
