@@ -1,28 +1,11 @@
 import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@soko/contract/errors'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 
-/** The closed set of error codes; the handler below maps each to its HTTP status. */
-export const errorStatus = {
-  invalid_data: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  request_timeout: 408,
-  conflict: 409,
-  out_of_stock: 409,
-  payment_failed: 402,
-  payload_too_large: 413,
-  uri_too_long: 414,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  headers_too_large: 431,
-  internal: 500,
-  unavailable: 503,
-} as const
-
-export type ErrorCode = keyof typeof errorStatus
+/** The closed set of error codes (the contract's), and the HTTP status the handler below answers for each. */
+export const errorStatus = ERROR_STATUS
 
 /** An expected failure: answered with its code's status and `{ detail, code, errors? }`, never logged as a crash. */
 export class AppError extends Error {
@@ -38,11 +21,6 @@ export class AppError extends Error {
   }
 }
 
-export interface ErrorBody {
-  detail: string
-  code: ErrorCode
-  errors?: Record<string, string[]>
-}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
