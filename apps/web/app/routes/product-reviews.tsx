@@ -41,7 +41,7 @@ export default function ProductReviews({ loaderData, params }: Route.ComponentPr
   return (
     <ProductPage>
       <div className="pd-reviews-page">
-        <div className="pd-card">
+        <div className="card pd-card">
           <p className="pd-reviews-page__product">
             <Link to={`/product/${product.slug}`}>{product.name}</Link>
           </p>
@@ -55,13 +55,13 @@ export default function ProductReviews({ loaderData, params }: Route.ComponentPr
           </p>
         </div>
         {reviews && reviews.results.length > 0 ? (
-          <ul className="pd-reviews pd-card">
+          <ul className="card pd-reviews pd-card">
             {reviews.results.map((review) => (
               <ReviewItem key={review.id} review={review} />
             ))}
           </ul>
         ) : (
-          <div className="pd-card pd-empty">
+          <div className="card pd-card pd-empty">
             <p className="pd-empty__title">No reviews yet</p>
             <p>Be the first to review this product!</p>
           </div>

@@ -80,7 +80,7 @@ export function AddressForm({ title, initial, isSaving, failure, serverErrors, o
   }
 
   return (
-    <form className="account__form account__card" noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
+    <form className="card account__form account__card" noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{title}</h3>
       <FormMessage kind="error">{failure}</FormMessage>
       <TextField label="Label" {...field('label')} hint="Home, Work ..." />

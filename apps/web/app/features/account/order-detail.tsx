@@ -30,7 +30,7 @@ export function OrderDetailView({ order, payment, cancel }: OrderDetailViewProps
           ← Back to My Orders
         </Link>
       </p>
-      <section className="account__panel">
+      <section className="card account__panel">
         <div className="account__panel-header">
           <h1 id="order-title">Order {order.orderNumber}</h1>
           <span className={`tag tag--${order.status}`}>{order.statusLabel}</span>
@@ -39,7 +39,7 @@ export function OrderDetailView({ order, payment, cancel }: OrderDetailViewProps
         {cancel}
       </section>
 
-      <section className="account__panel" aria-labelledby="order-payment-title">
+      <section className="card account__panel" aria-labelledby="order-payment-title">
         <h2 id="order-payment-title">Payment</h2>
         <p className="account__muted">
           {PAYMENT_METHOD_LABELS[order.paymentMethod]} · {formatKes(order.total)}
@@ -47,7 +47,7 @@ export function OrderDetailView({ order, payment, cancel }: OrderDetailViewProps
         {payment}
       </section>
 
-      <section className="account__panel" aria-labelledby="order-items-title">
+      <section className="card account__panel" aria-labelledby="order-items-title">
         <h2 id="order-items-title">Items</h2>
         {order.vendors.map((part) => (
           <section key={part.id} className="order-detail__vendor" aria-label={`Sold by ${part.business.name}`}>
@@ -101,12 +101,12 @@ export function OrderDetailView({ order, payment, cancel }: OrderDetailViewProps
         </dl>
       </section>
 
-      <section className="account__panel" aria-labelledby="order-tracking-title">
+      <section className="card account__panel" aria-labelledby="order-tracking-title">
         <h2 id="order-tracking-title">Track Order</h2>
         <OrderTracking order={order} headingLevel={3} />
       </section>
 
-      <section className="account__panel" aria-labelledby="order-delivery-title">
+      <section className="card account__panel" aria-labelledby="order-delivery-title">
         <h2 id="order-delivery-title">Delivery</h2>
         <dl className="account__details">
           <div>

@@ -28,7 +28,7 @@ export function OrdersPanel({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
   const shown = filterOrders(orders.data ?? [], filter)
   return (
-    <section className="account__panel" aria-labelledby="orders-title">
+    <section className="card account__panel" aria-labelledby="orders-title">
       <Heading id="orders-title">My Orders</Heading>
       <fieldset className="account__filters">
         <legend className="visually-hidden">Filter orders by status</legend>
@@ -65,7 +65,7 @@ function OrderCard({ order }: { order: OrderDetail }) {
   const id = useId()
   const [isTracking, setTracking] = useState(false)
   return (
-    <li className="account__card order-card" aria-labelledby={`${id}-title`}>
+    <li className="card account__card order-card" aria-labelledby={`${id}-title`}>
       <div className="account__card-header">
         <h3 id={`${id}-title`}>Order {order.orderNumber}</h3>
         <span className={`tag tag--${order.status}`}>{order.statusLabel}</span>

@@ -157,7 +157,7 @@ export function ProfilePanel({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
     setValues((current) => (current ? { ...current, [field]: value } : current))
 
   return (
-    <section className="account__panel" aria-labelledby="profile-title">
+    <section className="card account__panel" aria-labelledby="profile-title">
       <div className="account__panel-header">
         <Heading id="profile-title">Profile</Heading>
         {values === null && (

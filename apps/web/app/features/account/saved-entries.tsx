@@ -82,7 +82,7 @@ export function EntryCard({
   children: ReactNode
 }) {
   return (
-    <li className="account__card" aria-label={label}>
+    <li className="card account__card" aria-label={label}>
       <div className="account__card-header">
         <h3>{title}</h3>
         {isDefault && <span className="tag tag--default">Default</span>}

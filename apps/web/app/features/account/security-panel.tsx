@@ -45,7 +45,10 @@ const lastSeen = new Intl.DateTimeFormat('en-KE', {
 function SessionRow({ session, onSignOut, isBusy }: { session: SessionInfo; onSignOut: () => void; isBusy: boolean }) {
   const device = describeDevice(session.userAgent)
   return (
-    <li className="account__card account__session" aria-label={session.current ? `${device} (this device)` : device}>
+    <li
+      className="card account__card account__session"
+      aria-label={session.current ? `${device} (this device)` : device}
+    >
       <div>
         <p className="account__session-device">
           {device}
@@ -78,8 +81,8 @@ export function SecurityPanel({ changePassword }: { changePassword: ReactNode })
 
   return (
     <div className="account__stack">
-      <div className="account__panel">{changePassword}</div>
-      <section className="account__panel" aria-labelledby="sessions-title">
+      <div className="card account__panel">{changePassword}</div>
+      <section className="card account__panel" aria-labelledby="sessions-title">
         <h2 id="sessions-title">Active Sessions</h2>
         <p className="account__muted">Devices signed in to your account. Sign out any you do not recognise.</p>
         <NoticeMessage notice={notice} />

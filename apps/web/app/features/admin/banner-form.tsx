@@ -167,7 +167,13 @@ export function BannerForm({
   }
 
   return (
-    <form ref={formRef} className="admin-form admin-card" noValidate onSubmit={onSubmit} aria-labelledby={`${id}-t`}>
+    <form
+      ref={formRef}
+      className="card admin-form admin-card"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={`${id}-t`}
+    >
       <h3 id={`${id}-t`}>{title}</h3>
       <FormMessage kind="error">{failure}</FormMessage>
       <div className="admin-form__row">

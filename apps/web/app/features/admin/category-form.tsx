@@ -105,7 +105,7 @@ export function CategoryForm(props: CategoryFormProps) {
   return (
     <form
       ref={formRef}
-      className="admin-form admin-card"
+      className="card admin-form admin-card"
       noValidate
       onSubmit={onSubmit}
       aria-labelledby={`${id}-title`}

@@ -80,7 +80,7 @@ export function OrderDetailScreen({ order }: { order: AdminOrderDetail }) {
         {order.paid_at && <span>Paid {formatDateTime(order.paid_at)}</span>}
       </p>
 
-      <section className="admin-card" aria-labelledby="order-customer">
+      <section className="card admin-card" aria-labelledby="order-customer">
         <h3 id="order-customer">Customer and delivery</h3>
         <dl className="admin-facts">
           <div>
@@ -116,7 +116,7 @@ export function OrderDetailScreen({ order }: { order: AdminOrderDetail }) {
         </dl>
       </section>
 
-      <section className="admin-card" aria-labelledby="order-totals">
+      <section className="card admin-card" aria-labelledby="order-totals">
         <h3 id="order-totals">Totals</h3>
         <dl className="admin-facts">
           <div>
@@ -141,7 +141,7 @@ export function OrderDetailScreen({ order }: { order: AdminOrderDetail }) {
       </section>
 
       {order.vendor_parts.map((part) => (
-        <section key={part.id} className="admin-card" aria-labelledby={`part-${part.id}`}>
+        <section key={part.id} className="card admin-card" aria-labelledby={`part-${part.id}`}>
           <h3 id={`part-${part.id}`}>Sold by {part.shop.name}</h3>
           <p className="admin__actions">
             <Tag tone={statusTone(part.status)}>{part.status.replace(/_/g, ' ')}</Tag>
@@ -170,7 +170,7 @@ export function OrderDetailScreen({ order }: { order: AdminOrderDetail }) {
         </section>
       ))}
 
-      <section className="admin-card" aria-labelledby="order-payments">
+      <section className="card admin-card" aria-labelledby="order-payments">
         <h3 id="order-payments">Payments</h3>
         {order.payments.length === 0 ? (
           <ListEmpty>No payment was started.</ListEmpty>
@@ -202,7 +202,7 @@ export function OrderDetailScreen({ order }: { order: AdminOrderDetail }) {
         )}
       </section>
 
-      <section className="admin-card" aria-labelledby="order-refund">
+      <section className="card admin-card" aria-labelledby="order-refund">
         <h3 id="order-refund">Refund</h3>
         {order.refund ? (
           <p>

@@ -66,12 +66,12 @@ export function OutboxMessageScreen({ message }: { message: AdminOutboxMessage }
           </dd>
         </div>
       </dl>
-      <section className="admin-card" aria-labelledby="outbox-text">
+      <section className="card admin-card" aria-labelledby="outbox-text">
         <h3 id="outbox-text">Text</h3>
         <MailText text={message.text} />
       </section>
       {message.html !== null && (
-        <section className="admin-card" aria-labelledby="outbox-html">
+        <section className="card admin-card" aria-labelledby="outbox-html">
           <h3 id="outbox-html">HTML</h3>
           <MailHtml html={message.html} />
         </section>

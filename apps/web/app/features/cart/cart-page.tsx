@@ -38,11 +38,11 @@ export function CartPage() {
         {announcement}
       </p>
       {!isHydrated ? (
-        <div className="cart__state">
+        <div className="card cart__state">
           <Spinner label="Loading your cart..." />
         </div>
       ) : items.length === 0 ? (
-        <div className="cart__state cart__empty">
+        <div className="card cart__state cart__empty">
           <p>Your cart is empty.</p>
           <Link to="/" className="button">
             Continue Shopping

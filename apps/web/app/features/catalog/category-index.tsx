@@ -23,7 +23,7 @@ function CategoryImage({ category, size, eager }: { category: Category; size: nu
 function CategoryGroup({ branch, eager }: { branch: CategoryBranch; eager: boolean }) {
   const titleId = `category-${branch.id}`
   return (
-    <li className="category-index__group">
+    <li className="card card--raised category-index__group">
       <Link to={`/category/${branch.slug}`} className="category-index__main" prefetch="intent">
         <CategoryImage category={branch} size={64} eager={eager} />
         <span className="category-index__text">

@@ -127,7 +127,13 @@ export function ContactForm() {
     ) : null
 
   return (
-    <form ref={formRef} className="contact-form" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
+    <form
+      ref={formRef}
+      className="card card--raised contact-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="contact-form-title"
+    >
       <h2 id="contact-form-title" className="contact-form__title">
         Send us a message
       </h2>

@@ -42,7 +42,7 @@ function Stats({ product }: { product: Product }) {
   const hasRating = product.avg_rating !== null && product.review_count > 0
   return (
     <dl className="pd-stats">
-      <div className="pd-stats__item">
+      <div className="card pd-stats__item">
         <dt>{hasRating ? 'Rating' : 'No ratings'}</dt>
         <dd>
           {hasRating ? (
@@ -57,11 +57,11 @@ function Stats({ product }: { product: Product }) {
           )}
         </dd>
       </div>
-      <div className="pd-stats__item">
+      <div className="card pd-stats__item">
         <dt>Reviews</dt>
         <dd>{numberFormat.format(product.review_count)}</dd>
       </div>
-      <div className="pd-stats__item">
+      <div className="card pd-stats__item">
         <dt>Views</dt>
         <dd>{numberFormat.format(product.view_count)}</dd>
       </div>
@@ -88,7 +88,7 @@ function StockBadge({ product }: { product: Product }) {
 function SellerCard({ product }: { product: Product }) {
   const seller = product.business
   return (
-    <section className="pd-card" aria-labelledby="seller-title">
+    <section className="card pd-card" aria-labelledby="seller-title">
       <h2 id="seller-title" className="pd-card__title">
         Seller Information
       </h2>
@@ -120,7 +120,7 @@ function Description({ text }: { text: string }) {
   const [isExpanded, setExpanded] = useState(false)
   const isLong = text.length > DESCRIPTION_FOLD
   return (
-    <section className="pd-card" aria-labelledby={`${id}-title`}>
+    <section className="card pd-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="pd-card__title">
         Description
       </h2>
@@ -163,7 +163,7 @@ export function ReviewItem({ review }: { review: Review }) {
 
 function Reviews({ product }: { product: Product }) {
   return (
-    <section className="pd-card" aria-labelledby="reviews-title">
+    <section className="card pd-card" aria-labelledby="reviews-title">
       <div className="pd-card__head">
         <h2 id="reviews-title" className="pd-card__title">
           Customer Reviews

@@ -134,7 +134,7 @@ export function CategoryIntro({ category }: { category: CategoryDetail }) {
 /** A vendor's store header: name, 'Verified Seller', rating, type, county and town, description, product count. */
 export function VendorIntro({ vendor }: { vendor: VendorDetail }) {
   return (
-    <header className="vendor-header">
+    <header className="card vendor-header">
       <nav className="breadcrumb" aria-label="Breadcrumb">
         <ol>
           <li>

@@ -95,7 +95,7 @@ export function SearchBar({ filters, options, facets, fixed = {}, onApply }: Sea
   )
 
   return (
-    <search className="search-panel">
+    <search className="card search-panel">
       <form method="get" action="/search" onSubmit={onSubmit}>
         <div className="search-panel__row">
           <SuggestionCombobox
