@@ -1,6 +1,7 @@
 import type { ProductDetail as Product, Review } from '@soko/contract/catalog'
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
+import { ShopAvatar } from '../../components/site/shop-card.tsx'
 import { Stars } from '../../components/ui/stars.tsx'
 import { VerifiedMark } from '../../components/ui/verified-mark.tsx'
 import { formatDate, formatKes } from '../../lib/format.ts'
@@ -93,9 +94,7 @@ function SellerCard({ product }: { product: Product }) {
         Seller Information
       </h2>
       <div className="pd-seller">
-        <span className="pd-seller__avatar" aria-hidden="true">
-          {seller.name.charAt(0)}
-        </span>
+        <ShopAvatar name={seller.name} />
         <div className="pd-seller__body">
           <p className="pd-seller__name">
             {seller.name}

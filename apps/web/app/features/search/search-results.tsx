@@ -2,10 +2,9 @@ import type { ProductListing, Vendor } from '@soko/contract/catalog'
 import type { SortBy } from '@soko/contract/search'
 import { type ReactNode, useId } from 'react'
 import { Link } from 'react-router'
+import { ShopCards } from '../../components/site/shop-card.tsx'
 import { ProductCardSkeleton } from '../../components/ui/skeleton.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { Stars } from '../../components/ui/stars.tsx'
-import { VerifiedMark } from '../../components/ui/verified-mark.tsx'
 import type { SearchResult } from './search-data.ts'
 import { PAGE_SIZE, pageWindow, resultCount, SORT_OPTIONS } from './search-params.ts'
 
@@ -92,28 +91,12 @@ export function MatchingVendors({ vendors }: { vendors: Vendor[] }) {
       <h2 id="matching-vendors-title" className="results-section-title">
         Matching Vendors
       </h2>
-      <ul className="matching-vendors__list">
-        {vendors.map((vendor) => (
-          <li key={vendor.id}>
-            <Link to={`/vendor/${vendor.slug}`} className="match-vendor" prefetch="intent">
-              <span className="match-vendor__avatar" aria-hidden="true">
-                {vendor.name.charAt(0)}
-              </span>
-              <span className="match-vendor__body">
-                <span className="match-vendor__name">
-                  {vendor.name}
-                  {vendor.is_verified && <VerifiedMark />}
-                </span>
-                <span className="match-vendor__meta">
-                  {vendor.type} · {vendor.town}, {vendor.county} · {vendor.product_count}{' '}
-                  {vendor.product_count === 1 ? 'product' : 'products'}
-                </span>
-                <Stars rating={vendor.avg_rating} count={vendor.review_count} />
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <ShopCards
+        shops={vendors}
+        details={(vendor) =>
+          `${vendor.type} · ${vendor.town}, ${vendor.county} · ${vendor.product_count} ${vendor.product_count === 1 ? 'product' : 'products'}`
+        }
+      />
     </section>
   )
 }
