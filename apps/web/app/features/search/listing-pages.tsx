@@ -1,6 +1,7 @@
 import type { CategoryDetail, VendorDetail } from '@soko/contract/catalog'
 import type { QueryClient } from '@tanstack/react-query'
 import { type AppLoadContext, data, Link } from 'react-router'
+import { Breadcrumb } from '../../components/site/breadcrumb.tsx'
 import { Stars } from '../../components/ui/stars.tsx'
 import { ApiError, api } from '../../lib/api-client.ts'
 import { queryKeys, staleTimes } from '../../lib/query.ts'
@@ -88,29 +89,17 @@ export function pageSuffix(search: string): string {
   return page > 1 ? ` - Page ${page}` : ''
 }
 
+const PRODUCTS = { to: '/products', label: 'Products' }
+
 /** A category's heading, breadcrumb and subcategory chips. */
 export function CategoryIntro({ category }: { category: CategoryDetail }) {
   const trail = category.breadcrumb.slice(0, -1)
   return (
     <header className="listing-intro">
-      <nav className="breadcrumb" aria-label="Breadcrumb">
-        <ol>
-          <li>
-            <Link to="/">Home</Link>
-          </li>
-          <li>
-            <Link to="/products">Products</Link>
-          </li>
-          {trail.map((crumb) => (
-            <li key={crumb.slug}>
-              <Link to={`/category/${crumb.slug}`}>{crumb.name}</Link>
-            </li>
-          ))}
-          <li>
-            <span aria-current="page">{category.name}</span>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb
+        trail={[PRODUCTS, ...trail.map((crumb) => ({ to: `/category/${crumb.slug}`, label: crumb.name }))]}
+        current={category.name}
+      />
       <h1>{category.name}</h1>
       {category.description && <p>{category.description}</p>}
       {category.children.length > 0 && (
@@ -135,19 +124,7 @@ export function CategoryIntro({ category }: { category: CategoryDetail }) {
 export function VendorIntro({ vendor }: { vendor: VendorDetail }) {
   return (
     <header className="card vendor-header">
-      <nav className="breadcrumb" aria-label="Breadcrumb">
-        <ol>
-          <li>
-            <Link to="/">Home</Link>
-          </li>
-          <li>
-            <Link to="/products">Products</Link>
-          </li>
-          <li>
-            <span aria-current="page">{vendor.name}</span>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb trail={[PRODUCTS]} current={vendor.name} />
       <div className="vendor-header__top">
         <h1 className="vendor-header__name">{vendor.name}</h1>
         {vendor.is_verified && (
