@@ -2,6 +2,8 @@ import type { OrderDetail } from '@soko/contract/checkout'
 import { formatKenyanMobile } from '@soko/domain/phone'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { Facts } from '../../components/ui/facts.tsx'
+import { amountRows } from '../../lib/cart-quote.ts'
 import { formatDate, formatKes, oneLineAddress } from '../../lib/format.ts'
 import { OrderTracking } from './order-tracking.tsx'
 import { ReviewForm } from './review-form.tsx'
@@ -81,24 +83,7 @@ export function OrderDetailView({ order, payment, cancel }: OrderDetailViewProps
             </ul>
           </section>
         ))}
-        <dl className="order-detail__totals">
-          <div>
-            <dt>Subtotal</dt>
-            <dd>{formatKes(order.subtotal)}</dd>
-          </div>
-          <div>
-            <dt>Delivery</dt>
-            <dd>{formatKes(order.shipping)}</dd>
-          </div>
-          <div>
-            <dt>VAT</dt>
-            <dd>{formatKes(order.vat)}</dd>
-          </div>
-          <div className="order-detail__total">
-            <dt>Total</dt>
-            <dd>{formatKes(order.total)}</dd>
-          </div>
-        </dl>
+        <Facts className="order-detail__totals" facts={[...amountRows(order), ['Total', formatKes(order.total)]]} />
       </section>
 
       <section className="card account__panel" aria-labelledby="order-tracking-title">
@@ -108,11 +93,12 @@ export function OrderDetailView({ order, payment, cancel }: OrderDetailViewProps
 
       <section className="card account__panel" aria-labelledby="order-delivery-title">
         <h2 id="order-delivery-title">Delivery</h2>
-        <dl className="account__details">
-          <div>
-            <dt>Deliver to</dt>
-            <dd>
-              <address className="account__address">
+        <Facts
+          className="account__details"
+          facts={[
+            [
+              'Deliver to',
+              <address key="address" className="account__address">
                 <span>{`${order.contact.firstName} ${order.contact.lastName}`.trim()}</span>
                 <span>{address.address}</span>
                 <span>
@@ -120,26 +106,13 @@ export function OrderDetailView({ order, payment, cancel }: OrderDetailViewProps
                   {address.postalCode && ` ${address.postalCode}`}
                 </span>
                 <span>{address.country}</span>
-              </address>
-            </dd>
-          </div>
-          <div>
-            <dt>Contact</dt>
-            <dd>
-              {order.contact.email} · {phoneText(order.contact.phone)}
-            </dd>
-          </div>
-          <div>
-            <dt>Billing address</dt>
-            <dd>{oneLineAddress(billing)}</dd>
-          </div>
-          {order.notes && (
-            <div>
-              <dt>Notes</dt>
-              <dd>{order.notes}</dd>
-            </div>
-          )}
-        </dl>
+              </address>,
+            ],
+            ['Contact', `${order.contact.email} · ${phoneText(order.contact.phone)}`],
+            ['Billing address', oneLineAddress(billing)],
+            order.notes ? ['Notes', order.notes] : null,
+          ]}
+        />
       </section>
     </article>
   )

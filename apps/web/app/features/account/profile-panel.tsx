@@ -2,6 +2,7 @@ import { type Profile, ProfileUpdateSchema } from '@soko/contract/user'
 import { formatKenyanMobile } from '@soko/domain/phone'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
+import { Facts } from '../../components/ui/facts.tsx'
 import { FormActions } from '../../components/ui/form-actions.tsx'
 import {
   bindFields,
@@ -168,20 +169,14 @@ export function ProfilePanel({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
       </div>
       <FormMessage kind="success">{saved}</FormMessage>
       {values === null ? (
-        <dl className="account__details">
-          <div>
-            <dt>Name</dt>
-            <dd>{`${data.firstName} ${data.lastName}`.trim() || 'Not set'}</dd>
-          </div>
-          <div>
-            <dt>Email</dt>
-            <dd>{data.email}</dd>
-          </div>
-          <div>
-            <dt>Phone</dt>
-            <dd>{data.phone ? formatKenyanMobile(data.phone) : 'Not set'}</dd>
-          </div>
-        </dl>
+        <Facts
+          className="account__details"
+          facts={[
+            ['Name', `${data.firstName} ${data.lastName}`.trim() || 'Not set'],
+            ['Email', data.email],
+            ['Phone', data.phone ? formatKenyanMobile(data.phone) : 'Not set'],
+          ]}
+        />
       ) : (
         <ProfileForm
           values={values}
