@@ -2,7 +2,7 @@ import type { ProductDetail as Product, ReviewsPage } from '@soko/contract/catal
 import { data, isRouteErrorResponse, Link, useRevalidator } from 'react-router'
 import { Stars } from '../components/ui/stars.tsx'
 import { fetchProduct, fetchReviews, isNotFound, pageWindow, useReviews } from '../features/product/product-data.ts'
-import { ReviewItem } from '../features/product/product-detail.tsx'
+import { NoReviews, ReviewItem } from '../features/product/product-detail.tsx'
 import { ProductNotFound, ProductPage } from '../features/product/product-states.tsx'
 import type { Route } from './+types/product-reviews'
 import '../features/product/product.css'
@@ -61,10 +61,7 @@ export default function ProductReviews({ loaderData, params }: Route.ComponentPr
             ))}
           </ul>
         ) : (
-          <div className="card pd-card pd-empty">
-            <p className="pd-empty__title">No reviews yet</p>
-            <p>Be the first to review this product!</p>
-          </div>
+          <NoReviews isCard />
         )}
         {totalPages > 1 && (
           <nav className="pd-pagination" aria-label="Review pages">

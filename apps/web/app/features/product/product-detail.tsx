@@ -160,6 +160,16 @@ export function ReviewItem({ review }: { review: Review }) {
   )
 }
 
+/** 'No reviews yet', in place of the list; in a card of its own where it stands alone (the full review list). */
+export function NoReviews({ isCard = false }: { isCard?: boolean }) {
+  return (
+    <div className={isCard ? 'card pd-card pd-empty' : 'pd-empty'}>
+      <p className="pd-empty__title">No reviews yet</p>
+      <p>Be the first to review this product!</p>
+    </div>
+  )
+}
+
 function Reviews({ product }: { product: Product }) {
   return (
     <section className="card pd-card" aria-labelledby="reviews-title">
@@ -180,10 +190,7 @@ function Reviews({ product }: { product: Product }) {
           ))}
         </ul>
       ) : (
-        <div className="pd-empty">
-          <p className="pd-empty__title">No reviews yet</p>
-          <p>Be the first to review this product!</p>
-        </div>
+        <NoReviews />
       )}
     </section>
   )
