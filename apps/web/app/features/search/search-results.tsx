@@ -5,8 +5,9 @@ import { Link } from 'react-router'
 import { ShopCards } from '../../components/site/shop-card.tsx'
 import { ProductCardSkeleton } from '../../components/ui/skeleton.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
+import { SortSelect } from './filter-fields.tsx'
 import type { SearchResult } from './search-data.ts'
-import { PAGE_SIZE, pageWindow, resultCount, SORT_OPTIONS } from './search-params.ts'
+import { PAGE_SIZE, pageWindow, resultCount } from './search-params.ts'
 
 export type Heading = 'h1' | 'h2'
 
@@ -37,13 +38,7 @@ export function ResultsHeader({ title, as: Title, titleId, total, summary, sortB
       </div>
       <div className="results-header__sort">
         <label htmlFor={`${id}-sort`}>Sort</label>
-        <select id={`${id}-sort`} value={sortBy} onChange={(event) => onSort(event.target.value as SortBy)}>
-          {SORT_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
+        <SortSelect id={`${id}-sort`} value={sortBy} onSort={onSort} />
       </div>
     </div>
   )
