@@ -5,7 +5,7 @@ import { Link } from 'react-router'
 import { Facts } from '../../components/ui/facts.tsx'
 import { amountRows } from '../../lib/cart-quote.ts'
 import { formatDate, formatKes, oneLineAddress } from '../../lib/format.ts'
-import { OrderTracking } from './order-tracking.tsx'
+import { OrderTracking, StatusTag } from './order-tracking.tsx'
 import { ReviewForm } from './review-form.tsx'
 
 export interface OrderDetailViewProps {
@@ -35,7 +35,7 @@ export function OrderDetailView({ order, payment, cancel }: OrderDetailViewProps
       <section className="card account__panel">
         <div className="account__panel-header">
           <h1 id="order-title">Order {order.orderNumber}</h1>
-          <span className={`tag tag--${order.status}`}>{order.statusLabel}</span>
+          <StatusTag status={order.status} label={order.statusLabel} />
         </div>
         <p className="account__muted">Placed on {formatDate(order.date)}</p>
         {cancel}
@@ -57,7 +57,7 @@ export function OrderDetailView({ order, payment, cancel }: OrderDetailViewProps
               <h3>
                 Sold by <Link to={`/vendor/${encodeURIComponent(part.business.slug)}`}>{part.business.name}</Link>
               </h3>
-              <span className={`tag tag--${part.status}`}>{part.statusLabel}</span>
+              <StatusTag status={part.status} label={part.statusLabel} />
             </div>
             {part.trackingNote && <p className="account__muted">Tracking: {part.trackingNote}</p>}
             <ul className="order-detail__items">

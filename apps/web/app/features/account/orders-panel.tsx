@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { formatDate, formatKes } from '../../lib/format.ts'
 import { useOrders } from './account-data.ts'
-import { OrderTracking } from './order-tracking.tsx'
+import { OrderTracking, StatusTag } from './order-tracking.tsx'
 import { PanelEmpty, PanelError, PanelLoading } from './panel-states.tsx'
 
 /** The filter buttons (specification section 2), and the order statuses each one shows (DESIGN S5: they filter). */
@@ -68,14 +68,14 @@ function OrderCard({ order }: { order: OrderDetail }) {
     <li className="card account__card order-card" aria-labelledby={`${id}-title`}>
       <div className="account__card-header">
         <h3 id={`${id}-title`}>Order {order.orderNumber}</h3>
-        <span className={`tag tag--${order.status}`}>{order.statusLabel}</span>
+        <StatusTag status={order.status} label={order.statusLabel} />
       </div>
       <p className="account__muted">Placed on {formatDate(order.date)}</p>
       <ul className="order-card__vendors" aria-label={`Sellers of order ${order.orderNumber}`}>
         {order.vendors.map((part) => (
           <li key={part.id} className="order-card__vendor">
             <p className="order-card__vendor-name">
-              {part.business.name}: <span className={`tag tag--${part.status}`}>{part.statusLabel}</span>
+              {part.business.name}: <StatusTag status={part.status} label={part.statusLabel} />
             </p>
             <ul className="account__items">
               {part.items.map((item) => (

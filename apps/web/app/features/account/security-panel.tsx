@@ -1,5 +1,6 @@
 import type { SessionInfo } from '@soko/contract/auth'
 import { type ReactNode, useState } from 'react'
+import { Tag } from '../../components/ui/tag.tsx'
 import { api } from '../../lib/api-client.ts'
 import { accountKeys, useAccountWrite, useSessions } from './account-data.ts'
 import { PanelError, PanelLoading, writeFailure } from './panel-states.tsx'
@@ -52,7 +53,7 @@ function SessionRow({ session, onSignOut, isBusy }: { session: SessionInfo; onSi
       <div>
         <p className="account__session-device">
           {device}
-          {session.current && <span className="tag tag--default">This device</span>}
+          {session.current && <Tag tone="good">This device</Tag>}
         </p>
         <p className="account__muted">
           IP {session.ip || 'unknown'} · Last seen {lastSeen.format(new Date(session.lastSeenAt))}
