@@ -15,7 +15,7 @@ import {
 import { api } from '../../lib/api-client.ts'
 import { fieldErrors, serverReason } from '../../lib/form-errors.ts'
 import { accountKeys, useAccountWrite, useProfile } from './account-data.ts'
-import { PanelError, PanelLoading } from './panel-states.tsx'
+import { PanelEmpty, PanelError, PanelLoading } from './panel-states.tsx'
 
 type Field = 'firstName' | 'lastName' | 'email' | 'phone' | 'currentPassword'
 type Values = Record<Field, string>
@@ -114,7 +114,7 @@ export function ProfilePanel({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   if (profile.isPending) return <PanelLoading />
   if (profile.isError) return <PanelError message={PROFILE_LOAD_FAILED} />
   const data = profile.data
-  if (!data) return <p className="account__empty">No user data found</p>
+  if (!data) return <PanelEmpty>No user data found</PanelEmpty>
 
   const isEmailChanged = values !== null && values.email.trim().toLowerCase() !== data.email.toLowerCase()
 
