@@ -77,7 +77,7 @@ function ProfileForm({ values, errors, set, failure, isEmailChanged, isSaving, o
   return (
     <form className="account__form" noValidate onSubmit={onSubmit} aria-label="Edit profile">
       <FormMessage kind="error">{failure}</FormMessage>
-      <div className="account__row">
+      <div className="form-row">
         <TextField label="First Name" {...field('firstName')} autoComplete="given-name" required />
         <TextField label="Last Name" {...field('lastName')} autoComplete="family-name" required />
       </div>

@@ -176,15 +176,15 @@ export function BannerForm({
     >
       <h3 id={`${id}-t`}>{title}</h3>
       <FormMessage kind="error">{failure}</FormMessage>
-      <div className="admin-form__row">
+      <div className="form-row">
         {text('title', 'Title', { max: 120 })}
         {text('subtitle', 'Subtitle', { max: 300 })}
       </div>
-      <div className="admin-form__row">
+      <div className="form-row">
         {text('linkUrl', 'Link URL', { hint: 'A path on this site (/category/fashion) or an https:// address' })}
         {text('linkText', 'Link text', { hint: 'The button, e.g. Shop now', max: 60 })}
       </div>
-      <div className="admin-form__row">
+      <div className="form-row">
         {text('imageUrl', 'Image URL', { hint: 'Empty: a generated picture' })}
         <SelectField
           label="Category"
@@ -205,15 +205,15 @@ export function BannerForm({
           ])}
         </SelectField>
       </div>
-      <div className="admin-form__row">
+      <div className="form-row">
         {text('stat1', 'Stat 1', { hint: 'e.g. 2,000+', max: 40 })}
         {text('stat1Label', 'Stat 1 label', { hint: 'e.g. Products', max: 60 })}
       </div>
-      <div className="admin-form__row">
+      <div className="form-row">
         {text('stat2', 'Stat 2', { max: 40 })}
         {text('stat2Label', 'Stat 2 label', { max: 60 })}
       </div>
-      <div className="admin-form__row">
+      <div className="form-row">
         {when('startsAt', 'Starts (Nairobi time)', 'Empty: at once')}
         {when('endsAt', 'Ends (Nairobi time)', 'Empty: until switched off')}
       </div>

@@ -112,7 +112,7 @@ export function CategoryForm(props: CategoryFormProps) {
     >
       <h3 id={`${id}-title`}>{title}</h3>
       <FormMessage kind="error">{failure}</FormMessage>
-      <div className="admin-form__row">
+      <div className="form-row">
         <TextField
           label="Name"
           name="name"
@@ -158,7 +158,7 @@ export function CategoryForm(props: CategoryFormProps) {
             </option>
           ))}
       </SelectField>
-      <div className="admin-form__row">
+      <div className="form-row">
         <TextField
           label="Image URL"
           name="image_url"
