@@ -205,11 +205,11 @@ export function ProductDetail({ product }: { product: Product }) {
         <div className="pd-summary">
           <h1 className="pd-summary__name">{product.name}</h1>
           <div className="pd-chips">
-            <Link to={`/category/${product.category.slug}`} className="pd-chip">
+            <Link to={`/category/${product.category.slug}`} className="pill pd-chip">
               {product.category.name}
             </Link>
             {product.business.is_verified && (
-              <span className="pd-chip pd-chip--verified">
+              <span className="pill pd-chip pd-chip--verified">
                 <span aria-hidden="true">✔</span>Verified Seller
               </span>
             )}

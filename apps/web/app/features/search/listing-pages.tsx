@@ -107,7 +107,7 @@ export function CategoryIntro({ category }: { category: CategoryDetail }) {
           <ul className="chips">
             {category.children.map((child) => (
               <li key={child.id}>
-                <Link to={`/category/${child.slug}`} className="chip" prefetch="intent">
+                <Link to={`/category/${child.slug}`} className="pill chip" prefetch="intent">
                   {child.name}
                   <span className="chip__count">&nbsp;({child.product_count})</span>
                 </Link>
