@@ -7,7 +7,7 @@ import { ProductCardSkeleton } from '../../components/ui/skeleton.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { SortSelect } from './filter-fields.tsx'
 import type { SearchResult } from './search-data.ts'
-import { PAGE_SIZE, pageWindow, resultCount } from './search-params.ts'
+import { PAGE_SIZE, resultCount } from './search-params.ts'
 
 export type Heading = 'h1' | 'h2'
 
@@ -125,55 +125,6 @@ export function SearchUnavailable({ onRetry, isRetrying }: { onRetry: () => void
         </Link>
       </div>
     </div>
-  )
-}
-
-/** Previous, up to 5 page numbers centred near the current page, next: links, so each page has its own URL. */
-export function Pagination({
-  page,
-  totalPages,
-  href,
-}: {
-  page: number
-  totalPages: number
-  href: (page: number) => string
-}) {
-  if (totalPages <= 1) return null
-  return (
-    <nav className="pagination" aria-label="Pagination">
-      {page > 1 ? (
-        <Link to={href(page - 1)} className="pagination__step" rel="prev">
-          ‹ Previous
-        </Link>
-      ) : (
-        <span className="pagination__step" aria-disabled="true">
-          ‹ Previous
-        </span>
-      )}
-      <ul className="pagination__pages">
-        {pageWindow(page, totalPages).map((n) => (
-          <li key={n}>
-            <Link
-              to={href(n)}
-              className={n === page ? 'pagination__page pagination__page--current' : 'pagination__page'}
-              aria-current={n === page ? 'page' : undefined}
-              aria-label={`Page ${n}`}
-            >
-              {n}
-            </Link>
-          </li>
-        ))}
-      </ul>
-      {page < totalPages ? (
-        <Link to={href(page + 1)} className="pagination__step" rel="next">
-          Next ›
-        </Link>
-      ) : (
-        <span className="pagination__step" aria-disabled="true">
-          Next ›
-        </span>
-      )}
-    </nav>
   )
 }
 
