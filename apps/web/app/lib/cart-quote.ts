@@ -83,11 +83,19 @@ export function quoteProblems(quote: Quote): QuoteLine[] {
   return [...quote.removed, ...quote.lines.filter((line) => line.problem !== null)]
 }
 
+/** The subtotal, delivery and VAT of a quote or a placed order, as rows above its total. */
+export function amountRows(
+  amounts: { subtotal: number; shipping: number; vat: number },
+  vatLabel = 'VAT',
+): [string, string][] {
+  return [
+    ['Subtotal', formatKes(amounts.subtotal)],
+    ['Delivery', formatKes(amounts.shipping)],
+    [vatLabel, formatKes(amounts.vat)],
+  ]
+}
+
 /** A quote's subtotal, delivery and VAT as a summary's rows (its total is the summary's last row). */
 export function quoteRows(quote: Quote): [string, string][] {
-  return [
-    ['Subtotal', formatKes(quote.subtotal)],
-    ['Delivery', formatKes(quote.shipping)],
-    [`VAT (${Math.round(quote.vatRate * 100)}%)`, formatKes(quote.vat)],
-  ]
+  return amountRows(quote, `VAT (${Math.round(quote.vatRate * 100)}%)`)
 }

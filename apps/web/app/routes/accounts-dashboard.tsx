@@ -23,7 +23,7 @@ export default function AccountsDashboard() {
       <ul className="account__dashboard">
         {LINKS.map((link) => (
           <li key={link.to}>
-            <Link to={link.to}>
+            <Link to={link.to} className="card">
               <strong>{link.title}</strong>
               <span className="account__muted">{link.about}</span>
             </Link>

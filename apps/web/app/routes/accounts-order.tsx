@@ -22,7 +22,7 @@ export default function AccountsOrder({ params }: Route.ComponentProps) {
   if (order.isError) {
     const isMissing = order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400)
     return (
-      <section className="account__panel">
+      <section className="card account__panel">
         <h1>{isMissing ? 'Order Not Found' : 'My Orders'}</h1>
         <PanelError message={isMissing ? `No order ${params.orderNumber} in your account` : 'Failed to fetch orders'} />
       </section>

@@ -10,7 +10,7 @@ export function meta() {
 // password, so this is the reset form with that field.
 export default function ChangePassword() {
   return (
-    <div className="auth">
+    <div className="card card--raised auth">
       <ChangePasswordForm />
       <p className="auth__switch">
         <Link to="/account-settings?tab=security">Back to account security</Link>

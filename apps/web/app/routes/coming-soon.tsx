@@ -11,7 +11,7 @@ export function meta() {
 
 export default function ComingSoon() {
   return (
-    <section className="coming-soon" aria-labelledby="coming-soon-title">
+    <section className="card coming-soon" aria-labelledby="coming-soon-title">
       <h1 id="coming-soon-title">Coming Soon</h1>
       <p>We're putting the finishing touches on this part of Soko. On the way:</p>
       <ul>

@@ -4,7 +4,6 @@ import { fetchCategories } from '../features/home/home-data.ts'
 import { listingMeta } from '../features/search/listing-pages.tsx'
 import { getQueryClient, queryKeys, staleTimes } from '../lib/query.ts'
 import type { Route } from './+types/product-category'
-import '../features/search/search.css'
 import '../features/catalog/category-index.css'
 
 // /product-category (specification route table): the category index. Rendered on the server (indexable, whole on

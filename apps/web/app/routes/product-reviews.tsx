@@ -1,8 +1,9 @@
 import type { ProductDetail as Product, ReviewsPage } from '@soko/contract/catalog'
 import { data, isRouteErrorResponse, Link, useRevalidator } from 'react-router'
+import { PageLinks } from '../components/site/page-links.tsx'
 import { Stars } from '../components/ui/stars.tsx'
-import { fetchProduct, fetchReviews, isNotFound, pageWindow, useReviews } from '../features/product/product-data.ts'
-import { ReviewItem } from '../features/product/product-detail.tsx'
+import { fetchProduct, fetchReviews, isNotFound, useReviews } from '../features/product/product-data.ts'
+import { NoReviews, ReviewItem } from '../features/product/product-detail.tsx'
 import { ProductNotFound, ProductPage } from '../features/product/product-states.tsx'
 import type { Route } from './+types/product-reviews'
 import '../features/product/product.css'
@@ -41,11 +42,13 @@ export default function ProductReviews({ loaderData, params }: Route.ComponentPr
   return (
     <ProductPage>
       <div className="pd-reviews-page">
-        <div className="pd-card">
+        <div className="card pd-card">
           <p className="pd-reviews-page__product">
             <Link to={`/product/${product.slug}`}>{product.name}</Link>
           </p>
-          <h1 className="pd-reviews-page__title">Customer Reviews</h1>
+          <h1 id="reviews-title" className="pd-reviews-page__title">
+            Customer Reviews
+          </h1>
           <p className="pd-reviews-page__summary">
             {product.avg_rating !== null && <Stars rating={product.avg_rating} />}
             <span>
@@ -55,46 +58,15 @@ export default function ProductReviews({ loaderData, params }: Route.ComponentPr
           </p>
         </div>
         {reviews && reviews.results.length > 0 ? (
-          <ul className="pd-reviews pd-card">
+          <ul className="card pd-reviews pd-card" aria-labelledby="reviews-title">
             {reviews.results.map((review) => (
               <ReviewItem key={review.id} review={review} />
             ))}
           </ul>
         ) : (
-          <div className="pd-card pd-empty">
-            <p className="pd-empty__title">No reviews yet</p>
-            <p>Be the first to review this product!</p>
-          </div>
+          <NoReviews isCard />
         )}
-        {totalPages > 1 && (
-          <nav className="pd-pagination" aria-label="Review pages">
-            {page > 1 ? (
-              <Link to={pageHref(page - 1)} className="pd-pagination__link" rel="prev">
-                Previous
-              </Link>
-            ) : (
-              <span className="pd-pagination__link pd-pagination__link--disabled">Previous</span>
-            )}
-            {pageWindow(page, totalPages).map((n) => (
-              <Link
-                key={n}
-                to={pageHref(n)}
-                className={n === page ? 'pd-pagination__link pd-pagination__link--current' : 'pd-pagination__link'}
-                aria-current={n === page ? 'page' : undefined}
-                aria-label={`Page ${n}`}
-              >
-                {n}
-              </Link>
-            ))}
-            {page < totalPages ? (
-              <Link to={pageHref(page + 1)} className="pd-pagination__link" rel="next">
-                Next
-              </Link>
-            ) : (
-              <span className="pd-pagination__link pd-pagination__link--disabled">Next</span>
-            )}
-          </nav>
-        )}
+        <PageLinks page={page} totalPages={totalPages} href={pageHref} label="Review pages" />
       </div>
     </ProductPage>
   )

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { ProductDetail } from '@soko/contract/catalog'
+import { seedCart } from './checkout-helpers.ts'
 import { expect, expectAccessible, test } from './fixtures.ts'
 import { cartLink, waitForHydration } from './hydration.ts'
 
@@ -31,18 +32,6 @@ function cartLine(p: ProductDetail, quantity: number) {
     stock_qty: p.stock_qty,
     quantity,
   }
-}
-
-/** Stores a cart before any page script runs, as if the shopper had filled it earlier. */
-async function seedCart(page: Page, lines: unknown[] | string) {
-  const raw = typeof lines === 'string' ? lines : JSON.stringify(lines)
-  await page.addInitScript((value) => {
-    // Only on the first load: later loads must see what the page itself saved.
-    if (!window.sessionStorage.getItem('seeded')) {
-      window.localStorage.setItem('cartItems', value)
-      window.sessionStorage.setItem('seeded', '1')
-    }
-  }, raw)
 }
 
 const cartItems = (page: Page) => page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem')

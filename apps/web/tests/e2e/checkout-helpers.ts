@@ -1,11 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { ProductListing } from '@soko/contract/catalog'
 import type { OutboxMessage } from '@soko/contract/dev'
+import type { CheckoutValues } from '../../app/features/checkout/checkout-form.ts'
 import { expect } from './fixtures.ts'
 import { waitForHydration } from './hydration.ts'
 
 // Shared by checkout.spec.ts and orders.spec.ts: demo products with plenty of stock (tests run in parallel and a
-// direct run keeps its database, so each order takes stock for good), the browser cart, the shipping form.
+// direct run keeps its database, so each order takes stock for good), the browser cart (cart.spec.ts too), the
+// shipping form, and the card provider's page.
 
 /** In-stock demo products with the most stock, most first (the same list for every test). */
 export async function stockedProducts(request: APIRequestContext): Promise<ProductListing[]> {
@@ -37,6 +39,7 @@ export function cartLine(p: ProductListing, quantity: number, price = p.effectiv
 export async function seedCart(page: Page, lines: unknown[] | string): Promise<void> {
   const raw = typeof lines === 'string' ? lines : JSON.stringify(lines)
   await page.addInitScript((value) => {
+    // Only on the first load: later loads must see what the page itself saved.
     if (!window.sessionStorage.getItem('seeded')) {
       window.localStorage.setItem('cartItems', value)
       window.sessionStorage.setItem('seeded', '1')
@@ -44,15 +47,11 @@ export async function seedCart(page: Page, lines: unknown[] | string): Promise<v
   }, raw)
 }
 
-export interface Shipping {
-  firstName: string
-  lastName: string
-  email: string
-  phone: string
-  address: string
-  city: string
-  county: string
-}
+/** What the tests type into the shipping step: the checkout form's required fields. */
+export type Shipping = Pick<
+  CheckoutValues,
+  'firstName' | 'lastName' | 'email' | 'phone' | 'address' | 'city' | 'county'
+>
 
 export function shippingFor(email: string, phone = '0712 345 678'): Shipping {
   return {
@@ -94,6 +93,14 @@ export async function toReview(page: Page, mpesaNumber?: string): Promise<void> 
   await expect(stepHeading(page, 'Review Your Order')).toBeVisible()
 }
 
+/** With `lines` in the cart, from the checkout's first step to its review step, paying with M-Pesa. */
+export async function reachReview(page: Page, lines: unknown[], shipping: Shipping): Promise<void> {
+  await seedCart(page, lines)
+  await openCheckout(page)
+  await fillShipping(page, shipping)
+  await toReview(page)
+}
+
 export async function placeOrder(page: Page): Promise<void> {
   await page.getByRole('checkbox', { name: /I accept the Terms of Service/ }).check()
   await page.getByRole('button', { name: 'Place Order' }).click()
@@ -110,13 +117,21 @@ export const PAYMENT_TIMEOUT = { timeout: 20_000 }
  * 'Order Confirmed!'. Resolves with the order number shown.
  */
 export async function buyPaid(page: Page, lines: unknown[], email: string): Promise<string> {
-  await seedCart(page, lines)
-  await openCheckout(page)
-  await fillShipping(page, shippingFor(email))
-  await toReview(page)
+  await reachReview(page, lines, shippingFor(email))
   await placeOrder(page)
   await expect(stepHeading(page, 'Order Confirmed!')).toBeVisible(PAYMENT_TIMEOUT)
   return shownOrderNumber(page)
+}
+
+/** On the card provider's page that Place Order opens: pays with the card `number`, back to the checkout. */
+export async function payOnCardPage(page: Page, number: string): Promise<void> {
+  await expect(page.getByLabel('Card number')).toBeVisible(PAYMENT_TIMEOUT)
+  await page.getByLabel('Card number').fill(number)
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30')
+  await page.getByLabel('CVC').fill('123')
+  await page.getByLabel('Name on card').fill('Achieng Odhiambo')
+  await page.getByRole('button', { name: /^Pay / }).click()
+  await expect(page).toHaveURL(/\/checkout\?order=SK-/, PAYMENT_TIMEOUT)
 }
 
 /** The order number the confirmation step shows. */

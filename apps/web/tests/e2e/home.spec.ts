@@ -3,6 +3,7 @@ import { type APIRequestContext, devices, type Page } from '@playwright/test'
 import type { Category, Home } from '@soko/contract/catalog'
 import { expect, expectAccessible, test } from './fixtures.ts'
 import { cartLink, waitForHydration } from './hydration.ts'
+import { openSuggestions, searchBox } from './search-helpers.ts'
 
 // The home page against the real API and demo catalogue. Expectations are read from the API itself, so the tests
 // say "what the API has, the page shows" without hard-coding the demo data.
@@ -20,7 +21,6 @@ async function topLevelCategories(request: APIRequestContext): Promise<Category[
   return all.filter((category) => category.parent_id === null)
 }
 
-const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search products' })
 const searchButton = (page: Page) => page.getByRole('button', { name: 'Search', exact: true })
 const carousel = (page: Page) => page.getByRole('region', { name: 'Promotions' })
 /** Only the slide on show is exposed to assistive technology, so its title is the one level-2 heading. */
@@ -355,15 +355,7 @@ test.describe('search box', () => {
     const { suggestions } = (await probe.json()) as { suggestions: string[] }
     test.skip(suggestions.length < 2, 'the catalogue has fewer than two suggestions for "sa"')
 
-    await page.goto('/')
-    const box = searchBox(page)
-    await waitForHydration(page, box)
-    const list = page.getByRole('listbox', { name: 'Search suggestions' })
-
-    await box.fill('s')
-    await expect(box).toHaveAttribute('aria-expanded', 'false')
-    await box.fill('sa')
-    await expect(list).toBeVisible()
+    const { box, list } = await openSuggestions(page, '/')
     await expect(box).toHaveAttribute('aria-expanded', 'true')
     const options = list.getByRole('option')
     const count = await options.count()

@@ -3,13 +3,12 @@ import { expect, expectAccessible, test } from './fixtures.ts'
 import { waitForHydration } from './hydration.ts'
 import {
   cards,
-  countText,
+  expectResultCount,
+  expectResults,
   openFilters,
-  resultCount,
   results,
   searchApi,
   searchBox,
-  shownNames,
   summary,
 } from './search-helpers.ts'
 
@@ -22,24 +21,20 @@ test.describe('all products', () => {
     await page.goto('/products')
     await expect(page).toHaveTitle('All Products | Soko')
     await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible()
-    await expect(resultCount(page)).toHaveText(countText(all.total_products))
-    await expect(summary(page)).toHaveText('All products')
-    expect(await shownNames(page)).toEqual(all.products.map((p) => p.name))
+    await expectResults(page, all, 'All products')
 
     const category = all.categories?.find((c) => c.parent_id !== null)
     if (!category) throw new Error('no subcategory')
     const inCategory = await searchApi(request, { category: category.slug })
     await page.goto(`/products?category=${category.slug}`)
-    await expect(resultCount(page)).toHaveText(countText(inCategory.total_products))
+    await expectResultCount(page, inCategory.total_products)
     await expect(summary(page)).toHaveText(`in ${category.name}`)
 
     const vendor = all.vendors[0]
     if (!vendor) throw new Error('no vendor')
     const ofVendor = await searchApi(request, { vendor: String(vendor.id) })
     await page.goto(`/products?vendor=${vendor.id}`)
-    await expect(resultCount(page)).toHaveText(countText(ofVendor.total_products))
-    await expect(summary(page)).toHaveText(`from ${vendor.name}`)
-    expect(await shownNames(page)).toEqual(ofVendor.products.map((p) => p.name))
+    await expectResults(page, ofVendor, `from ${vendor.name}`)
   })
 
   test('a text search from /products goes to the search screen', async ({ page }) => {
@@ -74,8 +69,7 @@ test.describe('category page', () => {
     if (!child) throw new Error('the demo category has subcategories')
     await expect(chips.first()).toHaveAttribute('href', `/category/${child.slug}`)
     await expect(results(page).getByRole('heading', { level: 2, name: `${category.name} products` })).toBeVisible()
-    await expect(resultCount(page)).toHaveText(countText(api.total_products))
-    expect(await shownNames(page)).toEqual(api.products.map((p) => p.name))
+    await expectResults(page, api)
     await expectAccessible(page)
 
     // A subcategory chip opens its own page, with its parent in the breadcrumb.
@@ -88,7 +82,7 @@ test.describe('category page', () => {
       `/category/${category.slug}`,
     )
     const childApi = await searchApi(request, { category: child.slug })
-    await expect(resultCount(page)).toHaveText(countText(childApi.total_products))
+    await expectResultCount(page, childApi.total_products)
     await expect(page).toHaveTitle(`${child.name} | Soko`)
   })
 
@@ -105,7 +99,7 @@ test.describe('category page', () => {
     await scope.getByRole('checkbox', { name: 'In stock only' }).check()
     await apply.click()
     await expect(page).toHaveURL(`/category/${slug}?in_stock_only=true&sort_by=price_low`)
-    await expect(resultCount(page)).toHaveText(countText(api.total_products))
+    await expectResultCount(page, api.total_products)
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click()
     await expect(page).toHaveURL(`/category/${slug}?in_stock_only=true&sort_by=price_low&page=2`)
     await expect(page).toHaveTitle(/ - Page 2 \| Soko$/)
@@ -165,7 +159,7 @@ test.describe('category index', () => {
     await expect(page).toHaveURL(`/category/${child.slug}`)
     await expect(page.getByRole('heading', { level: 1, name: child.name })).toBeVisible()
     const childApi = await searchApi(request, { category: child.slug })
-    await expect(resultCount(page)).toHaveText(countText(childApi.total_products))
+    await expectResultCount(page, childApi.total_products)
     expect(childApi.total_products).toBe(child.product_count)
 
     await page.goBack()
@@ -199,8 +193,7 @@ test.describe('vendor page', () => {
     await expect(header).toContainText(`${vendor.town}, ${vendor.county}`)
     await expect(header).toContainText(vendor.description)
     await expect(header).toContainText(`${vendor.product_count} products`)
-    await expect(resultCount(page)).toHaveText(countText(api.total_products))
-    expect(await shownNames(page)).toEqual(api.products.map((p) => p.name))
+    await expectResults(page, api)
     for (const name of await cards(page).locator('.product-card__vendor').allTextContents()) {
       expect(name).toContain(vendor.name)
     }

@@ -1,9 +1,11 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import type { SearchResponse } from '@soko/contract/search'
+import { expect } from './fixtures.ts'
 import { waitForHydration } from './hydration.ts'
 
-// Shared by search.spec.ts and listing.spec.ts: the search call as the tests' source of truth, and the search bar's
-// filters, which sit in the bar on wide screens and in the 'Filters' sheet on phones.
+// Shared by search.spec.ts, listing.spec.ts and home.spec.ts: the search call as the tests' source of truth, the
+// results as the page shows them, the search box's suggestions, and the search bar's filters, which sit in the bar
+// on wide screens and in the 'Filters' sheet on phones.
 
 export async function searchApi(request: APIRequestContext, query: Record<string, string> = {}) {
   const params = new URLSearchParams({ q: '', per_page: '24', ...query })
@@ -22,6 +24,34 @@ export const resultCount = (page: Page) => results(page).locator('.results-heade
 export const summary = (page: Page) => results(page).locator('.results-header__summary')
 export const cards = (page: Page) => results(page).getByRole('article')
 export const fastBanner = (page: Page) => page.getByRole('status').filter({ hasText: 'Fast Search' })
+
+/** The page says it found `total` results ('1 result', '2,000 results'). */
+export async function expectResultCount(page: Page, total: number): Promise<void> {
+  await expect(resultCount(page)).toHaveText(countText(total))
+}
+
+/** The page shows what the search call answered: its count, the line that sums up the search, its products in order. */
+export async function expectResults(page: Page, api: SearchResponse, summaryText?: string): Promise<void> {
+  await expectResultCount(page, api.total_products)
+  if (summaryText !== undefined) await expect(summary(page)).toHaveText(summaryText)
+  expect(await shownNames(page)).toEqual(api.products.map((p) => p.name))
+}
+
+/**
+ * Opens `path` and types into its search box: one character opens no suggestions, two open the list (section 9).
+ * Resolves with the box and the open list.
+ */
+export async function openSuggestions(page: Page, path: string): Promise<{ box: Locator; list: Locator }> {
+  await page.goto(path)
+  const box = searchBox(page)
+  await waitForHydration(page, box)
+  const list = page.getByRole('listbox', { name: 'Search suggestions' })
+  await box.fill('s')
+  await expect(box).toHaveAttribute('aria-expanded', 'false')
+  await box.fill('sa')
+  await expect(list).toBeVisible()
+  return { box, list }
+}
 
 /**
  * Where the filter fields are: the search bar (with 'More Filters' open) on wide screens, the 'Filters' sheet on

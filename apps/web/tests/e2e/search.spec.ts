@@ -4,9 +4,11 @@ import { expect, expectAccessible, test } from './fixtures.ts'
 import { waitForHydration } from './hydration.ts'
 import {
   cards,
-  countText,
+  expectResultCount,
+  expectResults,
   fastBanner,
   openFilters,
+  openSuggestions,
   resultCount,
   results,
   searchApi,
@@ -29,7 +31,7 @@ test.describe('search results', () => {
     await page.goto('/search?q=samsng')
     await expect(page).toHaveTitle('Search Results for "samsng" | Soko')
     await expect(page.getByRole('heading', { level: 1, name: 'Search Results' })).toBeVisible()
-    await expect(resultCount(page)).toHaveText(countText(api.total_products))
+    await expectResultCount(page, api.total_products)
     await expect(summary(page)).toHaveText('"samsng"')
     await expect(cards(page)).toHaveCount(api.products.length)
     expect(await shownNames(page)).toEqual(api.products.map((p) => p.name))
@@ -71,20 +73,13 @@ test.describe('search results', () => {
       await fastBanner(page).getByRole('button', { name: 'Search with Full API' }).click()
       await expect(page).toHaveURL(/\/search\?q=sufuria$/)
     }
-    await expect(resultCount(page)).toHaveText(countText(api.total_products))
+    await expectResultCount(page, api.total_products)
     await expect(fastBanner(page)).toHaveCount(0)
     expect(await shownNames(page)).toEqual(api.products.map((p) => p.name))
   })
 
   test('suggestions come after two characters, at most 8, and are chosen with the keyboard', async ({ page }) => {
-    await page.goto('/search')
-    const box = searchBox(page)
-    await waitForHydration(page, box)
-    const list = page.getByRole('listbox', { name: 'Search suggestions' })
-    await box.fill('s')
-    await expect(box).toHaveAttribute('aria-expanded', 'false')
-    await box.fill('sa')
-    await expect(list).toBeVisible()
+    const { box, list } = await openSuggestions(page, '/search')
     const count = await list.getByRole('option').count()
     expect(count).toBeGreaterThan(0)
     expect(count).toBeLessThanOrEqual(8)
@@ -107,18 +102,18 @@ test.describe('search results', () => {
     )
     expect(cachedMatches.length).toBeGreaterThanOrEqual(6)
     await page.goto('/search?q=samsung')
-    await expect(resultCount(page)).toHaveText(countText(api.total_products))
+    await expectResultCount(page, api.total_products)
     const box = searchBox(page)
     await waitForHydration(page, box)
     await box.press('Enter')
     await expect(page).toHaveURL('/search?q=samsung&cache_first=true')
     await expect(fastBanner(page)).toBeVisible()
     await expect(fastBanner(page)).toHaveCSS('background-color', 'rgb(232, 241, 253)')
-    await expect(resultCount(page)).toHaveText(countText(cachedMatches.length))
+    await expectResultCount(page, cachedMatches.length)
     await fastBanner(page).getByRole('button', { name: 'Search with Full API' }).click()
     await expect(page).toHaveURL('/search?q=samsung')
     await expect(fastBanner(page)).toHaveCount(0)
-    await expect(resultCount(page)).toHaveText(countText(api.total_products))
+    await expectResultCount(page, api.total_products)
   })
 
   test('list matching vendors, linking to their store pages', async ({ page, request }) => {
@@ -179,7 +174,7 @@ test.describe('filters and sort', () => {
     await expect(summary(page)).toHaveText(`"phone" · in ${category.name}`)
     const inCategory = await searchApi(request, { q: 'phone', category: category.slug })
     if (await fastBanner(page).isVisible()) await fastBanner(page).getByRole('button').click()
-    await expect(resultCount(page)).toHaveText(countText(inCategory.total_products))
+    await expectResultCount(page, inCategory.total_products)
 
     const vendor = inCategory.facets.vendors[0]
     if (!vendor) throw new Error('no vendor facet')
@@ -220,9 +215,7 @@ test.describe('filters and sort', () => {
       verified_only: 'true',
       in_stock_only: 'true',
     })
-    await expect(resultCount(page)).toHaveText(countText(api.total_products))
-    await expect(summary(page)).toHaveText('KSh 2,000 - 9,000 · 4+ stars · verified vendors · in stock')
-    expect(await shownNames(page)).toEqual(api.products.map((p) => p.name))
+    await expectResults(page, api, 'KSh 2,000 - 9,000 · 4+ stars · verified vendors · in stock')
 
     // Clear removes every filter.
     const again = await openFilters(page, isMobile)
@@ -370,7 +363,7 @@ test.describe('search when the API fails', () => {
     const tryAgain = alert.getByRole('button', { name: 'Try Again' })
     await waitForHydration(page, tryAgain)
     await tryAgain.click()
-    await expect(resultCount(page)).toHaveText(countText(api.total_products))
+    await expectResultCount(page, api.total_products)
     await expect(page.getByRole('alert')).toHaveCount(0)
   })
 
@@ -389,14 +382,14 @@ test.describe('search when the API fails', () => {
     await homeBox.press('Enter')
     await expect(page).toHaveURL(`/search?q=${encodeURIComponent(word)}`)
     await expect(fastBanner(page)).toBeVisible()
-    await expect(resultCount(page)).toHaveText(countText(expected.size))
+    await expectResultCount(page, expected.size)
     expect(new Set(await shownNames(page))).toEqual(expected)
 
     await faults.clear()
     const api = await searchApi(request, { q: word })
     await fastBanner(page).getByRole('button', { name: 'Search with Full API' }).click()
     await expect(fastBanner(page)).toHaveCount(0)
-    await expect(resultCount(page)).toHaveText(countText(api.total_products))
+    await expectResultCount(page, api.total_products)
   })
 })
 

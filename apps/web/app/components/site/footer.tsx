@@ -8,6 +8,41 @@ export interface FooterProps {
   year: number
 }
 
+type FooterLink = readonly [to: string, label: string]
+
+const EXPLORE: readonly FooterLink[] = [
+  ['/products', 'All Products'],
+  ['/product-category', 'All Categories'],
+  ['/search', 'Search'],
+  ['/about', 'About Us'],
+  ['/shipping', 'Shipping'],
+]
+
+const SUPPORT: readonly FooterLink[] = [
+  ['/contact', 'Contact Us'],
+  ['/faq', 'FAQ'],
+  ['/privacy', 'Privacy Policy'],
+  ['/terms', 'Terms of Service'],
+]
+
+/** A column of links under its heading. */
+function FooterLinks({ id, title, links }: { id: string; title: string; links: readonly FooterLink[] }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="footer__heading">
+        {title}
+      </h2>
+      <ul>
+        {links.map(([to, label]) => (
+          <li key={to}>
+            <Link to={to}>{label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
 /** The site footer (specification section 2): contact block, Explore and Support links, account action, hours. */
 export function Footer({ isSignedIn, year }: FooterProps) {
   return (
@@ -24,47 +59,8 @@ export function Footer({ isSignedIn, year }: FooterProps) {
           </address>
           <p className="footer__hours">Hours: {site.hours}</p>
         </section>
-        <nav aria-labelledby="footer-explore">
-          <h2 id="footer-explore" className="footer__heading">
-            Explore
-          </h2>
-          <ul>
-            <li>
-              <Link to="/products">All Products</Link>
-            </li>
-            <li>
-              <Link to="/product-category">All Categories</Link>
-            </li>
-            <li>
-              <Link to="/search">Search</Link>
-            </li>
-            <li>
-              <Link to="/about">About Us</Link>
-            </li>
-            <li>
-              <Link to="/shipping">Shipping</Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-support">
-          <h2 id="footer-support" className="footer__heading">
-            Support
-          </h2>
-          <ul>
-            <li>
-              <Link to="/contact">Contact Us</Link>
-            </li>
-            <li>
-              <Link to="/faq">FAQ</Link>
-            </li>
-            <li>
-              <Link to="/privacy">Privacy Policy</Link>
-            </li>
-            <li>
-              <Link to="/terms">Terms of Service</Link>
-            </li>
-          </ul>
-        </nav>
+        <FooterLinks id="footer-explore" title="Explore" links={EXPLORE} />
+        <FooterLinks id="footer-support" title="Support" links={SUPPORT} />
         <section aria-label="Your account">
           {isSignedIn ? (
             <LogoutButton />

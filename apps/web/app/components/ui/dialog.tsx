@@ -52,7 +52,7 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={ref}
-      className="dialog"
+      className="card dialog"
       aria-labelledby={`${id}-title`}
       aria-describedby={description ? `${id}-about` : undefined}
       onCancel={(event) => {

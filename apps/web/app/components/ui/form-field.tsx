@@ -2,6 +2,7 @@ import {
   type ChangeEvent,
   type InputHTMLAttributes,
   type ReactNode,
+  type Ref,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useId,
@@ -188,11 +189,27 @@ export function CheckboxField({
   )
 }
 
-/** A message above a form: role=alert for failures, role=status for progress and success; nothing when empty. */
-export function FormMessage({ kind, children }: { kind: 'error' | 'success'; children: string }) {
+/**
+ * A message above a form: role=alert for failures, role=status for progress and success; nothing when empty. Given a
+ * `ref`, it can take focus (not a tab stop), for a form that moves the reader to its outcome.
+ */
+export function FormMessage({
+  kind,
+  children,
+  ref,
+}: {
+  kind: 'error' | 'success'
+  children: string
+  ref?: Ref<HTMLParagraphElement>
+}) {
   if (!children) return null
   return (
-    <p className={`form-message form-message--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+    <p
+      ref={ref}
+      className={`form-message form-message--${kind}`}
+      role={kind === 'error' ? 'alert' : 'status'}
+      tabIndex={ref ? -1 : undefined}
+    >
       {children}
     </p>
   )

@@ -72,8 +72,23 @@ export function ListFilters({
   )
 }
 
-/** What a list says when it has nothing to show. */
-export function ListEmpty({ children }: { children: ReactNode }) {
+/**
+ * What a list says in place of its rows: that it has nothing to show, that it is still loading (`kind="loading"`,
+ * read out politely), or that it failed to load (`kind="error"`, read out at once).
+ */
+export function ListEmpty({ children, kind = 'empty' }: { children: ReactNode; kind?: 'empty' | 'loading' | 'error' }) {
+  if (kind === 'loading')
+    return (
+      <p className="list-empty" role="status">
+        {children}
+      </p>
+    )
+  if (kind === 'error')
+    return (
+      <p className="list-empty list-empty--error" role="alert">
+        {children}
+      </p>
+    )
   return <p className="list-empty">{children}</p>
 }
 

@@ -16,7 +16,7 @@ export function Skeleton({ className = '', label }: SkeletonProps) {
 /** A product card's placeholder, the same size as the card it stands for. */
 export function ProductCardSkeleton({ label }: { label?: string }) {
   return (
-    <div className="product-card product-card--skeleton" aria-hidden={label ? undefined : true}>
+    <div className="card product-card product-card--skeleton" aria-hidden={label ? undefined : true}>
       <Skeleton className="product-card__image" label={label} />
       <Skeleton className="skeleton--line" />
       <Skeleton className="skeleton--line skeleton--short" />

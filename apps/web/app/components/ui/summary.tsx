@@ -27,7 +27,7 @@ export function Amounts({ rows, total }: { rows: readonly AmountRow[]; total: Am
 export function SummaryCard({ title, isBusy, children }: { title: string; isBusy: boolean; children: ReactNode }) {
   const id = useId()
   return (
-    <aside className="summary-card" aria-labelledby={id} aria-busy={isBusy}>
+    <aside className="card card--raised summary-card" aria-labelledby={id} aria-busy={isBusy}>
       <h2 id={id} className="summary-card__title">
         {title}
       </h2>

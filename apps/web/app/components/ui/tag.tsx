@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import './tag.css'
 
-export type Tone = 'good' | 'bad' | 'warn' | 'neutral'
+export type Tone = 'good' | 'bad' | 'warn' | 'info' | 'neutral'
 
 /** A small coloured label: 'Active', 'Suspended', 'Verified Seller', 'Paid' ... */
 export function Tag({ tone = 'neutral', children }: { tone?: Tone; children: ReactNode }) {

@@ -34,7 +34,7 @@ export interface AccountSettingsProps {
 export function AccountSettings({ tab, changePassword, logout }: AccountSettingsProps) {
   return (
     <div className="account">
-      <aside className="account__sidebar">
+      <aside className="card account__sidebar">
         <h1 className="account__sidebar-title">My Account</h1>
         <nav aria-label="My Account">
           <ul>

@@ -80,23 +80,23 @@ export function AddressForm({ title, initial, isSaving, failure, serverErrors, o
   }
 
   return (
-    <form className="account__form account__card" noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
+    <form className="card account__form account__card" noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{title}</h3>
       <FormMessage kind="error">{failure}</FormMessage>
       <TextField label="Label" {...field('label')} hint="Home, Work ..." />
-      <div className="account__row">
+      <div className="form-row">
         <TextField label="First Name" {...field('firstName')} autoComplete="given-name" />
         <TextField label="Last Name" {...field('lastName')} autoComplete="family-name" />
       </div>
       <TextField label="Address line 1" {...field('line1')} autoComplete="address-line1" required />
       <TextField label="Address line 2" {...field('line2')} autoComplete="address-line2" />
-      <div className="account__row">
+      <div className="form-row">
         <TextField label="City" {...field('city')} autoComplete="address-level2" required />
         <SelectField label="County" {...field('county')} required>
           <CountyOptions />
         </SelectField>
       </div>
-      <div className="account__row">
+      <div className="form-row">
         <TextField label="Postal Code" {...field('postalCode')} autoComplete="postal-code" inputMode="numeric" />
         <PhoneField label="Phone" {...field('phone')} required />
       </div>

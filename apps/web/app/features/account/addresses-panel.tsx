@@ -44,7 +44,7 @@ export function AddressesPanel() {
   }
 
   return (
-    <section className="account__panel" aria-labelledby="addresses-title">
+    <section className="card account__panel" aria-labelledby="addresses-title">
       <div className="account__panel-header">
         <h2 id="addresses-title">Addresses</h2>
         {editing === null && (

@@ -2,8 +2,10 @@ import type { OrderDetail } from '@soko/contract/checkout'
 import { formatKenyanMobile } from '@soko/domain/phone'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { Facts } from '../../components/ui/facts.tsx'
+import { amountRows } from '../../lib/cart-quote.ts'
 import { formatDate, formatKes, oneLineAddress } from '../../lib/format.ts'
-import { OrderTracking } from './order-tracking.tsx'
+import { OrderTracking, StatusTag } from './order-tracking.tsx'
 import { ReviewForm } from './review-form.tsx'
 
 export interface OrderDetailViewProps {
@@ -30,16 +32,16 @@ export function OrderDetailView({ order, payment, cancel }: OrderDetailViewProps
           ← Back to My Orders
         </Link>
       </p>
-      <section className="account__panel">
+      <section className="card account__panel">
         <div className="account__panel-header">
           <h1 id="order-title">Order {order.orderNumber}</h1>
-          <span className={`tag tag--${order.status}`}>{order.statusLabel}</span>
+          <StatusTag status={order.status} label={order.statusLabel} />
         </div>
         <p className="account__muted">Placed on {formatDate(order.date)}</p>
         {cancel}
       </section>
 
-      <section className="account__panel" aria-labelledby="order-payment-title">
+      <section className="card account__panel" aria-labelledby="order-payment-title">
         <h2 id="order-payment-title">Payment</h2>
         <p className="account__muted">
           {PAYMENT_METHOD_LABELS[order.paymentMethod]} · {formatKes(order.total)}
@@ -47,7 +49,7 @@ export function OrderDetailView({ order, payment, cancel }: OrderDetailViewProps
         {payment}
       </section>
 
-      <section className="account__panel" aria-labelledby="order-items-title">
+      <section className="card account__panel" aria-labelledby="order-items-title">
         <h2 id="order-items-title">Items</h2>
         {order.vendors.map((part) => (
           <section key={part.id} className="order-detail__vendor" aria-label={`Sold by ${part.business.name}`}>
@@ -55,7 +57,7 @@ export function OrderDetailView({ order, payment, cancel }: OrderDetailViewProps
               <h3>
                 Sold by <Link to={`/vendor/${encodeURIComponent(part.business.slug)}`}>{part.business.name}</Link>
               </h3>
-              <span className={`tag tag--${part.status}`}>{part.statusLabel}</span>
+              <StatusTag status={part.status} label={part.statusLabel} />
             </div>
             {part.trackingNote && <p className="account__muted">Tracking: {part.trackingNote}</p>}
             <ul className="order-detail__items">
@@ -81,38 +83,22 @@ export function OrderDetailView({ order, payment, cancel }: OrderDetailViewProps
             </ul>
           </section>
         ))}
-        <dl className="order-detail__totals">
-          <div>
-            <dt>Subtotal</dt>
-            <dd>{formatKes(order.subtotal)}</dd>
-          </div>
-          <div>
-            <dt>Delivery</dt>
-            <dd>{formatKes(order.shipping)}</dd>
-          </div>
-          <div>
-            <dt>VAT</dt>
-            <dd>{formatKes(order.vat)}</dd>
-          </div>
-          <div className="order-detail__total">
-            <dt>Total</dt>
-            <dd>{formatKes(order.total)}</dd>
-          </div>
-        </dl>
+        <Facts className="order-detail__totals" facts={[...amountRows(order), ['Total', formatKes(order.total)]]} />
       </section>
 
-      <section className="account__panel" aria-labelledby="order-tracking-title">
+      <section className="card account__panel" aria-labelledby="order-tracking-title">
         <h2 id="order-tracking-title">Track Order</h2>
         <OrderTracking order={order} headingLevel={3} />
       </section>
 
-      <section className="account__panel" aria-labelledby="order-delivery-title">
+      <section className="card account__panel" aria-labelledby="order-delivery-title">
         <h2 id="order-delivery-title">Delivery</h2>
-        <dl className="account__details">
-          <div>
-            <dt>Deliver to</dt>
-            <dd>
-              <address className="account__address">
+        <Facts
+          className="account__details"
+          facts={[
+            [
+              'Deliver to',
+              <address key="address" className="account__address">
                 <span>{`${order.contact.firstName} ${order.contact.lastName}`.trim()}</span>
                 <span>{address.address}</span>
                 <span>
@@ -120,26 +106,13 @@ export function OrderDetailView({ order, payment, cancel }: OrderDetailViewProps
                   {address.postalCode && ` ${address.postalCode}`}
                 </span>
                 <span>{address.country}</span>
-              </address>
-            </dd>
-          </div>
-          <div>
-            <dt>Contact</dt>
-            <dd>
-              {order.contact.email} · {phoneText(order.contact.phone)}
-            </dd>
-          </div>
-          <div>
-            <dt>Billing address</dt>
-            <dd>{oneLineAddress(billing)}</dd>
-          </div>
-          {order.notes && (
-            <div>
-              <dt>Notes</dt>
-              <dd>{order.notes}</dd>
-            </div>
-          )}
-        </dl>
+              </address>,
+            ],
+            ['Contact', `${order.contact.email} · ${phoneText(order.contact.phone)}`],
+            ['Billing address', oneLineAddress(billing)],
+            order.notes ? ['Notes', order.notes] : null,
+          ]}
+        />
       </section>
     </article>
   )

@@ -1,5 +1,21 @@
-import type { OrderDetail } from '@soko/contract/checkout'
+import type { OrderDetail, OrderStatus } from '@soko/contract/checkout'
+import { Tag, type Tone } from '../../components/ui/tag.tsx'
 import { formatDate } from '../../lib/format.ts'
+
+const STATUS_TONES: Record<OrderStatus, Tone> = {
+  pending_payment: 'warn',
+  paid: 'info',
+  processing: 'info',
+  shipped: 'info',
+  delivered: 'good',
+  cancelled: 'bad',
+  refunded: 'bad',
+}
+
+/** An order's or a vendor part's status as a tag: waiting for payment, on its way, delivered, or stopped. */
+export function StatusTag({ status, label }: { status: OrderStatus; label: string }) {
+  return <Tag tone={STATUS_TONES[status]}>{label}</Tag>
+}
 
 /** What each vendor's part of an order has gone through: placed, shipped (with the courier's note), delivered. */
 export function OrderTracking({ order, headingLevel }: { order: OrderDetail; headingLevel: 3 | 4 }) {

@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { formatDate, formatKes } from '../../lib/format.ts'
 import { useOrders } from './account-data.ts'
-import { OrderTracking } from './order-tracking.tsx'
+import { OrderTracking, StatusTag } from './order-tracking.tsx'
 import { PanelEmpty, PanelError, PanelLoading } from './panel-states.tsx'
 
 /** The filter buttons (specification section 2), and the order statuses each one shows (DESIGN S5: they filter). */
@@ -28,7 +28,7 @@ export function OrdersPanel({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
   const shown = filterOrders(orders.data ?? [], filter)
   return (
-    <section className="account__panel" aria-labelledby="orders-title">
+    <section className="card account__panel" aria-labelledby="orders-title">
       <Heading id="orders-title">My Orders</Heading>
       <fieldset className="account__filters">
         <legend className="visually-hidden">Filter orders by status</legend>
@@ -65,17 +65,17 @@ function OrderCard({ order }: { order: OrderDetail }) {
   const id = useId()
   const [isTracking, setTracking] = useState(false)
   return (
-    <li className="account__card order-card" aria-labelledby={`${id}-title`}>
+    <li className="card account__card order-card" aria-labelledby={`${id}-title`}>
       <div className="account__card-header">
         <h3 id={`${id}-title`}>Order {order.orderNumber}</h3>
-        <span className={`tag tag--${order.status}`}>{order.statusLabel}</span>
+        <StatusTag status={order.status} label={order.statusLabel} />
       </div>
       <p className="account__muted">Placed on {formatDate(order.date)}</p>
       <ul className="order-card__vendors" aria-label={`Sellers of order ${order.orderNumber}`}>
         {order.vendors.map((part) => (
           <li key={part.id} className="order-card__vendor">
             <p className="order-card__vendor-name">
-              {part.business.name}: <span className={`tag tag--${part.status}`}>{part.statusLabel}</span>
+              {part.business.name}: <StatusTag status={part.status} label={part.statusLabel} />
             </p>
             <ul className="account__items">
               {part.items.map((item) => (

@@ -1,25 +1,18 @@
 import type { ReactNode } from 'react'
+import { ListEmpty } from '../../components/ui/list.tsx'
 import { serverReason } from '../../lib/form-errors.ts'
 
 /** The account screens' states (specification section 2): 'Loading...' and 'Error: {message}'. */
 export function PanelLoading() {
-  return (
-    <p className="account__state" role="status">
-      Loading...
-    </p>
-  )
+  return <ListEmpty kind="loading">Loading...</ListEmpty>
 }
 
 export function PanelError({ message }: { message: string }) {
-  return (
-    <p className="account__state account__state--error" role="alert">
-      Error: {message}
-    </p>
-  )
+  return <ListEmpty kind="error">Error: {message}</ListEmpty>
 }
 
 export function PanelEmpty({ children }: { children: ReactNode }) {
-  return <p className="account__empty">{children}</p>
+  return <ListEmpty>{children}</ListEmpty>
 }
 
 /** The message for a failed write: the server's own words for what the shopper can fix, else the fallback. */

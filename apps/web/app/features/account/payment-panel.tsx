@@ -31,7 +31,7 @@ function AddMpesaForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =
     add.mutate({ type: 'M-PESA', phone, ...(name.trim() ? { name } : {}) }, { onSuccess: onDone })
   }
   return (
-    <form className="account__form account__card" noValidate onSubmit={onSubmit} aria-labelledby="add-mpesa-title">
+    <form className="card account__form account__card" noValidate onSubmit={onSubmit} aria-labelledby="add-mpesa-title">
       <h3 id="add-mpesa-title">Add M-Pesa Number</h3>
       {add.isError && (
         <FormMessage kind="error">
@@ -72,7 +72,7 @@ export function PaymentPanel() {
   })
 
   return (
-    <section className="account__panel" aria-labelledby="payment-title">
+    <section className="card account__panel" aria-labelledby="payment-title">
       <div className="account__panel-header">
         <h2 id="payment-title">Payment Methods</h2>
         {!isAdding && (

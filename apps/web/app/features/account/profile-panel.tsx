@@ -2,6 +2,7 @@ import { type Profile, ProfileUpdateSchema } from '@soko/contract/user'
 import { formatKenyanMobile } from '@soko/domain/phone'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
+import { Facts } from '../../components/ui/facts.tsx'
 import { FormActions } from '../../components/ui/form-actions.tsx'
 import {
   bindFields,
@@ -14,7 +15,7 @@ import {
 import { api } from '../../lib/api-client.ts'
 import { fieldErrors, serverReason } from '../../lib/form-errors.ts'
 import { accountKeys, useAccountWrite, useProfile } from './account-data.ts'
-import { PanelError, PanelLoading } from './panel-states.tsx'
+import { PanelEmpty, PanelError, PanelLoading } from './panel-states.tsx'
 
 type Field = 'firstName' | 'lastName' | 'email' | 'phone' | 'currentPassword'
 type Values = Record<Field, string>
@@ -76,7 +77,7 @@ function ProfileForm({ values, errors, set, failure, isEmailChanged, isSaving, o
   return (
     <form className="account__form" noValidate onSubmit={onSubmit} aria-label="Edit profile">
       <FormMessage kind="error">{failure}</FormMessage>
-      <div className="account__row">
+      <div className="form-row">
         <TextField label="First Name" {...field('firstName')} autoComplete="given-name" required />
         <TextField label="Last Name" {...field('lastName')} autoComplete="family-name" required />
       </div>
@@ -113,7 +114,7 @@ export function ProfilePanel({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   if (profile.isPending) return <PanelLoading />
   if (profile.isError) return <PanelError message={PROFILE_LOAD_FAILED} />
   const data = profile.data
-  if (!data) return <p className="account__empty">No user data found</p>
+  if (!data) return <PanelEmpty>No user data found</PanelEmpty>
 
   const isEmailChanged = values !== null && values.email.trim().toLowerCase() !== data.email.toLowerCase()
 
@@ -157,7 +158,7 @@ export function ProfilePanel({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
     setValues((current) => (current ? { ...current, [field]: value } : current))
 
   return (
-    <section className="account__panel" aria-labelledby="profile-title">
+    <section className="card account__panel" aria-labelledby="profile-title">
       <div className="account__panel-header">
         <Heading id="profile-title">Profile</Heading>
         {values === null && (
@@ -168,20 +169,14 @@ export function ProfilePanel({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
       </div>
       <FormMessage kind="success">{saved}</FormMessage>
       {values === null ? (
-        <dl className="account__details">
-          <div>
-            <dt>Name</dt>
-            <dd>{`${data.firstName} ${data.lastName}`.trim() || 'Not set'}</dd>
-          </div>
-          <div>
-            <dt>Email</dt>
-            <dd>{data.email}</dd>
-          </div>
-          <div>
-            <dt>Phone</dt>
-            <dd>{data.phone ? formatKenyanMobile(data.phone) : 'Not set'}</dd>
-          </div>
-        </dl>
+        <Facts
+          className="account__details"
+          facts={[
+            ['Name', `${data.firstName} ${data.lastName}`.trim() || 'Not set'],
+            ['Email', data.email],
+            ['Phone', data.phone ? formatKenyanMobile(data.phone) : 'Not set'],
+          ]}
+        />
       ) : (
         <ProfileForm
           values={values}

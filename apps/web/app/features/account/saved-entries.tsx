@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { FormMessage } from '../../components/ui/form-field.tsx'
+import { Tag } from '../../components/ui/tag.tsx'
 import { api } from '../../lib/api-client.ts'
 import { useAccountWrite } from './account-data.ts'
 import { PanelEmpty, PanelError, PanelLoading, writeFailure } from './panel-states.tsx'
@@ -82,10 +83,10 @@ export function EntryCard({
   children: ReactNode
 }) {
   return (
-    <li className="account__card" aria-label={label}>
+    <li className="card account__card" aria-label={label}>
       <div className="account__card-header">
         <h3>{title}</h3>
-        {isDefault && <span className="tag tag--default">Default</span>}
+        {isDefault && <Tag tone="good">Default</Tag>}
       </div>
       {children}
       <div className="account__actions">

@@ -1,5 +1,6 @@
 import type { SessionInfo } from '@soko/contract/auth'
 import { type ReactNode, useState } from 'react'
+import { Tag } from '../../components/ui/tag.tsx'
 import { api } from '../../lib/api-client.ts'
 import { accountKeys, useAccountWrite, useSessions } from './account-data.ts'
 import { PanelError, PanelLoading, writeFailure } from './panel-states.tsx'
@@ -45,11 +46,14 @@ const lastSeen = new Intl.DateTimeFormat('en-KE', {
 function SessionRow({ session, onSignOut, isBusy }: { session: SessionInfo; onSignOut: () => void; isBusy: boolean }) {
   const device = describeDevice(session.userAgent)
   return (
-    <li className="account__card account__session" aria-label={session.current ? `${device} (this device)` : device}>
+    <li
+      className="card account__card account__session"
+      aria-label={session.current ? `${device} (this device)` : device}
+    >
       <div>
         <p className="account__session-device">
           {device}
-          {session.current && <span className="tag tag--default">This device</span>}
+          {session.current && <Tag tone="good">This device</Tag>}
         </p>
         <p className="account__muted">
           IP {session.ip || 'unknown'} · Last seen {lastSeen.format(new Date(session.lastSeenAt))}
@@ -78,8 +82,8 @@ export function SecurityPanel({ changePassword }: { changePassword: ReactNode })
 
   return (
     <div className="account__stack">
-      <div className="account__panel">{changePassword}</div>
-      <section className="account__panel" aria-labelledby="sessions-title">
+      <div className="card account__panel">{changePassword}</div>
+      <section className="card account__panel" aria-labelledby="sessions-title">
         <h2 id="sessions-title">Active Sessions</h2>
         <p className="account__muted">Devices signed in to your account. Sign out any you do not recognise.</p>
         <NoticeMessage notice={notice} />

@@ -36,7 +36,7 @@ export function SettingsPanel() {
   const theme = useThemePreference()
   const wantsOffers = useSyncExternalStore(subscribeOffers, readOffers, () => false)
   return (
-    <section className="account__panel" aria-labelledby={`${id}-title`}>
+    <section className="card account__panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Settings</h2>
       <fieldset className="account__fieldset">
         <legend>Theme</legend>

@@ -50,7 +50,7 @@ export function AdminShell({ isDemo, children }: { isDemo: boolean; children: Re
             ))}
           </ul>
         </nav>
-        <div className="admin__content">
+        <div className="card admin__content">
           <AnnouncerProvider placement="top">{children}</AnnouncerProvider>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { type AdminBanner, type AdminCategory, BannerBodySchema, type BannerUpdateBody } from '@soko/contract/admin'
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
-import { FormActions } from '../../components/ui/form-actions.tsx'
-import { CheckboxField, FormMessage, SelectField, TextField } from '../../components/ui/form-field.tsx'
+import { useState } from 'react'
+import { CheckboxField, SelectField, TextField } from '../../components/ui/form-field.tsx'
+import { EditForm, type EditFormFrame } from './edit-form.tsx'
 import { fromNairobiInput, toNairobiInput } from './nairobi-time.ts'
 
 const TEXT_FIELDS = [
@@ -92,40 +92,21 @@ export function bannerErrors(apiErrors: Record<string, string>): Errors {
   return errors
 }
 
-export interface BannerFormProps {
-  title: string
+export interface BannerFormProps extends EditFormFrame {
   initial: BannerValues
   categories: AdminCategory[]
-  isSaving: boolean
-  failure: string
   serverErrors: Record<string, string>
   onSave: (body: BannerUpdateBody & { title: string }) => void
-  onCancel: () => void
 }
 
 /**
  * A home-page banner (specification section 3): title, subtitle, link and its text, image, category, the two
  * stats, active, and a schedule typed in Nairobi time. Checked with the API's own schema before sending.
  */
-export function BannerForm({
-  title,
-  initial,
-  categories,
-  isSaving,
-  failure,
-  serverErrors,
-  onSave,
-  onCancel,
-}: BannerFormProps) {
-  const id = useId()
+export function BannerForm({ initial, categories, serverErrors, onSave, ...frame }: BannerFormProps) {
   const [values, setValues] = useState(initial)
   const [errors, setErrors] = useState<Errors>({})
   const shown: Errors = { ...errors, ...bannerErrors(serverErrors) }
-  const formRef = useRef<HTMLFormElement>(null)
-  useEffect(() => {
-    formRef.current?.scrollIntoView({ block: 'nearest' })
-    formRef.current?.querySelector('input')?.focus()
-  }, [])
 
   const text = (field: (typeof TEXT_FIELDS)[number], label: string, extra: { hint?: string; max?: number } = {}) => (
     <TextField
@@ -150,9 +131,7 @@ export function BannerForm({
     />
   )
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    if (isSaving) return
+  const save = () => {
     const body = bannerBody(values)
     const result = BannerBodySchema.safeParse(body)
     const found: Errors = {}
@@ -167,18 +146,16 @@ export function BannerForm({
   }
 
   return (
-    <form ref={formRef} className="admin-form admin-card" noValidate onSubmit={onSubmit} aria-labelledby={`${id}-t`}>
-      <h3 id={`${id}-t`}>{title}</h3>
-      <FormMessage kind="error">{failure}</FormMessage>
-      <div className="admin-form__row">
+    <EditForm {...frame} submitLabel="Save banner" onSave={save}>
+      <div className="form-row">
         {text('title', 'Title', { max: 120 })}
         {text('subtitle', 'Subtitle', { max: 300 })}
       </div>
-      <div className="admin-form__row">
+      <div className="form-row">
         {text('linkUrl', 'Link URL', { hint: 'A path on this site (/category/fashion) or an https:// address' })}
         {text('linkText', 'Link text', { hint: 'The button, e.g. Shop now', max: 60 })}
       </div>
-      <div className="admin-form__row">
+      <div className="form-row">
         {text('imageUrl', 'Image URL', { hint: 'Empty: a generated picture' })}
         <SelectField
           label="Category"
@@ -199,15 +176,15 @@ export function BannerForm({
           ])}
         </SelectField>
       </div>
-      <div className="admin-form__row">
+      <div className="form-row">
         {text('stat1', 'Stat 1', { hint: 'e.g. 2,000+', max: 40 })}
         {text('stat1Label', 'Stat 1 label', { hint: 'e.g. Products', max: 60 })}
       </div>
-      <div className="admin-form__row">
+      <div className="form-row">
         {text('stat2', 'Stat 2', { max: 40 })}
         {text('stat2Label', 'Stat 2 label', { max: 60 })}
       </div>
-      <div className="admin-form__row">
+      <div className="form-row">
         {when('startsAt', 'Starts (Nairobi time)', 'Empty: at once')}
         {when('endsAt', 'Ends (Nairobi time)', 'Empty: until switched off')}
       </div>
@@ -217,13 +194,6 @@ export function BannerForm({
         checked={values.isActive}
         onCheckedChange={(isActive) => setValues((current) => ({ ...current, isActive }))}
       />
-      <FormActions
-        className="admin__actions"
-        submitLabel="Save banner"
-        busyLabel="Saving..."
-        isBusy={isSaving}
-        onCancel={onCancel}
-      />
-    </form>
+    </EditForm>
   )
 }

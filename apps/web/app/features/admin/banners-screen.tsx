@@ -86,7 +86,7 @@ export function BannersScreen({ banners, categories }: { banners: AdminBanner[];
       ) : (
         <ul className="admin-banners" aria-label="Banners">
           {banners.map((banner) => (
-            <li key={banner.id} className="admin-card admin-banner">
+            <li key={banner.id} className="card admin-card admin-banner">
               <img src={banner.image.thumbnail} alt="" width={160} height={90} loading="lazy" />
               <div className="admin-form">
                 <h3>{banner.title}</h3>

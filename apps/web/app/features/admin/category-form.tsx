@@ -4,11 +4,11 @@ import {
   CategoryBodySchema,
   type CategoryUpdateBody,
 } from '@soko/contract/admin'
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
-import { FormActions } from '../../components/ui/form-actions.tsx'
-import { CheckboxField, FormMessage, SelectField, TextAreaField, TextField } from '../../components/ui/form-field.tsx'
+import { useState } from 'react'
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/ui/form-field.tsx'
 import { issueErrors } from '../../lib/form-errors.ts'
 import { slugFromName } from './category-tree.ts'
+import { EditForm, type EditFormFrame } from './edit-form.tsx'
 
 export interface CategoryValues {
   name: string
@@ -59,18 +59,14 @@ export function categoryBody(values: CategoryValues): CategoryUpdateBody & { nam
 
 type Errors = Partial<Record<string, string>>
 
-export interface CategoryFormProps {
-  title: string
+export interface CategoryFormProps extends EditFormFrame {
   initial: CategoryValues
   /** The top-level categories a category may sit under (the tree has two levels). */
   parents: AdminCategory[]
   /** The category being edited: it cannot be its own parent, and keeps its slug unless it is changed. */
   editingId: number | null
-  isSaving: boolean
-  failure: string
   serverErrors: Errors
   onSave: (body: CategoryUpdateBody & { name: string }) => void
-  onCancel: () => void
 }
 
 /**
@@ -78,23 +74,14 @@ export interface CategoryFormProps {
  * description, parent, image URL and its alt text, active. Checked with the API's own schema before sending.
  */
 export function CategoryForm(props: CategoryFormProps) {
-  const { title, initial, parents, editingId, isSaving, failure, serverErrors, onSave, onCancel } = props
-  const id = useId()
+  const { initial, parents, editingId, serverErrors, onSave, ...frame } = props
   const [values, setValues] = useState(initial)
   const [isSlugEdited, setSlugEdited] = useState(editingId !== null)
   const [errors, setErrors] = useState<Errors>({})
   const shown: Errors = { ...errors, ...serverErrors }
   const set = (change: Partial<CategoryValues>) => setValues((current) => ({ ...current, ...change }))
-  const formRef = useRef<HTMLFormElement>(null)
-  // Opened from a row far down the tree: bring the form into view, ready to type.
-  useEffect(() => {
-    formRef.current?.scrollIntoView({ block: 'nearest' })
-    formRef.current?.querySelector('input')?.focus()
-  }, [])
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    if (isSaving) return
+  const save = () => {
     const body = categoryBody(values)
     const result = CategoryBodySchema.safeParse(body)
     const found: Errors = result.success ? {} : issueErrors(result.error.issues)
@@ -103,16 +90,8 @@ export function CategoryForm(props: CategoryFormProps) {
   }
 
   return (
-    <form
-      ref={formRef}
-      className="admin-form admin-card"
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby={`${id}-title`}
-    >
-      <h3 id={`${id}-title`}>{title}</h3>
-      <FormMessage kind="error">{failure}</FormMessage>
-      <div className="admin-form__row">
+    <EditForm {...frame} submitLabel="Save category" onSave={save}>
+      <div className="form-row">
         <TextField
           label="Name"
           name="name"
@@ -158,7 +137,7 @@ export function CategoryForm(props: CategoryFormProps) {
             </option>
           ))}
       </SelectField>
-      <div className="admin-form__row">
+      <div className="form-row">
         <TextField
           label="Image URL"
           name="image_url"
@@ -183,13 +162,6 @@ export function CategoryForm(props: CategoryFormProps) {
         checked={values.isActive}
         onCheckedChange={(isActive) => set({ isActive })}
       />
-      <FormActions
-        className="admin__actions"
-        submitLabel="Save category"
-        busyLabel="Saving..."
-        isBusy={isSaving}
-        onCancel={onCancel}
-      />
-    </form>
+    </EditForm>
   )
 }

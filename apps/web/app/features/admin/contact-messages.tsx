@@ -66,7 +66,7 @@ export function ContactMessages({
           {(page.results as Listed[]).map((message) => {
             const handledAt = handled[message.id] ?? message.handled_at ?? null
             return (
-              <li key={message.id} className="admin__message">
+              <li key={message.id} className="card admin__message">
                 <p className="admin__message-head">
                   <strong>{message.subject}</strong> from {message.name} (
                   <a href={`mailto:${message.email}`}>{message.email}</a>), {formatDate(message.created_at)}

@@ -37,7 +37,7 @@ export function activityHref(subjectType: string, subjectId: number | null): str
 
 function Metric({ title, value, href, children }: { title: string; value: string; href: string; children: string }) {
   return (
-    <li className="admin-card admin-metric">
+    <li className="card admin-card admin-metric">
       <h3 className="admin-metric__title">
         <Link to={href}>{title}</Link>
       </h3>
@@ -73,7 +73,7 @@ export function AdminDashboard({ data, messages }: { data: Dashboard; messages: 
         </Metric>
       </ul>
 
-      <section className="admin-card" aria-labelledby="quick-actions-title">
+      <section className="card admin-card" aria-labelledby="quick-actions-title">
         <h3 id="quick-actions-title">Quick actions</h3>
         <ul className="admin-quick">
           <li>
@@ -101,10 +101,10 @@ export function AdminDashboard({ data, messages }: { data: Dashboard; messages: 
       <SalesChart
         days={data.sales.map((day) => ({ date: day.date, orders: day.orders, sales: day.revenue }))}
         headingLevel={3}
-        className="admin-card"
+        className="card admin-card"
       />
 
-      <section className="admin-card" aria-labelledby="status-title">
+      <section className="card admin-card" aria-labelledby="status-title">
         <h3 id="status-title">Sales summary</h3>
         <dl className="admin-summary">
           {Object.entries(orders.by_status).map(([status, n]) => (
@@ -122,7 +122,7 @@ export function AdminDashboard({ data, messages }: { data: Dashboard; messages: 
         </dl>
       </section>
 
-      <section className="admin-card" aria-labelledby="activity-title">
+      <section className="card admin-card" aria-labelledby="activity-title">
         <h3 id="activity-title">Recent activity</h3>
         {data.recent_activity.length === 0 ? (
           <ListEmpty>Nothing has happened yet.</ListEmpty>

@@ -3,10 +3,12 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
 import { ConfirmDialog, useCheckedWrite, writeState } from '../../components/ui/dialog.tsx'
+import { Facts } from '../../components/ui/facts.tsx'
 import { TextAreaField, TextField } from '../../components/ui/form-field.tsx'
 import { ListEmpty, TableHead, TableScroll } from '../../components/ui/list.tsx'
 import { Tag } from '../../components/ui/tag.tsx'
 import { api } from '../../lib/api-client.ts'
+import { amountRows } from '../../lib/cart-quote.ts'
 import { formatDateTime, formatKes, oneLineAddress } from '../../lib/format.ts'
 import { paymentLabel, statusTone } from './orders-screen.tsx'
 
@@ -80,68 +82,36 @@ export function OrderDetailScreen({ order }: { order: AdminOrderDetail }) {
         {order.paid_at && <span>Paid {formatDateTime(order.paid_at)}</span>}
       </p>
 
-      <section className="admin-card" aria-labelledby="order-customer">
+      <section className="card admin-card" aria-labelledby="order-customer">
         <h3 id="order-customer">Customer and delivery</h3>
-        <dl className="admin-facts">
-          <div>
-            <dt>Name</dt>
-            <dd>{order.customer.name}</dd>
-          </div>
-          <div>
-            <dt>Email</dt>
-            <dd>
-              <a href={`mailto:${order.customer.email}`}>{order.customer.email}</a>
-            </dd>
-          </div>
-          <div>
-            <dt>Phone</dt>
-            <dd>{order.customer.phone}</dd>
-          </div>
-          <div>
-            <dt>Deliver to</dt>
-            <dd>{oneLineAddress(address)}</dd>
-          </div>
-          {order.notes && (
-            <div>
-              <dt>Notes</dt>
-              <dd>{order.notes}</dd>
-            </div>
-          )}
-          {order.cancel_reason && (
-            <div>
-              <dt>Cancelled because</dt>
-              <dd>{order.cancel_reason}</dd>
-            </div>
-          )}
-        </dl>
+        <Facts
+          className="admin-facts"
+          facts={[
+            ['Name', order.customer.name],
+            [
+              'Email',
+              <a key="email" href={`mailto:${order.customer.email}`}>
+                {order.customer.email}
+              </a>,
+            ],
+            ['Phone', order.customer.phone],
+            ['Deliver to', oneLineAddress(address)],
+            order.notes ? ['Notes', order.notes] : null,
+            order.cancel_reason ? ['Cancelled because', order.cancel_reason] : null,
+          ]}
+        />
       </section>
 
-      <section className="admin-card" aria-labelledby="order-totals">
+      <section className="card admin-card" aria-labelledby="order-totals">
         <h3 id="order-totals">Totals</h3>
-        <dl className="admin-facts">
-          <div>
-            <dt>Subtotal</dt>
-            <dd>{formatKes(order.subtotal)}</dd>
-          </div>
-          <div>
-            <dt>Delivery</dt>
-            <dd>{formatKes(order.shipping)}</dd>
-          </div>
-          <div>
-            <dt>VAT</dt>
-            <dd>{formatKes(order.vat)}</dd>
-          </div>
-          <div>
-            <dt>Total</dt>
-            <dd>
-              <strong>{formatKes(order.total)}</strong>
-            </dd>
-          </div>
-        </dl>
+        <Facts
+          className="admin-facts"
+          facts={[...amountRows(order), ['Total', <strong key="total">{formatKes(order.total)}</strong>]]}
+        />
       </section>
 
       {order.vendor_parts.map((part) => (
-        <section key={part.id} className="admin-card" aria-labelledby={`part-${part.id}`}>
+        <section key={part.id} className="card admin-card" aria-labelledby={`part-${part.id}`}>
           <h3 id={`part-${part.id}`}>Sold by {part.shop.name}</h3>
           <p className="admin__actions">
             <Tag tone={statusTone(part.status)}>{part.status.replace(/_/g, ' ')}</Tag>
@@ -170,7 +140,7 @@ export function OrderDetailScreen({ order }: { order: AdminOrderDetail }) {
         </section>
       ))}
 
-      <section className="admin-card" aria-labelledby="order-payments">
+      <section className="card admin-card" aria-labelledby="order-payments">
         <h3 id="order-payments">Payments</h3>
         {order.payments.length === 0 ? (
           <ListEmpty>No payment was started.</ListEmpty>
@@ -202,7 +172,7 @@ export function OrderDetailScreen({ order }: { order: AdminOrderDetail }) {
         )}
       </section>
 
-      <section className="admin-card" aria-labelledby="order-refund">
+      <section className="card admin-card" aria-labelledby="order-refund">
         <h3 id="order-refund">Refund</h3>
         {order.refund ? (
           <p>

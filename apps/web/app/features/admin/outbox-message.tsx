@@ -1,5 +1,6 @@
 import type { AdminOutboxMessage } from '@soko/contract/admin'
 import { Link } from 'react-router'
+import { Facts } from '../../components/ui/facts.tsx'
 import { formatDateTime } from '../../lib/format.ts'
 import { linkify } from './linkify.ts'
 import { OutboxState } from './outbox-screen.tsx'
@@ -48,30 +49,27 @@ export function OutboxMessageScreen({ message }: { message: AdminOutboxMessage }
         <Link to="/admin/outbox">← All mail</Link>
       </p>
       <h2 id="outbox-message-title">{message.subject}</h2>
-      <dl className="admin-facts">
-        <div>
-          <dt>To</dt>
-          <dd>{message.to}</dd>
-        </div>
-        <div>
-          <dt>Date</dt>
-          <dd>{formatDateTime(message.created_at)}</dd>
-        </div>
-        <div>
-          <dt>State</dt>
-          <dd>
-            <OutboxState state={message.state} />
-            {message.sent_at && <span className="data-table__sub">Sent {formatDateTime(message.sent_at)}</span>}
-            {message.error && <span className="data-table__sub">{message.error}</span>}
-          </dd>
-        </div>
-      </dl>
-      <section className="admin-card" aria-labelledby="outbox-text">
+      <Facts
+        className="admin-facts"
+        facts={[
+          ['To', message.to],
+          ['Date', formatDateTime(message.created_at)],
+          [
+            'State',
+            <>
+              <OutboxState state={message.state} />
+              {message.sent_at && <span className="data-table__sub">Sent {formatDateTime(message.sent_at)}</span>}
+              {message.error && <span className="data-table__sub">{message.error}</span>}
+            </>,
+          ],
+        ]}
+      />
+      <section className="card admin-card" aria-labelledby="outbox-text">
         <h3 id="outbox-text">Text</h3>
         <MailText text={message.text} />
       </section>
       {message.html !== null && (
-        <section className="admin-card" aria-labelledby="outbox-html">
+        <section className="card admin-card" aria-labelledby="outbox-html">
           <h3 id="outbox-html">HTML</h3>
           <MailHtml html={message.html} />
         </section>

@@ -21,7 +21,7 @@ export interface AuthPageProps {
 /** The frame of the sign-in pages: the title and lead, the form, Google as the other way in, the way elsewhere. */
 export function AuthPage({ title, lead, formLabel, onSubmit, googleNext = null, footer, children }: AuthPageProps) {
   return (
-    <div className="auth">
+    <div className="card card--raised auth">
       <h1 className="auth__title">{title}</h1>
       {lead && <p className="auth__lead">{lead}</p>}
       <form className="auth__form" noValidate onSubmit={onSubmit} aria-label={formLabel}>

@@ -20,7 +20,7 @@ export function CartLine({ item, subtotal, onRemoved }: CartLineProps) {
   const max = item.stock_qty
   const isAtStock = max !== null && item.quantity >= max
   return (
-    <li className="cart-line">
+    <li className="card cart-line">
       <Link to={href} className="cart-line__media" tabIndex={-1} aria-hidden="true">
         <img
           src={item.image || PLACEHOLDER_IMAGE}

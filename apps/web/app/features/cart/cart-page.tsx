@@ -38,11 +38,11 @@ export function CartPage() {
         {announcement}
       </p>
       {!isHydrated ? (
-        <div className="cart__state">
+        <div className="card page-state">
           <Spinner label="Loading your cart..." />
         </div>
       ) : items.length === 0 ? (
-        <div className="cart__state cart__empty">
+        <div className="card page-state cart__empty">
           <p>Your cart is empty.</p>
           <Link to="/" className="button">
             Continue Shopping
@@ -61,7 +61,7 @@ function CartContents({ items, onRemoved }: { items: CartItem[]; onRemoved: (ite
   // The server's quote once it answers (DESIGN S2); the browser's own sum while it loads or when offline.
   const priced = quote.data && !quote.isError ? quote.data : null
   return (
-    <div className="cart__layout">
+    <div className="summary-layout">
       <div className="cart__main">
         {priced && <QuoteNotice quote={priced} />}
         <ul className="cart__lines" aria-label="Items in your cart">

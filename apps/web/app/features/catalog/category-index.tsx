@@ -1,5 +1,6 @@
 import type { Category } from '@soko/contract/catalog'
 import { Link } from 'react-router'
+import { Breadcrumb } from '../../components/site/breadcrumb.tsx'
 import { type CategoryBranch, categoryThumbnail, categoryTree, productCount } from './category-tree.ts'
 
 /** The first screenful of pictures loads at once; the rest as the shopper scrolls. */
@@ -23,7 +24,7 @@ function CategoryImage({ category, size, eager }: { category: Category; size: nu
 function CategoryGroup({ branch, eager }: { branch: CategoryBranch; eager: boolean }) {
   const titleId = `category-${branch.id}`
   return (
-    <li className="category-index__group">
+    <li className="card card--raised category-index__group">
       <Link to={`/category/${branch.slug}`} className="category-index__main" prefetch="intent">
         <CategoryImage category={branch} size={64} eager={eager} />
         <span className="category-index__text">
@@ -58,16 +59,7 @@ export function CategoryIndex({ categories }: { categories: Category[] }) {
   const tree = categoryTree(categories)
   return (
     <section className="category-index" aria-labelledby="category-index-title">
-      <nav className="breadcrumb" aria-label="Breadcrumb">
-        <ol>
-          <li>
-            <Link to="/">Home</Link>
-          </li>
-          <li>
-            <span aria-current="page">Categories</span>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb trail={[]} current="Categories" />
       <h1 id="category-index-title">All Categories</h1>
       {tree.length === 0 ? (
         <div className="category-index__empty">

@@ -28,7 +28,7 @@ export function ProductCard({ product, eager = false, priority = false }: Produc
   const image = product.primary_image
   const stock = stockLine(product)
   return (
-    <article className="product-card" aria-labelledby={`product-${product.id}`}>
+    <article className="card product-card" aria-labelledby={`product-${product.id}`}>
       <FavouriteButton
         productId={product.id}
         productName={product.name}

@@ -20,7 +20,7 @@ export function CheckoutPage() {
         Checkout
       </h1>
       {!isHydrated ? (
-        <div className="checkout__state">
+        <div className="card page-state">
           <Spinner label="Loading checkout..." />
         </div>
       ) : orderNumber ? (

@@ -51,7 +51,7 @@ export function CheckoutSteps() {
   return (
     <>
       <CheckoutProgress step={step} />
-      <div className="checkout__layout">
+      <div className="summary-layout">
         <div className="checkout__main">
           {quote.data && (
             <QuoteNotice

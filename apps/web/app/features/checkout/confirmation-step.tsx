@@ -75,7 +75,7 @@ function OrderUnavailable({
   onRetry: () => void
 }) {
   return (
-    <section className="checkout-step" aria-labelledby="checkout-step-title">
+    <section className="card checkout-step" aria-labelledby="checkout-step-title">
       <h2 id="checkout-step-title" className="checkout-step__title">
         {isMissing ? 'We cannot show this order here' : 'Failed to load your order'}
       </h2>
@@ -124,7 +124,7 @@ function OrderFollow({ order, token }: { order: OrderDetail; token: string | nul
   }, [order.orderNumber, payment.data])
 
   return (
-    <section className="checkout-step" aria-labelledby="checkout-step-title">
+    <section className="card checkout-step" aria-labelledby="checkout-step-title">
       <h2 id="checkout-step-title" className="checkout-step__title" ref={headingRef} tabIndex={-1}>
         {heading}
       </h2>

@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api-client.ts'
 import { formatKes } from '../../lib/format.ts'
 import { fetchPayment, isPaymentPending, orderKeys, retryPayment } from '../../lib/orders.ts'
 import { validateMpesaNumber } from './checkout-form.ts'
+import { PaymentMethodChoice } from './payment-step.tsx'
 
 /** How often a pending payment is asked about: the simulated shopper pays about two seconds after the push. */
 export const PAYMENT_POLL_MS = 2_000
@@ -140,22 +141,7 @@ function RetryForm({ order, payment, token, retryLabel }: PaymentStatusProps) {
         Pay for order {order.orderNumber}
       </h3>
       <FormMessage kind="error">{failure}</FormMessage>
-      <fieldset className="checkout-choices">
-        <legend>Pay with</legend>
-        <label className="checkout-choice">
-          <input type="radio" name={`${id}-method`} checked={method === 'mpesa'} onChange={() => setMethod('mpesa')} />
-          M-Pesa
-        </label>
-        <label className="checkout-choice">
-          <input
-            type="radio"
-            name={`${id}-method`}
-            checked={method === 'credit-card'}
-            onChange={() => setMethod('credit-card')}
-          />
-          Credit Card
-        </label>
-      </fieldset>
+      <PaymentMethodChoice legend="Pay with" name={`${id}-method`} value={method} onChange={setMethod} />
       {method === 'mpesa' ? (
         <PhoneField
           label="M-Pesa Number"

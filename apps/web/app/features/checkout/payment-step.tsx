@@ -1,6 +1,35 @@
+import type { CheckoutPaymentMethod } from '@soko/contract/checkout'
 import { PhoneField } from '../../components/ui/form-field.tsx'
 import type { StepProps } from './shipping-step.tsx'
 import { StepForm } from './step-form.tsx'
+
+const PAYMENT_METHODS: ReadonlyArray<readonly [CheckoutPaymentMethod, string]> = [
+  ['mpesa', 'M-Pesa'],
+  ['credit-card', 'Credit Card'],
+]
+
+export interface PaymentMethodChoiceProps {
+  legend: string
+  /** The radio group's name. */
+  name: string
+  value: CheckoutPaymentMethod
+  onChange: (method: CheckoutPaymentMethod) => void
+}
+
+/** M-Pesa or Credit Card: the payment step's choice, and again when an unpaid order is paid once more. */
+export function PaymentMethodChoice({ legend, name, value, onChange }: PaymentMethodChoiceProps) {
+  return (
+    <fieldset className="checkout-choices">
+      <legend>{legend}</legend>
+      {PAYMENT_METHODS.map(([method, label]) => (
+        <label key={method} className="checkout-choice">
+          <input type="radio" name={name} value={method} checked={value === method} onChange={() => onChange(method)} />
+          {label}
+        </label>
+      ))}
+    </fieldset>
+  )
+}
 
 export interface PaymentStepProps extends StepProps {
   onBack: () => void
@@ -14,29 +43,12 @@ export interface PaymentStepProps extends StepProps {
 export function PaymentStep({ values, errors, setValue, headingRef, onBack, onContinue }: PaymentStepProps) {
   return (
     <StepForm title="Payment Method" headingRef={headingRef} onContinue={onContinue}>
-      <fieldset className="checkout-choices">
-        <legend>How would you like to pay?</legend>
-        <label className="checkout-choice">
-          <input
-            type="radio"
-            name="paymentMethod"
-            value="mpesa"
-            checked={values.paymentMethod === 'mpesa'}
-            onChange={() => setValue('paymentMethod', 'mpesa')}
-          />
-          M-Pesa
-        </label>
-        <label className="checkout-choice">
-          <input
-            type="radio"
-            name="paymentMethod"
-            value="credit-card"
-            checked={values.paymentMethod === 'credit-card'}
-            onChange={() => setValue('paymentMethod', 'credit-card')}
-          />
-          Credit Card
-        </label>
-      </fieldset>
+      <PaymentMethodChoice
+        legend="How would you like to pay?"
+        name="paymentMethod"
+        value={values.paymentMethod}
+        onChange={(method) => setValue('paymentMethod', method)}
+      />
       {values.paymentMethod === 'mpesa' ? (
         <PhoneField
           label="M-Pesa Number"

@@ -73,22 +73,22 @@ export function ShippingStep({
           ))}
         </SelectField>
       )}
-      <div className="checkout-row">
+      <div className="form-row">
         <TextField label="First Name" autoComplete="given-name" required {...text('firstName')} />
         <TextField label="Last Name" autoComplete="family-name" required {...text('lastName')} />
       </div>
-      <div className="checkout-row">
+      <div className="form-row">
         <EmailField label="Email" required hint="Your order confirmation is sent here." {...text('email')} />
         <PhoneField label="Phone" required hint="The courier calls this number." {...text('phone')} />
       </div>
       <TextField label="Address" autoComplete="street-address" required {...text('address')} />
-      <div className="checkout-row">
+      <div className="form-row">
         <TextField label="City" autoComplete="address-level2" required {...text('city')} />
         <SelectField label="County" autoComplete="address-level1" required {...text('county')}>
           <CountyOptions />
         </SelectField>
       </div>
-      <div className="checkout-row">
+      <div className="form-row">
         <TextField label="Postal Code" autoComplete="postal-code" inputMode="numeric" {...text('postalCode')} />
         <TextField
           label="Country"
@@ -113,7 +113,7 @@ export function ShippingStep({
             autoComplete="billing street-address"
             {...text('billingAddress')}
           />
-          <div className="checkout-row">
+          <div className="form-row">
             <TextField label="Billing City" required autoComplete="billing address-level2" {...text('billingCity')} />
             <SelectField
               label="Billing County"
@@ -124,7 +124,7 @@ export function ShippingStep({
               <CountyOptions />
             </SelectField>
           </div>
-          <div className="checkout-row">
+          <div className="form-row">
             <TextField
               label="Billing Postal Code"
               autoComplete="billing postal-code"

@@ -25,7 +25,13 @@ export function StepForm({ title, headingRef, onContinue, children }: StepFormPr
     if (!onContinue()) focusFirstError(formRef.current)
   }
   return (
-    <form ref={formRef} className="checkout-step" noValidate onSubmit={onSubmit} aria-labelledby="checkout-step-title">
+    <form
+      ref={formRef}
+      className="card checkout-step"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="checkout-step-title"
+    >
       <h2 id="checkout-step-title" className="checkout-step__title" ref={headingRef} tabIndex={-1}>
         {title}
       </h2>

@@ -6,7 +6,8 @@ import {
   contactLimits,
 } from '@soko/contract/contact'
 import { useMutation } from '@tanstack/react-query'
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { bindFields, EmailField, FormMessage, TextAreaField, TextField } from '../../components/ui/form-field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { ApiError, api } from '../../lib/api-client.ts'
 import { site } from '../../lib/site.ts'
@@ -45,13 +46,12 @@ function serverFieldErrors(error: unknown): Errors {
  * error and everything the shopper typed kept.
  */
 export function ContactForm() {
-  const id = useId()
   const [values, setValues] = useState<ContactBody>(EMPTY)
   const [errors, setErrors] = useState<Errors>({})
   const [sentTo, setSentTo] = useState<string | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
   const confirmationRef = useRef<HTMLParagraphElement>(null)
-  const failureRef = useRef<HTMLDivElement>(null)
+  const failureRef = useRef<HTMLParagraphElement>(null)
 
   const send = useMutation({
     mutationFn: (body: ContactBody) => api<ContactSent>('/api/contact/', { method: 'POST', body }),
@@ -104,77 +104,41 @@ export function ContactForm() {
     send.mutate(result.data)
   }
 
-  const fieldProps = (field: Field) => {
-    const errorId = `${id}-${field}-error`
-    const hintId = `${id}-${field}-hint`
-    return {
-      id: `${id}-${field}`,
-      name: field,
-      value: values[field],
-      required: true,
-      'aria-invalid': errors[field] ? true : undefined,
-      'aria-describedby':
-        [field === 'message' ? hintId : '', errors[field] ? errorId : ''].join(' ').trim() || undefined,
-      onChange: (event: { target: { value: string } }) => onChange(field, event.target.value),
-    }
-  }
-
-  const fieldError = (field: Field) =>
-    errors[field] ? (
-      <p id={`${id}-${field}-error`} className="contact-form__error">
-        {errors[field]}
-      </p>
-    ) : null
+  const field = bindFields(values, errors, (name: Field) => (value: string) => onChange(name, value))
 
   return (
-    <form ref={formRef} className="contact-form" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
+    <form
+      ref={formRef}
+      className="card card--raised contact-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="contact-form-title"
+    >
       <h2 id="contact-form-title" className="contact-form__title">
         Send us a message
       </h2>
       <p className="contact-form__intro">All fields are required.</p>
 
-      {sentTo !== null && (
-        <p ref={confirmationRef} className="contact-form__sent" role="status" tabIndex={-1}>
-          Thank you, {sentTo}. Your message has been sent; we reply within one working day.
-        </p>
-      )}
-      {send.isError && (
-        <div ref={failureRef} className="contact-form__failed" role="alert" tabIndex={-1}>
-          {failureMessage(send.error)}
-        </div>
-      )}
+      <FormMessage kind="success" ref={confirmationRef}>
+        {sentTo === null ? '' : `Thank you, ${sentTo}. Your message has been sent; we reply within one working day.`}
+      </FormMessage>
+      <FormMessage kind="error" ref={failureRef}>
+        {send.isError ? failureMessage(send.error) : ''}
+      </FormMessage>
 
-      <div className="contact-form__row">
-        <div className="contact-form__field">
-          <label htmlFor={`${id}-name`}>Name</label>
-          <input {...fieldProps('name')} type="text" autoComplete="name" maxLength={contactLimits.name} />
-          {fieldError('name')}
-        </div>
-        <div className="contact-form__field">
-          <label htmlFor={`${id}-email`}>Email</label>
-          <input
-            {...fieldProps('email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            maxLength={contactLimits.email}
-          />
-          {fieldError('email')}
-        </div>
+      <div className="form-row">
+        <TextField label="Name" {...field('name')} required autoComplete="name" maxLength={contactLimits.name} />
+        <EmailField label="Email" {...field('email')} required maxLength={contactLimits.email} />
       </div>
-      <div className="contact-form__field">
-        <label htmlFor={`${id}-subject`}>Subject</label>
-        <input {...fieldProps('subject')} type="text" maxLength={contactLimits.subject} />
-        {fieldError('subject')}
-      </div>
-      <div className="contact-form__field">
-        <label htmlFor={`${id}-message`}>Message</label>
-        <textarea {...fieldProps('message')} rows={7} maxLength={contactLimits.message} />
-        <p id={`${id}-message-hint`} className="contact-form__hint">
-          At least {contactLimits.messageMin} characters ({values.message.length} / {contactLimits.message})
-        </p>
-        {fieldError('message')}
-      </div>
+      <TextField label="Subject" {...field('subject')} required maxLength={contactLimits.subject} />
+      <TextAreaField
+        label="Message"
+        {...field('message')}
+        required
+        rows={7}
+        maxLength={contactLimits.message}
+        hint={`At least ${contactLimits.messageMin} characters (${values.message.length} / ${contactLimits.message})`}
+      />
 
       <button
         type="submit"

@@ -31,7 +31,7 @@ export function StaticPage({ title, lead, children }: StaticPageProps) {
 /** A titled part of a static page. */
 export function PageSection({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
-    <section className="static-page__section" aria-labelledby={id}>
+    <section className="card static-page__section" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {children}
     </section>

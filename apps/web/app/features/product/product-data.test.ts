@@ -1,6 +1,6 @@
 import type { ProductDetail } from '@soko/contract/catalog'
 import { describe, expect, it } from 'vitest'
-import { clampQuantity, jsonForScript, pageWindow, productJsonLd, summary } from './product-data.ts'
+import { clampQuantity, jsonForScript, productJsonLd, summary } from './product-data.ts'
 
 const product: ProductDetail = {
   id: 7,
@@ -82,15 +82,6 @@ describe('clampQuantity', () => {
     expect(clampQuantity(2.7, 5)).toBe(2)
     expect(clampQuantity(Number.NaN, 5)).toBe(1)
     expect(clampQuantity(4, 0)).toBe(1)
-  })
-})
-
-describe('pageWindow', () => {
-  it('shows up to 5 pages centred on the current one where there is room', () => {
-    expect(pageWindow(1, 2)).toEqual([1, 2])
-    expect(pageWindow(1, 9)).toEqual([1, 2, 3, 4, 5])
-    expect(pageWindow(5, 9)).toEqual([3, 4, 5, 6, 7])
-    expect(pageWindow(9, 9)).toEqual([5, 6, 7, 8, 9])
   })
 })
 

@@ -114,10 +114,3 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')
 }
-
-/** Up to 5 page numbers, centred on the current page where there is room. */
-export function pageWindow(current: number, total: number, size = 5): number[] {
-  const count = Math.min(size, total)
-  const start = Math.min(Math.max(1, current - Math.floor(size / 2)), Math.max(1, total - count + 1))
-  return Array.from({ length: count }, (_, i) => start + i)
-}

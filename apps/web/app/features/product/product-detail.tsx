@@ -1,6 +1,7 @@
 import type { ProductDetail as Product, Review } from '@soko/contract/catalog'
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
+import { ShopAvatar } from '../../components/site/shop-card.tsx'
 import { Stars } from '../../components/ui/stars.tsx'
 import { VerifiedMark } from '../../components/ui/verified-mark.tsx'
 import { formatDate, formatKes } from '../../lib/format.ts'
@@ -42,7 +43,7 @@ function Stats({ product }: { product: Product }) {
   const hasRating = product.avg_rating !== null && product.review_count > 0
   return (
     <dl className="pd-stats">
-      <div className="pd-stats__item">
+      <div className="card pd-stats__item">
         <dt>{hasRating ? 'Rating' : 'No ratings'}</dt>
         <dd>
           {hasRating ? (
@@ -57,11 +58,11 @@ function Stats({ product }: { product: Product }) {
           )}
         </dd>
       </div>
-      <div className="pd-stats__item">
+      <div className="card pd-stats__item">
         <dt>Reviews</dt>
         <dd>{numberFormat.format(product.review_count)}</dd>
       </div>
-      <div className="pd-stats__item">
+      <div className="card pd-stats__item">
         <dt>Views</dt>
         <dd>{numberFormat.format(product.view_count)}</dd>
       </div>
@@ -88,14 +89,12 @@ function StockBadge({ product }: { product: Product }) {
 function SellerCard({ product }: { product: Product }) {
   const seller = product.business
   return (
-    <section className="pd-card" aria-labelledby="seller-title">
+    <section className="card pd-card" aria-labelledby="seller-title">
       <h2 id="seller-title" className="pd-card__title">
         Seller Information
       </h2>
       <div className="pd-seller">
-        <span className="pd-seller__avatar" aria-hidden="true">
-          {seller.name.charAt(0)}
-        </span>
+        <ShopAvatar name={seller.name} />
         <div className="pd-seller__body">
           <p className="pd-seller__name">
             {seller.name}
@@ -120,7 +119,7 @@ function Description({ text }: { text: string }) {
   const [isExpanded, setExpanded] = useState(false)
   const isLong = text.length > DESCRIPTION_FOLD
   return (
-    <section className="pd-card" aria-labelledby={`${id}-title`}>
+    <section className="card pd-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="pd-card__title">
         Description
       </h2>
@@ -161,9 +160,19 @@ export function ReviewItem({ review }: { review: Review }) {
   )
 }
 
+/** 'No reviews yet', in place of the list; in a card of its own where it stands alone (the full review list). */
+export function NoReviews({ isCard = false }: { isCard?: boolean }) {
+  return (
+    <div className={isCard ? 'card pd-card pd-empty' : 'pd-empty'}>
+      <p className="pd-empty__title">No reviews yet</p>
+      <p>Be the first to review this product!</p>
+    </div>
+  )
+}
+
 function Reviews({ product }: { product: Product }) {
   return (
-    <section className="pd-card" aria-labelledby="reviews-title">
+    <section className="card pd-card" aria-labelledby="reviews-title">
       <div className="pd-card__head">
         <h2 id="reviews-title" className="pd-card__title">
           Customer Reviews
@@ -181,10 +190,7 @@ function Reviews({ product }: { product: Product }) {
           ))}
         </ul>
       ) : (
-        <div className="pd-empty">
-          <p className="pd-empty__title">No reviews yet</p>
-          <p>Be the first to review this product!</p>
-        </div>
+        <NoReviews />
       )}
     </section>
   )
@@ -199,11 +205,11 @@ export function ProductDetail({ product }: { product: Product }) {
         <div className="pd-summary">
           <h1 className="pd-summary__name">{product.name}</h1>
           <div className="pd-chips">
-            <Link to={`/category/${product.category.slug}`} className="pd-chip">
+            <Link to={`/category/${product.category.slug}`} className="pill pd-chip">
               {product.category.name}
             </Link>
             {product.business.is_verified && (
-              <span className="pd-chip pd-chip--verified">
+              <span className="pill pd-chip pd-chip--verified">
                 <span aria-hidden="true">✔</span>Verified Seller
               </span>
             )}

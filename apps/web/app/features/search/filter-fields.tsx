@@ -35,6 +35,19 @@ function orderedCategories(categories: FilterOptions['categories']) {
 const rangeKey = (range: { min: number; max: number | null }) => `${range.min}-${range.max ?? ''}`
 
 /** The chosen preset price band, if the draft's prices are exactly one. */
+/** The orders of section 9 to sort by: the results header's 'Sort' and the filters' 'Sort by'. */
+export function SortSelect({ id, value, onSort }: { id: string; value: SortBy; onSort: (sortBy: SortBy) => void }) {
+  return (
+    <select id={id} value={value} onChange={(event) => onSort(event.target.value as SortBy)}>
+      {SORT_OPTIONS.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  )
+}
+
 export function presetKey(draft: SearchFilters, ranges: FilterOptions['price_ranges']): string {
   const range = ranges.find((r) => r.min === (draft.priceMin ?? 0) && r.max === (draft.priceMax ?? null))
   return range && (draft.priceMin !== undefined || draft.priceMax !== undefined) ? rangeKey(range) : ''
@@ -75,17 +88,7 @@ export function FilterFields({
         </div>
         <div className="filter-field">
           <label htmlFor={`${id}-sort`}>Sort by</label>
-          <select
-            id={`${id}-sort`}
-            value={draft.sortBy}
-            onChange={(e) => onChange({ sortBy: e.target.value as SortBy })}
-          >
-            {SORT_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
+          <SortSelect id={`${id}-sort`} value={draft.sortBy} onSort={(sortBy) => onChange({ sortBy })} />
         </div>
         <div className="filter-checks">
           <label className="filter-check">

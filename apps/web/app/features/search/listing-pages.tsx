@@ -1,6 +1,7 @@
 import type { CategoryDetail, VendorDetail } from '@soko/contract/catalog'
 import type { QueryClient } from '@tanstack/react-query'
 import { type AppLoadContext, data, Link } from 'react-router'
+import { Breadcrumb } from '../../components/site/breadcrumb.tsx'
 import { Stars } from '../../components/ui/stars.tsx'
 import { ApiError, call } from '../../lib/api-client.ts'
 import { queryKeys, staleTimes } from '../../lib/query.ts'
@@ -88,29 +89,17 @@ export function pageSuffix(search: string): string {
   return page > 1 ? ` - Page ${page}` : ''
 }
 
+const PRODUCTS = { to: '/products', label: 'Products' }
+
 /** A category's heading, breadcrumb and subcategory chips. */
 export function CategoryIntro({ category }: { category: CategoryDetail }) {
   const trail = category.breadcrumb.slice(0, -1)
   return (
     <header className="listing-intro">
-      <nav className="breadcrumb" aria-label="Breadcrumb">
-        <ol>
-          <li>
-            <Link to="/">Home</Link>
-          </li>
-          <li>
-            <Link to="/products">Products</Link>
-          </li>
-          {trail.map((crumb) => (
-            <li key={crumb.slug}>
-              <Link to={`/category/${crumb.slug}`}>{crumb.name}</Link>
-            </li>
-          ))}
-          <li>
-            <span aria-current="page">{category.name}</span>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb
+        trail={[PRODUCTS, ...trail.map((crumb) => ({ to: `/category/${crumb.slug}`, label: crumb.name }))]}
+        current={category.name}
+      />
       <h1>{category.name}</h1>
       {category.description && <p>{category.description}</p>}
       {category.children.length > 0 && (
@@ -118,7 +107,7 @@ export function CategoryIntro({ category }: { category: CategoryDetail }) {
           <ul className="chips">
             {category.children.map((child) => (
               <li key={child.id}>
-                <Link to={`/category/${child.slug}`} className="chip" prefetch="intent">
+                <Link to={`/category/${child.slug}`} className="pill chip" prefetch="intent">
                   {child.name}
                   <span className="chip__count">&nbsp;({child.product_count})</span>
                 </Link>
@@ -134,20 +123,8 @@ export function CategoryIntro({ category }: { category: CategoryDetail }) {
 /** A vendor's store header: name, 'Verified Seller', rating, type, county and town, description, product count. */
 export function VendorIntro({ vendor }: { vendor: VendorDetail }) {
   return (
-    <header className="vendor-header">
-      <nav className="breadcrumb" aria-label="Breadcrumb">
-        <ol>
-          <li>
-            <Link to="/">Home</Link>
-          </li>
-          <li>
-            <Link to="/products">Products</Link>
-          </li>
-          <li>
-            <span aria-current="page">{vendor.name}</span>
-          </li>
-        </ol>
-      </nav>
+    <header className="card vendor-header">
+      <Breadcrumb trail={[PRODUCTS]} current={vendor.name} />
       <div className="vendor-header__top">
         <h1 className="vendor-header__name">{vendor.name}</h1>
         {vendor.is_verified && (

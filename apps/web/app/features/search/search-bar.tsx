@@ -83,19 +83,20 @@ export function SearchBar({ filters, options, facets, fixed = {}, onApply }: Sea
   }
 
   const fieldProps = { draft, onChange: change, options, facets, fixed }
-  const actions = hasFilters && (
-    <div className="search-panel__actions">
+  // The same two buttons under the bar's filters (once some are chosen) and at the foot of the phone's sheet.
+  const applyOrClear = (
+    <>
       <button type="submit" className="button">
         Apply
       </button>
       <button type="button" className="button button--ghost" onClick={clear}>
         Clear
       </button>
-    </div>
+    </>
   )
 
   return (
-    <search className="search-panel">
+    <search className="card search-panel">
       <form method="get" action="/search" onSubmit={onSubmit}>
         <div className="search-panel__row">
           <SuggestionCombobox
@@ -138,24 +139,11 @@ export function SearchBar({ filters, options, facets, fixed = {}, onApply }: Sea
             >
               {isMoreOpen ? 'Less Filters' : 'More Filters'}
             </button>
-            {actions}
+            {hasFilters && <div className="search-panel__actions">{applyOrClear}</div>}
           </div>
         </div>
 
-        <FilterSheet
-          isOpen={isSheetOpen}
-          onClose={() => setSheetOpen(false)}
-          footer={
-            <>
-              <button type="submit" className="button">
-                Apply
-              </button>
-              <button type="button" className="button button--ghost" onClick={clear}>
-                Clear
-              </button>
-            </>
-          }
-        >
+        <FilterSheet isOpen={isSheetOpen} onClose={() => setSheetOpen(false)} footer={applyOrClear}>
           <FilterFields {...fieldProps} part="main" />
           <FilterFields {...fieldProps} part="more" isAutoApply={isAutoApply} onAutoApplyChange={setAutoApply} />
         </FilterSheet>

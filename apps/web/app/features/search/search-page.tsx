@@ -2,6 +2,7 @@ import type { SearchFacets } from '@soko/contract/search'
 import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, Suspense, useEffect, useId, useState } from 'react'
 import { Await, useLocation, useNavigate } from 'react-router'
+import { PageLinks } from '../../components/site/page-links.tsx'
 import { SearchBar } from './search-bar.tsx'
 import { type ListingData, type Loaded, type SearchResult, useFilterOptions, useSearchResults } from './search-data.ts'
 import { apiQuery, filterSummary, pageQuery, parseFilters, type SearchFilters } from './search-params.ts'
@@ -10,7 +11,6 @@ import {
   type Heading,
   MatchingVendors,
   NoResults,
-  Pagination,
   type RenderProducts,
   ResultsBody,
   ResultsHeader,
@@ -197,7 +197,12 @@ function Results({
       <ResultsBody isReloading={state.isReloading}>
         {result.products.length > 0 ? renderProducts(result.products) : <NoResults />}
       </ResultsBody>
-      <Pagination page={result.page} totalPages={result.total_pages} href={(page) => href({ ...filters, page })} />
+      <PageLinks
+        page={result.page}
+        totalPages={result.total_pages}
+        href={(page) => href({ ...filters, page })}
+        label="Pagination"
+      />
     </>,
   )
 }

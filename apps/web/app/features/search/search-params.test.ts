@@ -6,7 +6,6 @@ import {
   filterSummary,
   hasActiveFilters,
   pageQuery,
-  pageWindow,
   parseFilters,
   priceRangeLabel,
   resultCount,
@@ -74,18 +73,6 @@ describe('filterSummary (specification section 2)', () => {
     expect(filterSummary(parse('?price_min=50000'))).toBe('above KSh 50,000')
     expect(filterSummary(parse('?price_max=1000'))).toBe('under KSh 1,000')
     expect(filterSummary(parse('?price_min=0&price_max=1000'))).toBe('under KSh 1,000')
-  })
-})
-
-describe('pageWindow', () => {
-  it('shows up to 5 pages centred on the current one', () => {
-    expect(pageWindow(1, 1)).toEqual([1])
-    expect(pageWindow(1, 3)).toEqual([1, 2, 3])
-    expect(pageWindow(1, 10)).toEqual([1, 2, 3, 4, 5])
-    expect(pageWindow(5, 10)).toEqual([3, 4, 5, 6, 7])
-    expect(pageWindow(9, 10)).toEqual([6, 7, 8, 9, 10])
-    expect(pageWindow(10, 10)).toEqual([6, 7, 8, 9, 10])
-    expect(pageWindow(1, 0)).toEqual([])
   })
 })
 

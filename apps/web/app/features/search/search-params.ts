@@ -4,9 +4,8 @@ import { formatKes } from '../../lib/format.ts'
 // The search screen's state lives in its URL (shareable, bookmarkable, rendered on the server). These helpers read
 // it leniently (a mistyped value is dropped rather than failing the page) and write it back in one order.
 
-/** Specification section 9: 24 products a page, up to 5 page buttons. */
+/** Specification section 9: 24 products a page (and up to 5 page buttons: components/site/page-links.tsx). */
 export const PAGE_SIZE = 24
-export const PAGE_BUTTONS = 5
 
 /** Copied from @soko/contract/search: importing that module at runtime would put zod in the browser bundle. */
 export const SORT_OPTIONS: readonly { value: SortBy; label: string }[] = [
@@ -198,14 +197,6 @@ export function filterSummary(filters: SearchFilters, names: { category?: string
   if (filters.verifiedOnly) parts.push('verified vendors')
   if (filters.inStockOnly) parts.push('in stock')
   return parts.length > 0 ? parts.join(' · ') : 'All products'
-}
-
-/** Up to 5 page numbers around the current page, shifted to stay within 1..total. */
-export function pageWindow(current: number, total: number, size = PAGE_BUTTONS): number[] {
-  if (total <= 0) return []
-  const start = Math.max(1, Math.min(current - Math.floor(size / 2), total - size + 1))
-  const end = Math.min(total, start + size - 1)
-  return Array.from({ length: end - start + 1 }, (_, i) => start + i)
 }
 
 /** '{n} result(s)'. */

@@ -2,12 +2,12 @@ import type { ProductListing, Vendor } from '@soko/contract/catalog'
 import type { SortBy } from '@soko/contract/search'
 import { type ReactNode, useId } from 'react'
 import { Link } from 'react-router'
+import { ShopCards } from '../../components/site/shop-card.tsx'
 import { ProductCardSkeleton } from '../../components/ui/skeleton.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { Stars } from '../../components/ui/stars.tsx'
-import { VerifiedMark } from '../../components/ui/verified-mark.tsx'
+import { SortSelect } from './filter-fields.tsx'
 import type { SearchResult } from './search-data.ts'
-import { PAGE_SIZE, pageWindow, resultCount, SORT_OPTIONS } from './search-params.ts'
+import { PAGE_SIZE, resultCount } from './search-params.ts'
 
 export type Heading = 'h1' | 'h2'
 
@@ -38,13 +38,7 @@ export function ResultsHeader({ title, as: Title, titleId, total, summary, sortB
       </div>
       <div className="results-header__sort">
         <label htmlFor={`${id}-sort`}>Sort</label>
-        <select id={`${id}-sort`} value={sortBy} onChange={(event) => onSort(event.target.value as SortBy)}>
-          {SORT_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
+        <SortSelect id={`${id}-sort`} value={sortBy} onSort={onSort} />
       </div>
     </div>
   )
@@ -92,28 +86,12 @@ export function MatchingVendors({ vendors }: { vendors: Vendor[] }) {
       <h2 id="matching-vendors-title" className="results-section-title">
         Matching Vendors
       </h2>
-      <ul className="matching-vendors__list">
-        {vendors.map((vendor) => (
-          <li key={vendor.id}>
-            <Link to={`/vendor/${vendor.slug}`} className="match-vendor" prefetch="intent">
-              <span className="match-vendor__avatar" aria-hidden="true">
-                {vendor.name.charAt(0)}
-              </span>
-              <span className="match-vendor__body">
-                <span className="match-vendor__name">
-                  {vendor.name}
-                  {vendor.is_verified && <VerifiedMark />}
-                </span>
-                <span className="match-vendor__meta">
-                  {vendor.type} · {vendor.town}, {vendor.county} · {vendor.product_count}{' '}
-                  {vendor.product_count === 1 ? 'product' : 'products'}
-                </span>
-                <Stars rating={vendor.avg_rating} count={vendor.review_count} />
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <ShopCards
+        shops={vendors}
+        details={(vendor) =>
+          `${vendor.type} · ${vendor.town}, ${vendor.county} · ${vendor.product_count} ${vendor.product_count === 1 ? 'product' : 'products'}`
+        }
+      />
     </section>
   )
 }
@@ -147,55 +125,6 @@ export function SearchUnavailable({ onRetry, isRetrying }: { onRetry: () => void
         </Link>
       </div>
     </div>
-  )
-}
-
-/** Previous, up to 5 page numbers centred near the current page, next: links, so each page has its own URL. */
-export function Pagination({
-  page,
-  totalPages,
-  href,
-}: {
-  page: number
-  totalPages: number
-  href: (page: number) => string
-}) {
-  if (totalPages <= 1) return null
-  return (
-    <nav className="pagination" aria-label="Pagination">
-      {page > 1 ? (
-        <Link to={href(page - 1)} className="pagination__step" rel="prev">
-          ‹ Previous
-        </Link>
-      ) : (
-        <span className="pagination__step" aria-disabled="true">
-          ‹ Previous
-        </span>
-      )}
-      <ul className="pagination__pages">
-        {pageWindow(page, totalPages).map((n) => (
-          <li key={n}>
-            <Link
-              to={href(n)}
-              className={n === page ? 'pagination__page pagination__page--current' : 'pagination__page'}
-              aria-current={n === page ? 'page' : undefined}
-              aria-label={`Page ${n}`}
-            >
-              {n}
-            </Link>
-          </li>
-        ))}
-      </ul>
-      {page < totalPages ? (
-        <Link to={href(page + 1)} className="pagination__step" rel="next">
-          Next ›
-        </Link>
-      ) : (
-        <span className="pagination__step" aria-disabled="true">
-          Next ›
-        </span>
-      )}
-    </nav>
   )
 }
 

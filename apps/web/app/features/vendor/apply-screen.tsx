@@ -38,7 +38,7 @@ export function ApplyScreen({ isAdmin }: { isAdmin: boolean }) {
           {VENDOR_MESSAGES.adminCannotApply}
         </p>
       ) : (
-        <div className="vendor-card">
+        <div className="card vendor-card">
           <ShopForm
             mode="apply"
             initial={emptyShop()}

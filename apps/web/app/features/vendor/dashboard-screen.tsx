@@ -59,25 +59,25 @@ export function DashboardScreen({
       </div>
 
       <dl className="vendor-stats">
-        <div className="vendor-stat">
+        <div className="card vendor-stat">
           <dt>Sales today</dt>
           <dd>{formatKes(dashboard.salesToday)}</dd>
           <dd className="vendor-stat__sub">
             {dashboard.ordersToday} order{dashboard.ordersToday === 1 ? '' : 's'}
           </dd>
         </div>
-        <div className="vendor-stat">
+        <div className="card vendor-stat">
           <dt>Sales this month</dt>
           <dd>{formatKes(dashboard.salesThisMonth)}</dd>
         </div>
-        <div className="vendor-stat">
+        <div className="card vendor-stat">
           <dt>Orders to fulfil</dt>
           <dd>{toFulfil}</dd>
           <dd className="vendor-stat__sub">
             <Link to="/vendor-portal/orders">{toFulfil > 0 ? 'Ship them now' : 'See orders'}</Link>
           </dd>
         </div>
-        <div className="vendor-stat">
+        <div className="card vendor-stat">
           <dt>Products on sale</dt>
           <dd>
             {dashboard.activeProductCount} of {dashboard.productCount}
@@ -88,7 +88,7 @@ export function DashboardScreen({
         </div>
       </dl>
 
-      <section className="vendor-card" aria-labelledby="low-stock-title">
+      <section className="card vendor-card" aria-labelledby="low-stock-title">
         <h2 id="low-stock-title">Low stock ({dashboard.lowStockCount})</h2>
         {dashboard.lowStock.length === 0 ? (
           <p className="vendor-muted">No product is running low.</p>
@@ -106,7 +106,7 @@ export function DashboardScreen({
         )}
       </section>
 
-      <SalesChart days={dashboard.salesSeries} headingLevel={2} className="vendor-card" />
+      <SalesChart days={dashboard.salesSeries} headingLevel={2} className="card vendor-card" />
     </section>
   )
 }

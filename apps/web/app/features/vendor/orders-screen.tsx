@@ -71,7 +71,7 @@ function OrderCard({ order }: { order: VendorOrderSummary }) {
   )
   const titleId = `vendor-order-${order.id}`
   return (
-    <li className="vendor-card vendor-order" aria-labelledby={titleId}>
+    <li className="card vendor-card vendor-order" aria-labelledby={titleId}>
       <div className="vendor-order__header">
         <h2 id={titleId}>Order {order.orderNumber}</h2>
         <Tag tone={TONES[order.status] ?? 'neutral'}>{order.statusLabel}</Tag>

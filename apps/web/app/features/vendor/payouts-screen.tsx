@@ -24,7 +24,7 @@ export function PayoutsScreen({ summary }: { summary: PayoutSummary }) {
     <section className="vendor-screen" aria-labelledby="payouts-title">
       <h1 id="payouts-title">Payouts</h1>
       <dl className="vendor-stats">
-        <div className="vendor-stat vendor-stat--main">
+        <div className="card vendor-stat vendor-stat--main">
           <dt>Balance owed to you</dt>
           <dd>{formatKes(summary.balance)}</dd>
           <dd className="vendor-stat__sub">
@@ -35,23 +35,23 @@ export function PayoutsScreen({ summary }: { summary: PayoutSummary }) {
             )}
           </dd>
         </div>
-        <div className="vendor-stat">
+        <div className="card vendor-stat">
           <dt>Earned</dt>
           <dd>{formatKes(summary.earned)}</dd>
           <dd className="vendor-stat__sub">Delivered orders, after commission</dd>
         </div>
-        <div className="vendor-stat">
+        <div className="card vendor-stat">
           <dt>Paid out</dt>
           <dd>{formatKes(summary.paidOut)}</dd>
         </div>
-        <div className="vendor-stat">
+        <div className="card vendor-stat">
           <dt>Awaiting delivery</dt>
           <dd>{formatKes(summary.awaitingDelivery)}</dd>
           <dd className="vendor-stat__sub">Owed to you once delivered</dd>
         </div>
       </dl>
 
-      <section className="vendor-card" aria-labelledby="payout-lines-title">
+      <section className="card vendor-card" aria-labelledby="payout-lines-title">
         <h2 id="payout-lines-title">Orders</h2>
         {summary.lines.length === 0 ? (
           <p className="vendor-muted">No paid orders yet.</p>
@@ -84,7 +84,7 @@ export function PayoutsScreen({ summary }: { summary: PayoutSummary }) {
         )}
       </section>
 
-      <section className="vendor-card" aria-labelledby="payouts-received-title">
+      <section className="card vendor-card" aria-labelledby="payouts-received-title">
         <h2 id="payouts-received-title">Payouts received</h2>
         {summary.payouts.length === 0 ? (
           <p className="vendor-muted">No payouts yet. Soko pays the balance of delivered orders every week.</p>

@@ -83,7 +83,7 @@ export function ProductEditor({ product, categories, onCreated }: ProductEditorP
   const takenDown = product?.deactivatedReason ?? null
   const isNew = productId === null
   return (
-    <form className="vendor-form vendor-card" noValidate onSubmit={onSubmit}>
+    <form className="card vendor-form vendor-card" noValidate onSubmit={onSubmit}>
       {takenDown && <TakenDown reason={takenDown} />}
       <FormMessage kind="error">
         {save.isError ? failureText(save.error, 'The product could not be saved. Please try again.') : ''}

@@ -64,7 +64,7 @@ export function ProductSaleFields({ form, errors, takenDown }: FieldsProps & { t
   const field = bindFields(form.values, errors, form.set)
   return (
     <>
-      <div className="vendor-form__row">
+      <div className="form-row">
         <TextField label="Price (KSh)" {...field('price')} inputMode="decimal" required hint="What the shopper pays." />
         <TextField
           label="Compare-at price (KSh)"
@@ -73,7 +73,7 @@ export function ProductSaleFields({ form, errors, takenDown }: FieldsProps & { t
           hint="Optional: the higher price shown struck through, to show a discount. Leave empty for none."
         />
       </div>
-      <div className="vendor-form__row">
+      <div className="form-row">
         <TextField
           label="Stock"
           {...field('stockQty')}

@@ -58,7 +58,7 @@ export function ProductsScreen({ page, q }: { page: VendorProductPage; q: string
       {page.products.length > 0 && (
         <ul className="vendor-products">
           {page.products.map((product) => (
-            <li key={product.id} className="vendor-product">
+            <li key={product.id} className="card vendor-product">
               {product.thumbnail ? (
                 <img src={product.thumbnail} alt="" width={72} height={72} loading="lazy" />
               ) : (

@@ -95,7 +95,7 @@ export function ShopForm({
         maxLength={80}
         hint={mode === 'apply' ? 'Shoppers see this name on your products and your shop page.' : undefined}
       />
-      <div className="vendor-form__row">
+      <div className="form-row">
         <SelectField label="Business type" {...field('type')} required>
           <option value="">Choose a type</option>
           {BUSINESS_TYPES.map((type) => (
@@ -115,7 +115,7 @@ export function ShopForm({
         maxLength={80}
         hint="Optional, e.g. Westlands or Kitengela"
       />
-      <div className="vendor-form__row">
+      <div className="form-row">
         <PhoneField
           label="Phone"
           {...field('phone')}

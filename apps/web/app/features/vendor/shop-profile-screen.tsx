@@ -39,7 +39,7 @@ export function ShopProfileScreen({ shop }: { shop: Shop }) {
         Your shop page: <Link to={`/vendor/${shop.slug}`}>/vendor/{shop.slug}</Link> (its address stays the same when
         you rename the shop).
       </p>
-      <div className="vendor-card">
+      <div className="card vendor-card">
         <ShopForm
           mode="profile"
           initial={shopValues(shop)}
