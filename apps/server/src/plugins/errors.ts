@@ -21,7 +21,6 @@ export class AppError extends Error {
   }
 }
 
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route reads the request as it came (the web app's pages, which answer bad input with a page of their own). */
