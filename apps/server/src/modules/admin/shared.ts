@@ -1,15 +1,12 @@
 import type { SessionUser } from '@soko/contract/auth'
 import type { Db } from '@soko/db/client'
-import type { Ctx } from '../../plugins/auth.ts'
-import { AppError } from '../../plugins/errors.ts'
+import { type Ctx, requireRole } from '../../plugins/auth.ts'
 
 // What every part of the admin area shares: who acts, transactions, pages, the audit log.
 
 /** The superuser acting (the admin routes' guard has admitted them already; this keeps services honest). */
 export function requireAdmin(ctx: Ctx): SessionUser {
-  if (!ctx.user) throw new AppError('unauthorized', 'Please sign in to continue.')
-  if (ctx.user.role !== 'superuser') throw new AppError('forbidden', 'You do not have permission to do that.')
-  return ctx.user
+  return requireRole(ctx, 'superuser')
 }
 
 /** Runs `work` in one transaction (the Drizzle transaction handle typed as the plain database). */
