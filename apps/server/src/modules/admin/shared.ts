@@ -1,6 +1,7 @@
 import type { SessionUser } from '@soko/contract/auth'
 import type { Db } from '@soko/db/client'
 import { type Ctx, requireRole } from '../../plugins/auth.ts'
+import type { AuditEntry, AuditService } from '../audit/service.ts'
 
 // What every part of the admin area shares: who acts, transactions, pages, the audit log.
 
@@ -12,6 +13,24 @@ export function requireAdmin(ctx: Ctx): SessionUser {
 /** Runs `work` in one transaction (the Drizzle transaction handle typed as the plain database). */
 export function inTransaction<T>(db: Db, work: (t: Db) => Promise<T>): Promise<T> {
   return db.transaction((tx) => work(tx as unknown as Db))
+}
+
+/** The work of an audited change, in its transaction `t`. */
+export type AuditedChange<T> = (t: Db, record: (entry: AuditEntry) => Promise<void>) => Promise<T>
+
+/**
+ * A change made in the admin area: by a superuser, in one transaction (`transaction`, when the owning module runs
+ * its own), where `record` writes the change's audit entry.
+ */
+export function audited<T>(
+  ctx: Ctx,
+  db: Db,
+  audit: AuditService,
+  change: AuditedChange<T>,
+  transaction: (work: (t: Db) => Promise<T>) => Promise<T> = (work) => inTransaction(db, work),
+): Promise<T> {
+  const admin = requireAdmin(ctx)
+  return transaction((t) => change(t, (entry) => audit.write(t, admin.id, entry)))
 }
 
 export interface PageRequest {

@@ -5,7 +5,7 @@ import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
 import type { AdminAuditAction, AuditService } from '../../audit/service.ts'
 import type { ShopService } from '../../vendors/shop.ts'
-import { inTransaction, isoOrNull, requireAdmin, toPage } from '../shared.ts'
+import { audited, isoOrNull, requireAdmin, toPage } from '../shared.ts'
 import * as read from './vendors-read-model.ts'
 
 const NOT_FOUND = 'No shop with this id.'
@@ -42,6 +42,13 @@ export class AdminVendorsService {
     private readonly shops: ShopService,
   ) {}
 
+  /** The shop, its row locked for the rest of the transaction; 404 when there is none. */
+  private async locked(t: Db, id: number): Promise<read.AdminVendorRow> {
+    const shop = (await this.shops.lock(t, id)) ? await read.getVendor(t, id) : null
+    if (!shop) throw new AppError('not_found', NOT_FOUND)
+    return shop
+  }
+
   async list(ctx: Ctx, query: AdminVendorsQuery): Promise<AdminVendorsPage> {
     requireAdmin(ctx)
     const { count, rows } = await read.listVendors(this.db, query)
@@ -71,17 +78,10 @@ export class AdminVendorsService {
     apply: (t: Db) => Promise<void>,
     detail: Record<string, unknown>,
   ): Promise<AdminVendor> {
-    const admin = requireAdmin(ctx)
-    return inTransaction(this.db, async (t) => {
-      const shop = (await this.shops.lock(t, id)) ? await read.getVendor(t, id) : null
-      if (!shop) throw new AppError('not_found', NOT_FOUND)
+    return audited(ctx, this.db, this.audit, async (t, record) => {
+      const shop = await this.locked(t, id)
       await apply(t)
-      await this.audit.write(t, admin.id, {
-        action,
-        subjectType: 'shop',
-        subjectId: id,
-        detail: { name: shop.name, ...detail },
-      })
+      await record({ action, subjectType: 'shop', subjectId: id, detail: { name: shop.name, ...detail } })
       const updated = await read.getVendor(t, id)
       if (!updated) throw new AppError('not_found', NOT_FOUND)
       return toAdminVendor(updated)
@@ -115,9 +115,8 @@ export class AdminVendorsService {
   async recordPayout(ctx: Ctx, id: number, body: PayoutBody): Promise<Payouts> {
     const admin = requireAdmin(ctx)
     const amountCents = kesToCents(body.amount)
-    await inTransaction(this.db, async (t) => {
-      const shop = (await this.shops.lock(t, id)) ? await read.getVendor(t, id) : null
-      if (!shop) throw new AppError('not_found', NOT_FOUND)
+    await audited(ctx, this.db, this.audit, async (t, record) => {
+      const shop = await this.locked(t, id)
       const owed = shop.delivered_net_cents - shop.paid_out_cents
       if (amountCents > owed) {
         throw new AppError('conflict', `This is more than the shop is owed (${formatKes(Math.max(owed, 0))}).`, {
@@ -131,12 +130,8 @@ export class AdminVendorsService {
         note: body.note ?? '',
         createdBy: admin.id,
       })
-      await this.audit.write(t, admin.id, {
-        action: 'payout.recorded',
-        subjectType: 'shop',
-        subjectId: id,
-        detail: { name: shop.name, amount: formatKes(amountCents), reference: body.reference },
-      })
+      const detail = { name: shop.name, amount: formatKes(amountCents), reference: body.reference }
+      await record({ action: 'payout.recorded', subjectType: 'shop', subjectId: id, detail })
     })
     return this.payouts(ctx, id)
   }
