@@ -1,5 +1,6 @@
 import { formatKes } from '@soko/domain/money'
 import type { MailMessage } from '../mail/mailer.ts'
+import type { PaidPartRow } from '../orders/service.ts'
 
 // Vendors hear about their paid orders by email (DESIGN D6, D7): one message per shop, listing only its own items;
 // and their shop's owner hears when its payout number changes.
@@ -41,19 +42,8 @@ export function payoutPhoneChangedEmail(
   }
 }
 
-/** A shop's paid part of an order, as its email tells it. */
-export interface PaidPart {
-  vendor_order_id: number
-  order_number: string
-  business_name: string
-  to_address: string
-  subtotal_cents: number
-  commission_cents: number
-  first_name: string
-  last_name: string
-  city: string
-  county: string
-}
+/** A shop's paid part of an order (as the orders module reads it), with the shop's name and address. */
+export type PaidPart = PaidPartRow & { business_name: string; to_address: string }
 
 /** A line of that part. */
 export interface PaidPartItem {
