@@ -1,6 +1,7 @@
 import type { SessionUser } from '@soko/contract/auth'
 import type { Db } from '@soko/db/client'
 import { type Ctx, requireRole } from '../../plugins/auth.ts'
+import { AppError } from '../../plugins/errors.ts'
 import type { AuditEntry, AuditService } from '../audit/service.ts'
 
 // What every part of the admin area shares: who acts, transactions, pages, the audit log.
@@ -38,14 +39,38 @@ export interface PageRequest {
   per_page: number
 }
 
-export function toPage<T>(request: PageRequest, count: number, results: T[]) {
+/** One page of an admin list, for superusers only: `read` finds the page's rows, `toItem` answers each. */
+export async function listPage<Row, Item>(
+  ctx: Ctx,
+  request: PageRequest,
+  read: () => Promise<{ count: number; rows: Row[] }>,
+  toItem: (row: Row) => Item,
+) {
+  requireAdmin(ctx)
+  const { count, rows } = await read()
   return {
     count,
     page: request.page,
     per_page: request.per_page,
     total_pages: Math.ceil(count / request.per_page),
-    results,
+    results: rows.map(toItem),
   }
+}
+
+/**
+ * The row `id` names, locked for the rest of the transaction by the module that owns it (`owner.lock`), then read;
+ * 404 with `notFound` when there is none.
+ */
+export async function lockedRow<Row>(
+  t: Db,
+  id: number,
+  owner: { lock(t: Db, id: number): Promise<unknown> },
+  read: (t: Db, id: number) => Promise<Row | null>,
+  notFound: string,
+): Promise<Row> {
+  const row = (await owner.lock(t, id)) ? await read(t, id) : null
+  if (!row) throw new AppError('not_found', notFound)
+  return row
 }
 
 /** `%text%` for ILIKE, with the user's own % and _ taken literally. */

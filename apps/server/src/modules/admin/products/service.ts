@@ -6,7 +6,7 @@ import { AppError } from '../../../plugins/errors.ts'
 import type { AuditService } from '../../audit/service.ts'
 import type { Products } from '../../catalog/products.ts'
 import { productImageUrl } from '../../media/media-url.ts'
-import { audited, requireAdmin, toPage } from '../shared.ts'
+import { audited, listPage, lockedRow } from '../shared.ts'
 import * as read from './products-read-model.ts'
 
 const NOT_FOUND = 'No product with this id.'
@@ -36,17 +36,12 @@ export class AdminProductsService {
     private readonly products: Products,
   ) {}
 
-  /** The product, its row locked for the rest of the transaction; 404 when there is none. */
-  private async locked(t: Db, id: number): Promise<read.AdminProductRow> {
-    const product = (await this.products.lock(t, id)) ? await read.getProduct(t, id) : null
-    if (!product) throw new AppError('not_found', NOT_FOUND)
-    return product
+  list(ctx: Ctx, query: AdminProductsQuery): Promise<AdminProductsPage> {
+    return listPage(ctx, query, () => read.listProducts(this.db, query), toAdminProduct)
   }
 
-  async list(ctx: Ctx, query: AdminProductsQuery): Promise<AdminProductsPage> {
-    requireAdmin(ctx)
-    const { count, rows } = await read.listProducts(this.db, query)
-    return toPage(query, count, rows.map(toAdminProduct))
+  private locked(t: Db, id: number): Promise<read.AdminProductRow> {
+    return lockedRow(t, id, this.products, read.getProduct, NOT_FOUND)
   }
 
   /** Hides the product from the storefront and search at once; its shop sees the reason and cannot undo it. */

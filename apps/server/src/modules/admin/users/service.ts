@@ -6,7 +6,7 @@ import { AppError } from '../../../plugins/errors.ts'
 import type { SessionStore } from '../../accounts/sessions.ts'
 import type { Users } from '../../accounts/users.ts'
 import type { AuditService } from '../../audit/service.ts'
-import { audited, isoOrNull, requireAdmin, toPage } from '../shared.ts'
+import { audited, isoOrNull, listPage, lockedRow, requireAdmin } from '../shared.ts'
 import * as read from './users-read-model.ts'
 
 const NOT_FOUND = 'No user with this id.'
@@ -39,17 +39,12 @@ export class AdminUsersService {
     private readonly sessions: SessionStore,
   ) {}
 
-  /** The user, its row locked for the rest of the transaction; 404 when there is none. */
-  private async locked(t: Db, id: number): Promise<read.AdminUserRow> {
-    const user = (await this.users.lock(t, id)) ? await read.getUser(t, id) : null
-    if (!user) throw new AppError('not_found', NOT_FOUND)
-    return user
+  list(ctx: Ctx, query: AdminUsersQuery): Promise<AdminUsersPage> {
+    return listPage(ctx, query, () => read.listUsers(this.db, query), toAdminUser)
   }
 
-  async list(ctx: Ctx, query: AdminUsersQuery): Promise<AdminUsersPage> {
-    requireAdmin(ctx)
-    const { count, rows } = await read.listUsers(this.db, query)
-    return toPage(query, count, rows.map(toAdminUser))
+  private locked(t: Db, id: number): Promise<read.AdminUserRow> {
+    return lockedRow(t, id, this.users, read.getUser, NOT_FOUND)
   }
 
   /** A role is read on every request, so the change holds from the user's next request on. */

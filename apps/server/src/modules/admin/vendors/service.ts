@@ -5,7 +5,7 @@ import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
 import type { AdminAuditAction, AuditService } from '../../audit/service.ts'
 import type { ShopService } from '../../vendors/shop.ts'
-import { audited, isoOrNull, requireAdmin, toPage } from '../shared.ts'
+import { audited, isoOrNull, listPage, lockedRow, requireAdmin } from '../shared.ts'
 import * as read from './vendors-read-model.ts'
 
 const NOT_FOUND = 'No shop with this id.'
@@ -42,17 +42,12 @@ export class AdminVendorsService {
     private readonly shops: ShopService,
   ) {}
 
-  /** The shop, its row locked for the rest of the transaction; 404 when there is none. */
-  private async locked(t: Db, id: number): Promise<read.AdminVendorRow> {
-    const shop = (await this.shops.lock(t, id)) ? await read.getVendor(t, id) : null
-    if (!shop) throw new AppError('not_found', NOT_FOUND)
-    return shop
+  list(ctx: Ctx, query: AdminVendorsQuery): Promise<AdminVendorsPage> {
+    return listPage(ctx, query, () => read.listVendors(this.db, query), toAdminVendor)
   }
 
-  async list(ctx: Ctx, query: AdminVendorsQuery): Promise<AdminVendorsPage> {
-    requireAdmin(ctx)
-    const { count, rows } = await read.listVendors(this.db, query)
-    return toPage(query, count, rows.map(toAdminVendor))
+  private locked(t: Db, id: number): Promise<read.AdminVendorRow> {
+    return lockedRow(t, id, this.shops, read.getVendor, NOT_FOUND)
   }
 
   verify(ctx: Ctx, id: number): Promise<AdminVendor> {
