@@ -1,3 +1,4 @@
+import type { SessionUser } from '@soko/contract/auth'
 import { queryRows } from '@soko/db/client'
 import { DEMO_ACCOUNTS } from '@soko/db/seed/demo-accounts'
 import { sql } from 'drizzle-orm'
@@ -15,17 +16,6 @@ import {
   uniqueEmail,
 } from './support/accounts.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
-
-interface Me {
-  id: number
-  email: string
-  firstName: string
-  lastName: string
-  role: string
-  phone: string | null
-  emailVerified: boolean
-  hasPassword: boolean
-}
 
 const COOKIE = 'soko_session'
 
@@ -200,7 +190,7 @@ describe.each(engines)('accounts: sign-up, sign-in, sessions (%s)', (engine) => 
       const value = client.cookies.get(COOKIE)
       expect(value).not.toBe(answer.body.access_token)
       expect(value).not.toBe(answer.body.refresh_token)
-      expect((await client.get<Me>('/api/auth/me/')).body.email).toBe(credentials.email)
+      expect((await client.get<SessionUser>('/api/auth/me/')).body.email).toBe(credentials.email)
     })
 
     it.each([
@@ -275,11 +265,13 @@ describe.each(engines)('accounts: sign-up, sign-in, sessions (%s)', (engine) => 
 
     it('knows the user by cookie, by bearer token, and through the in-process API the pages use', async () => {
       const { client, login, email } = await newCustomer(server)
-      const byCookie = await client.get<Me>('/api/auth/me/')
+      const byCookie = await client.get<SessionUser>('/api/auth/me/')
       expect(byCookie.status).toBe(200)
       expect(byCookie.headers.get('cache-control')).toBe('private, no-store')
       expect(byCookie.body).toMatchObject({ email, role: 'customer', hasPassword: true })
-      const byBearer = await anonymous().get<Me>('/api/auth/me/', { authorization: `Bearer ${login.access_token}` })
+      const byBearer = await anonymous().get<SessionUser>('/api/auth/me/', {
+        authorization: `Bearer ${login.access_token}`,
+      })
       expect(byBearer.body.email).toBe(email)
       const injected = await server.app.inject({
         method: 'GET',
@@ -287,7 +279,7 @@ describe.each(engines)('accounts: sign-up, sign-in, sessions (%s)', (engine) => 
         headers: { cookie: client.cookieHeader },
       })
       expect(injected.statusCode).toBe(200)
-      expect(injected.json<Me>().email).toBe(email)
+      expect(injected.json<SessionUser>().email).toBe(email)
     })
 
     it('uses only the bearer token when one is sent, and refuses a wrong one', async () => {

@@ -1,3 +1,4 @@
+import type { Quote } from '@soko/contract/checkout'
 import { queryRows } from '@soko/db/client'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -19,16 +20,6 @@ import {
   waitFor,
 } from './support/checkout.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
-
-interface Quote {
-  lines: { productId: number; quantity: number; unitPrice: number; problem: string | null; message: string | null }[]
-  removed: { productId: number; problem: string }[]
-  subtotal: number
-  shipping: number
-  vat: number
-  total: number
-  hasProblems: boolean
-}
 
 describe.each(engines)('checkout on %s', (engine) => {
   let server: TestServer
