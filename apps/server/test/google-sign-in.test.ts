@@ -12,7 +12,13 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { hashSecret } from '../src/modules/accounts/tokens.ts'
 import { Client, GOOD_PASSWORD, RELAXED_LIMITS, registerUser, resetLink, uniqueEmail } from './support/accounts.ts'
-import { engines, startTestServer, type TestServer } from './support/test-server.ts'
+import {
+  engines,
+  startTestServer,
+  type TestServer,
+  type TestServerOptions,
+  withTestServer,
+} from './support/test-server.ts'
 
 describe.each(engines)('Google sign-in, against a local OpenID provider (%s)', (engine) => {
   let server: TestServer
@@ -390,11 +396,11 @@ describe.each(engines)('Google sign-in in a demo with no Google settings (%s)', 
 
 describe('Google sign-in outside demo mode with no Google settings', () => {
   it('is unavailable, and the sign-in and sign-up screens show no Google button at all', async () => {
-    const server = await startTestServer('pglite', {
+    const options: TestServerOptions = {
       web: 'production',
       env: { ...RELAXED_LIMITS, SOKO_DEMO: 'false' },
-    })
-    try {
+    }
+    await withTestServer('pglite', options, async (server) => {
       expect((await new Client(server).get('/api/auth/providers/')).body).toEqual({ google: false })
       const start = await new Client(server).get('/api/auth/google')
       expect(start.status).toBe(503)
@@ -411,8 +417,6 @@ describe('Google sign-in outside demo mode with no Google settings', () => {
         expect(page.body, path).not.toContain('Sign in with Google')
         expect(page.body, path).not.toContain('Google sign-in is unavailable')
       }
-    } finally {
-      await server.close()
-    }
+    })
   })
 })
