@@ -19,13 +19,7 @@ import {
   stockOf,
   waitFor,
 } from './support/checkout.ts'
-import {
-  engines,
-  startTestServer,
-  type TestServer,
-  type TestServerOptions,
-  withTestServer,
-} from './support/test-server.ts'
+import { engines, startTestServer, type TestServer, withTestServer } from './support/test-server.ts'
 
 describe.each(engines)('checkout on %s', (engine) => {
   let server: TestServer
@@ -278,7 +272,7 @@ describe.each(engines)('checkout on %s', (engine) => {
 
   it('matches a paid callback to a push whose answer was never stored (a process died in between)', async () => {
     // Status queries held off, so only the callback can settle it.
-    const options: TestServerOptions = {
+    const options = {
       env: { ...RELAXED_LIMITS, ...FAST_PAYMENTS, MPESA_QUERY_AFTER: '10m' },
     }
     await withTestServer(engine, options, async (quiet) => {
@@ -494,7 +488,7 @@ describe.each(engines)('checkout on %s', (engine) => {
   })
 
   it('limits new orders per address and M-Pesa prompts per phone', async () => {
-    const options: TestServerOptions = {
+    const options = {
       env: { ...FAST_PAYMENTS, CHECKOUT_LIMIT_PER_IP: '4/10m', MPESA_PUSH_LIMIT_PER_PHONE: '2/10m' },
     }
     await withTestServer(engine, options, async (strict) => {
@@ -522,7 +516,7 @@ describe.each(engines)('checkout on %s', (engine) => {
   })
 
   it('releases the stock of an order left unpaid when its reservation ends', async () => {
-    const options: TestServerOptions = {
+    const options = {
       env: { ...RELAXED_LIMITS, ...FAST_PAYMENTS, ORDER_RESERVATION: '1s' },
     }
     await withTestServer(engine, options, async (quick) => {

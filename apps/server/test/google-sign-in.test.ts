@@ -12,13 +12,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { hashSecret } from '../src/modules/accounts/tokens.ts'
 import { Client, GOOD_PASSWORD, RELAXED_LIMITS, registerUser, resetLink, uniqueEmail } from './support/accounts.ts'
-import {
-  engines,
-  startTestServer,
-  type TestServer,
-  type TestServerOptions,
-  withTestServer,
-} from './support/test-server.ts'
+import { engines, startTestServer, type TestServer, withTestServer } from './support/test-server.ts'
 
 describe.each(engines)('Google sign-in, against a local OpenID provider (%s)', (engine) => {
   let server: TestServer
@@ -396,8 +390,8 @@ describe.each(engines)('Google sign-in in a demo with no Google settings (%s)', 
 
 describe('Google sign-in outside demo mode with no Google settings', () => {
   it('is unavailable, and the sign-in and sign-up screens show no Google button at all', async () => {
-    const options: TestServerOptions = {
-      web: 'production',
+    const options = {
+      web: 'production' as const,
       env: { ...RELAXED_LIMITS, SOKO_DEMO: 'false' },
     }
     await withTestServer('pglite', options, async (server) => {

@@ -4,13 +4,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, outbox, RELAXED_LIMITS, registerUser, resetLink, signIn } from './support/accounts.ts'
 import { callbackSecret, stkCallback } from './support/checkout.ts'
-import {
-  engines,
-  startTestServer,
-  type TestServer,
-  type TestServerOptions,
-  withTestServer,
-} from './support/test-server.ts'
+import { engines, startTestServer, type TestServer, withTestServer } from './support/test-server.ts'
 
 const DEMO_NOTICE = 'Demo store: no real payments.'
 const FORGED = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }
@@ -177,7 +171,7 @@ describe('outside demo mode', () => {
   })
 
   it('mails links to PUBLIC_URL when it is set', async () => {
-    const options: TestServerOptions = {
+    const options = {
       env: { ...RELAXED_LIMITS, PUBLIC_URL: 'https://soko.example.co.ke' },
     }
     await withTestServer('pglite', options, async (withPublicUrl) => {
