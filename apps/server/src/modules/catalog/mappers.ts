@@ -54,13 +54,14 @@ function primaryImage(imageId: number, altText: string) {
   return { thumbnail_url: sizes.thumbnail, medium_url: sizes.medium, original_url: sizes.original, alt_text: altText }
 }
 
+/** What a listing and a product's page both say of it: who it is, and its prices and stock. */
+function productBasics(row: ProductRow) {
+  return { id: row.id, slug: row.slug, name: row.name, description: row.description, ...prices(row) }
+}
+
 export function toProductListing(row: ProductRow): ProductListing {
   return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    description: row.description,
-    ...prices(row),
+    ...productBasics(row),
     thumbnail_url: row.image_id === null ? null : productImageUrl(row.image_id, 'thumbnail'),
     primary_image: row.image_id === null ? null : primaryImage(row.image_id, row.image_alt ?? row.name),
     vendor: { id: row.vendor_id, name: row.vendor_name, slug: row.vendor_slug, is_verified: row.vendor_is_verified },
@@ -84,11 +85,7 @@ export function toReview(row: ReviewRow): Review {
 
 export function toProductDetail(row: ProductDetailRow, images: ImageRow[], reviews: ReviewRow[]): ProductDetail {
   return {
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    description: row.description,
-    ...prices(row),
+    ...productBasics(row),
     images: images.map((image) => ({
       id: image.id,
       ...productImageSizes(image.id),
