@@ -105,7 +105,7 @@ export async function buildServices(
   })
   const accounts = new AccountsService({ db, config, hasher, sessions, limiter, mailer, log })
   const users = new Users(db)
-  const profiles = new ProfileService(db, accounts, mailer)
+  const profiles = new ProfileService(db, users, accounts, mailer)
   // Google, or in a demo without Google credentials the built-in stand-in (DESIGN D9); otherwise no Google button.
   const google = new GoogleSignIn(db, config.google ?? (config.demo ? standIns.google : null), sessions, log)
 

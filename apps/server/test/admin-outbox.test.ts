@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, newCustomer, RELAXED_LIMITS, registerUser, signIn, uniqueEmail } from './support/accounts.ts'
 import { startSmtpServer } from './support/smtp-server.ts'
-import { engines, startTestServer, type TestServer } from './support/test-server.ts'
+import { engines, startTestServer, type TestServer, withTestServer } from './support/test-server.ts'
 
 interface OutboxItem {
   id: number
@@ -155,8 +155,7 @@ describe('the outbox with a mail server, in demo mode', () => {
 
 describe('the outbox outside demo mode', () => {
   it('does not exist in the admin area (real shoppers’ mail is private)', async () => {
-    const server = await startTestServer('pglite', { env: { ...RELAXED_LIMITS, SOKO_DEMO: 'false' } })
-    try {
+    await withTestServer('pglite', { env: { ...RELAXED_LIMITS, SOKO_DEMO: 'false' } }, async (server) => {
       const { email } = await registerUser(server)
       await requestReset(server, email)
       const admin = (await signIn(server, DEMO_ACCOUNTS.admin)).client
@@ -167,8 +166,6 @@ describe('the outbox outside demo mode', () => {
       const dev = await fetch(`${server.url}/api/dev/outbox/?to=${encodeURIComponent(email)}`)
       expect(dev.status).toBe(200)
       expect(((await dev.json()) as { subject: string }[])[0]?.subject).toBe(RESET_SUBJECT)
-    } finally {
-      await server.close()
-    }
+    })
   })
 })

@@ -6,7 +6,7 @@ import { buildApp } from '../src/app.ts'
 import { parseConfig } from '../src/plugins/config.ts'
 import { startStandIns } from '../src/stand-ins.ts'
 import { Client, GOOD_PASSWORD, registerUser, signIn, uniqueEmail } from './support/accounts.ts'
-import { engines, startTestServer, type TestServer } from './support/test-server.ts'
+import { engines, type TestServer, withTestServer } from './support/test-server.ts'
 
 const spoofed = (i: number) => ({ 'x-forwarded-for': `203.0.113.${i % 250}, 10.0.0.${i % 250}` })
 
@@ -15,12 +15,9 @@ async function withServer(
   env: Record<string, string>,
   work: (s: TestServer) => Promise<void>,
 ) {
-  const server = await startTestServer(engine, { env })
-  try {
+  await withTestServer(engine, { env }, async (server) => {
     await work(server)
-  } finally {
-    await server.close()
-  }
+  })
 }
 
 describe.each(engines)('rate limits (%s)', (engine) => {

@@ -1,3 +1,4 @@
+import type { SessionUser } from '@soko/contract/auth'
 import { queryRows } from '@soko/db/client'
 import { DEMO_ACCOUNTS } from '@soko/db/seed/demo-accounts'
 import { sql } from 'drizzle-orm'
@@ -14,18 +15,7 @@ import {
   signIn,
   uniqueEmail,
 } from './support/accounts.ts'
-import { engines, startTestServer, type TestServer } from './support/test-server.ts'
-
-interface Me {
-  id: number
-  email: string
-  firstName: string
-  lastName: string
-  role: string
-  phone: string | null
-  emailVerified: boolean
-  hasPassword: boolean
-}
+import { engines, startTestServer, type TestServer, withTestServer } from './support/test-server.ts'
 
 const COOKIE = 'soko_session'
 
@@ -200,7 +190,7 @@ describe.each(engines)('accounts: sign-up, sign-in, sessions (%s)', (engine) => 
       const value = client.cookies.get(COOKIE)
       expect(value).not.toBe(answer.body.access_token)
       expect(value).not.toBe(answer.body.refresh_token)
-      expect((await client.get<Me>('/api/auth/me/')).body.email).toBe(credentials.email)
+      expect((await client.get<SessionUser>('/api/auth/me/')).body.email).toBe(credentials.email)
     })
 
     it.each([
@@ -275,11 +265,13 @@ describe.each(engines)('accounts: sign-up, sign-in, sessions (%s)', (engine) => 
 
     it('knows the user by cookie, by bearer token, and through the in-process API the pages use', async () => {
       const { client, login, email } = await newCustomer(server)
-      const byCookie = await client.get<Me>('/api/auth/me/')
+      const byCookie = await client.get<SessionUser>('/api/auth/me/')
       expect(byCookie.status).toBe(200)
       expect(byCookie.headers.get('cache-control')).toBe('private, no-store')
       expect(byCookie.body).toMatchObject({ email, role: 'customer', hasPassword: true })
-      const byBearer = await anonymous().get<Me>('/api/auth/me/', { authorization: `Bearer ${login.access_token}` })
+      const byBearer = await anonymous().get<SessionUser>('/api/auth/me/', {
+        authorization: `Bearer ${login.access_token}`,
+      })
       expect(byBearer.body.email).toBe(email)
       const injected = await server.app.inject({
         method: 'GET',
@@ -287,7 +279,7 @@ describe.each(engines)('accounts: sign-up, sign-in, sessions (%s)', (engine) => 
         headers: { cookie: client.cookieHeader },
       })
       expect(injected.statusCode).toBe(200)
-      expect(injected.json<Me>().email).toBe(email)
+      expect(injected.json<SessionUser>().email).toBe(email)
     })
 
     it('uses only the bearer token when one is sent, and refuses a wrong one', async () => {
@@ -593,8 +585,7 @@ describe.each(engines)('accounts: sign-up, sign-in, sessions (%s)', (engine) => 
 
 describe.each(engines)('accounts settings (%s)', (engine) => {
   it('rehashes a password made with older parameters at the next sign-in', async () => {
-    const server = await startTestServer(engine, { env: { ...RELAXED_LIMITS, ARGON2_TIME_COST: '3' } })
-    try {
+    await withTestServer(engine, { env: { ...RELAXED_LIMITS, ARGON2_TIME_COST: '3' } }, async (server) => {
       const email = uniqueEmail('rehash')
       const oldHash = await new PasswordHasher().hash(GOOD_PASSWORD)
       await server.database.db.execute(sql`insert into users (email, password_hash) values (${email}, ${oldHash})`)
@@ -605,14 +596,11 @@ describe.each(engines)('accounts settings (%s)', (engine) => {
       )
       expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=3,p=1\$/)
       expect((await new Client(server).post('/api/auth/login/', { email, password: GOOD_PASSWORD })).status).toBe(200)
-    } finally {
-      await server.close()
-    }
+    })
   })
 
   it('expires bearer access tokens, which the refresh token renews', async () => {
-    const server = await startTestServer(engine, { env: { ...RELAXED_LIMITS, ACCESS_TOKEN_TTL: '1s' } })
-    try {
+    await withTestServer(engine, { env: { ...RELAXED_LIMITS, ACCESS_TOKEN_TTL: '1s' } }, async (server) => {
       const { login } = await newCustomer(server)
       expect(login.expires_in).toBe(1)
       await new Promise((resolve) => setTimeout(resolve, 1500))
@@ -623,14 +611,11 @@ describe.each(engines)('accounts settings (%s)', (engine) => {
       })
       expect(renewed.status).toBe(200)
       expect((await new Client(server).get('/api/auth/me/', bearer(renewed.body.access_token))).status).toBe(200)
-    } finally {
-      await server.close()
-    }
+    })
   })
 
   it('names the cookie __Host-soko_session and marks it Secure in production; no dev outbox there', async () => {
-    const server = await startTestServer(engine, { env: { ...RELAXED_LIMITS, NODE_ENV: 'production' } })
-    try {
+    await withTestServer(engine, { env: { ...RELAXED_LIMITS, NODE_ENV: 'production' } }, async (server) => {
       const credentials = await registerUser(server)
       const client = new Client(server)
       const answer = await client.post('/api/auth/login/', credentials)
@@ -643,14 +628,11 @@ describe.each(engines)('accounts settings (%s)', (engine) => {
       plain.cookies.set('soko_session', client.cookies.get('__Host-soko_session') ?? '')
       expect((await plain.get('/api/auth/me/')).status).toBe(401)
       expect((await fetch(`${server.url}/api/dev/outbox/`)).status).toBe(404)
-    } finally {
-      await server.close()
-    }
+    })
   })
 
   it('accepts Origin = PUBLIC_URL behind a proxy that rewrites the Host', async () => {
-    const server = await startTestServer(engine, { env: { ...RELAXED_LIMITS, PUBLIC_URL: 'https://soko.example' } })
-    try {
+    await withTestServer(engine, { env: { ...RELAXED_LIMITS, PUBLIC_URL: 'https://soko.example' } }, async (server) => {
       const { client } = await newCustomer(server)
       expect(
         (await client.post('/api/auth/sessions/revoke-others/', undefined, { origin: 'https://soko.example' })).status,
@@ -658,8 +640,6 @@ describe.each(engines)('accounts settings (%s)', (engine) => {
       expect(
         (await client.post('/api/auth/sessions/revoke-others/', undefined, { origin: 'https://evil.example' })).status,
       ).toBe(403)
-    } finally {
-      await server.close()
-    }
+    })
   })
 })

@@ -1,56 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { openDatabase, queryRows } from '@soko/db/client'
 import { type DarajaSimulator, startDarajaSimulator } from '@soko/payment-simulators'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { orderBody, type Placed, waitFor } from './support/checkout.ts'
-import { databaseUrl, withAdmin } from './support/postgres.ts'
+import { createSharedDatabase, type ServerProcess, type SharedDatabase, startServerProcess } from './support/cluster.ts'
 
 const adminUrl = inject('postgresAdminUrl')
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-/** Starts the API as its own process and resolves once it listens. */
-function startProcess(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'support/server-process.ts')], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  return new Promise((resolve, reject) => {
-    let output = ''
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes('listening')) resolve(child)
-    }
-    child.stdout?.on('data', onData)
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-    })
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)))
-  })
-}
 
 // Killing the process needs a database outside it: PostgreSQL (PGlite lives inside the process it serves).
 describe.skipIf(!adminUrl)('a server killed between Place Order and the payment (PostgreSQL)', () => {
   let simulator: DarajaSimulator
-  let name = ''
-  let url = ''
-  const children: ChildProcess[] = []
+  let shared: SharedDatabase | undefined
+  const processes: ServerProcess[] = []
 
   beforeAll(async () => {
     simulator = await startDarajaSimulator({
@@ -62,36 +24,27 @@ describe.skipIf(!adminUrl)('a server killed between Place Order and the payment 
       resolveDelayMs: 1500,
       callbackRetryDelayMs: 200,
     })
-    name = `${inject('postgresPrefix')}${randomBytes(6).toString('hex')}`
-    await withAdmin(adminUrl, (client) =>
-      client.query(`create database "${name}" template "${inject('postgresTemplate')}"`),
-    )
-    url = databaseUrl(adminUrl, name)
+    shared = await createSharedDatabase()
   })
 
   afterAll(async () => {
-    for (const child of children) child.kill('SIGKILL')
+    for (const server of processes) await server.stop('SIGKILL')
     await simulator?.close()
-    if (name) await withAdmin(adminUrl, (client) => client.query(`drop database if exists "${name}" with (force)`))
+    await shared?.drop()
   })
 
   it('loses nothing: after a restart the status query completes the payment', async () => {
-    const port = await freePort()
-    const dataDir = mkdtempSync(join(tmpdir(), 'soko-restart-'))
+    if (!shared) throw new Error('no database')
     const env = {
-      NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
-      DATABASE_URL: url,
-      PORT: String(port),
+      DATABASE_URL: shared.url,
       MPESA_BASE_URL: simulator.url,
       MPESA_QUERY_AFTER: '1s',
       MPESA_QUERY_ATTEMPTS: '5',
-      DATA_DIR: dataDir,
     }
-    const first = await startProcess(env)
-    children.push(first)
-    const base = `http://127.0.0.1:${port}`
-    const database = await openDatabase({ databaseUrl: url, poolSize: 2 })
+    const first = await startServerProcess('api', env)
+    processes.push(first)
+    const database = await openDatabase({ databaseUrl: shared.url, poolSize: 2 })
     try {
       const [product] = await queryRows<{ id: number; stock_qty: number }>(
         database.db,
@@ -99,15 +52,14 @@ describe.skipIf(!adminUrl)('a server killed between Place Order and the payment 
             where p.is_active and b.is_active and p.stock_qty > 5 order by p.id limit 1`,
       )
       if (!product) throw new Error('fixture')
-      const response = await fetch(`${base}/api/checkout/orders/`, {
+      const response = await fetch(`${first.url}/api/checkout/orders/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'idempotency-key': randomBytes(16).toString('hex') },
         body: JSON.stringify(orderBody([{ productId: product.id, quantity: 1 }], { mpesaNumber: '0722005678' })),
       })
       expect(response.status).toBe(201)
       const placed = (await response.json()) as Placed
-      first.kill('SIGKILL')
-      await new Promise((resolve) => first.once('exit', resolve))
+      await first.stop('SIGKILL')
 
       // The customer pays while no server is there: every try of the callback fails.
       await waitFor(async () => {
@@ -115,7 +67,7 @@ describe.skipIf(!adminUrl)('a server killed between Place Order and the payment 
         return session && session.state === 'paid' && session.callbackAttempts >= 4 ? session : null
       }, 15_000)
 
-      children.push(await startProcess(env))
+      processes.push(await startServerProcess('api', env))
       const status = await waitFor(async () => {
         const [row] = await queryRows<{ status: string }>(
           database.db,
@@ -131,7 +83,6 @@ describe.skipIf(!adminUrl)('a server killed between Place Order and the payment 
       expect(stock?.stock_qty).toBe(product.stock_qty - 1)
     } finally {
       await database.close()
-      rmSync(dataDir, { recursive: true, force: true })
     }
   }, 60_000)
 })

@@ -1,3 +1,4 @@
+import type { Quote } from '@soko/contract/checkout'
 import { queryRows } from '@soko/db/client'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -18,17 +19,7 @@ import {
   stockOf,
   waitFor,
 } from './support/checkout.ts'
-import { engines, startTestServer, type TestServer } from './support/test-server.ts'
-
-interface Quote {
-  lines: { productId: number; quantity: number; unitPrice: number; problem: string | null; message: string | null }[]
-  removed: { productId: number; problem: string }[]
-  subtotal: number
-  shipping: number
-  vat: number
-  total: number
-  hasProblems: boolean
-}
+import { engines, startTestServer, type TestServer, withTestServer } from './support/test-server.ts'
 
 describe.each(engines)('checkout on %s', (engine) => {
   let server: TestServer
@@ -281,10 +272,10 @@ describe.each(engines)('checkout on %s', (engine) => {
 
   it('matches a paid callback to a push whose answer was never stored (a process died in between)', async () => {
     // Status queries held off, so only the callback can settle it.
-    const quiet = await startTestServer(engine, {
+    const options = {
       env: { ...RELAXED_LIMITS, ...FAST_PAYMENTS, MPESA_QUERY_AFTER: '10m' },
-    })
-    try {
+    }
+    await withTestServer(engine, options, async (quiet) => {
       const client = new Client(quiet)
       const [a] = await sellableProducts(quiet, 1)
       if (!a) throw new Error('fixture')
@@ -304,9 +295,7 @@ describe.each(engines)('checkout on %s', (engine) => {
       expect((await client.post(path, callback)).status).toBe(200)
       const settled = await paymentRow(quiet, order.orderNumber)
       expect(settled).toMatchObject({ status: 'paid', checkout_request_id: payment.checkout_request_id })
-    } finally {
-      await quiet.close()
-    }
+    })
   })
 
   it('settles a payment whose callback never comes by asking Daraja (STK query)', async () => {
@@ -499,10 +488,10 @@ describe.each(engines)('checkout on %s', (engine) => {
   })
 
   it('limits new orders per address and M-Pesa prompts per phone', async () => {
-    const strict = await startTestServer(engine, {
+    const options = {
       env: { ...FAST_PAYMENTS, CHECKOUT_LIMIT_PER_IP: '4/10m', MPESA_PUSH_LIMIT_PER_PHONE: '2/10m' },
-    })
-    try {
+    }
+    await withTestServer(engine, options, async (strict) => {
       const client = new Client(strict)
       const [a] = await sellableProducts(strict, 1)
       if (!a) throw new Error('fixture')
@@ -523,16 +512,14 @@ describe.each(engines)('checkout on %s', (engine) => {
       expect(refused.status).toBe(429)
       expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
       expect(JSON.stringify(refused.body)).toContain('Too many attempts')
-    } finally {
-      await strict.close()
-    }
+    })
   })
 
   it('releases the stock of an order left unpaid when its reservation ends', async () => {
-    const quick = await startTestServer(engine, {
+    const options = {
       env: { ...RELAXED_LIMITS, ...FAST_PAYMENTS, ORDER_RESERVATION: '1s' },
-    })
-    try {
+    }
+    await withTestServer(engine, options, async (quick) => {
       const client = new Client(quick)
       const [a] = await sellableProducts(quick, 1)
       if (!a) throw new Error('fixture')
@@ -550,8 +537,6 @@ describe.each(engines)('checkout on %s', (engine) => {
       })
       expect(order.canCancel).toBe(false)
       expect(await stockOf(quick, a.id)).toBe(stockBefore)
-    } finally {
-      await quick.close()
-    }
+    })
   })
 })

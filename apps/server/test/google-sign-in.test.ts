@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { SessionUser } from '@soko/contract/auth'
 import { queryRows } from '@soko/db/client'
 import {
   answerConsentPage,
@@ -11,17 +12,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { hashSecret } from '../src/modules/accounts/tokens.ts'
 import { Client, GOOD_PASSWORD, RELAXED_LIMITS, registerUser, resetLink, uniqueEmail } from './support/accounts.ts'
-import { engines, startTestServer, type TestServer } from './support/test-server.ts'
-
-interface Me {
-  id: number
-  email: string
-  firstName: string
-  lastName: string
-  role: string
-  emailVerified: boolean
-  hasPassword: boolean
-}
+import { engines, startTestServer, type TestServer, withTestServer } from './support/test-server.ts'
 
 describe.each(engines)('Google sign-in, against a local OpenID provider (%s)', (engine) => {
   let server: TestServer
@@ -113,7 +104,7 @@ describe.each(engines)('Google sign-in, against a local OpenID provider (%s)', (
     expect(done.headers.get('location')).toBe('/')
     expect(sessionCookieSet(done.headers)).toBe(true)
     expect(done.headers.getSetCookie().some((c) => /^soko_oidc=; Max-Age=0/.test(c))).toBe(true)
-    const me = await client.get<Me>('/api/auth/me/')
+    const me = await client.get<SessionUser>('/api/auth/me/')
     expect(me.body).toMatchObject({
       email: identity.email,
       firstName: 'Achieng',
@@ -136,7 +127,7 @@ describe.each(engines)('Google sign-in, against a local OpenID provider (%s)', (
     // The same Google account later, under another email address: still the same Soko user (keyed by sub).
     useIdentity({ ...identity, email: uniqueEmail('renamed') })
     const again = await roundTrip()
-    expect((await again.client.get<Me>('/api/auth/me/')).body.id).toBe(me.body.id)
+    expect((await again.client.get<SessionUser>('/api/auth/me/')).body.id).toBe(me.body.id)
   })
 
   it('returns to a safe path on this site, and lands on / for anywhere else', async () => {
@@ -205,7 +196,7 @@ describe.each(engines)('Google sign-in, against a local OpenID provider (%s)', (
     })
     const linked = await roundTrip()
     expect(linked.done.headers.get('location')).toBe('/')
-    const me = await linked.client.get<Me>('/api/auth/me/')
+    const me = await linked.client.get<SessionUser>('/api/auth/me/')
     expect(me.body).toMatchObject({ email: credentials.email, hasPassword: true, emailVerified: true })
   })
 
@@ -399,11 +390,11 @@ describe.each(engines)('Google sign-in in a demo with no Google settings (%s)', 
 
 describe('Google sign-in outside demo mode with no Google settings', () => {
   it('is unavailable, and the sign-in and sign-up screens show no Google button at all', async () => {
-    const server = await startTestServer('pglite', {
-      web: 'production',
+    const options = {
+      web: 'production' as const,
       env: { ...RELAXED_LIMITS, SOKO_DEMO: 'false' },
-    })
-    try {
+    }
+    await withTestServer('pglite', options, async (server) => {
       expect((await new Client(server).get('/api/auth/providers/')).body).toEqual({ google: false })
       const start = await new Client(server).get('/api/auth/google')
       expect(start.status).toBe(503)
@@ -420,8 +411,6 @@ describe('Google sign-in outside demo mode with no Google settings', () => {
         expect(page.body, path).not.toContain('Sign in with Google')
         expect(page.body, path).not.toContain('Google sign-in is unavailable')
       }
-    } finally {
-      await server.close()
-    }
+    })
   })
 })

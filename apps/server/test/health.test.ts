@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '../src/plugins/errors.ts'
-import { engines, startTestServer, type TestServer } from './support/test-server.ts'
+import { engines, startTestServer, type TestServer, withTestServer } from './support/test-server.ts'
 
 describe.each(engines)('health and error handling (%s)', (engine) => {
   let server: TestServer
@@ -50,12 +50,12 @@ describe.each(engines)('health and error handling (%s)', (engine) => {
     expect(await response.json()).toEqual({ detail: 'No API endpoint GET /api/no/such/thing.', code: 'not_found' })
   })
 
+  /** POSTs `body` as `contentType` to the test route that answers what it received. */
+  const echo = (contentType: string, body: string) =>
+    fetch(`${server.url}/api/test/echo`, { method: 'POST', headers: { 'content-type': contentType }, body })
+
   it('answers a malformed JSON body with 400 and a reason', async () => {
-    const response = await fetch(`${server.url}/api/test/echo`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"email": "wanjiku@example.com",',
-    })
+    const response = await echo('application/json', '{"email": "wanjiku@example.com",')
     expect(response.status).toBe(400)
     const body = (await response.json()) as { detail: string; code: string }
     expect(body.code).toBe('invalid_data')
@@ -63,21 +63,13 @@ describe.each(engines)('health and error handling (%s)', (engine) => {
   })
 
   it('still parses a well-formed JSON body', async () => {
-    const response = await fetch(`${server.url}/api/test/echo`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ county: 'Kisumu' }),
-    })
+    const response = await echo('application/json', JSON.stringify({ county: 'Kisumu' }))
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ received: { county: 'Kisumu' } })
   })
 
   it('answers an unsupported body type with 415', async () => {
-    const response = await fetch(`${server.url}/api/test/echo`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-unknown' },
-      body: 'hello',
-    })
+    const response = await echo('application/x-unknown', 'hello')
     expect(response.status).toBe(415)
     expect(((await response.json()) as { code: string }).code).toBe('unsupported_media_type')
   })
@@ -120,8 +112,7 @@ describe.each(engines)('readiness when the database is gone (%s)', (engine) => {
 
 describe('security headers', () => {
   it('are on every API response', async () => {
-    const server = await startTestServer('pglite')
-    try {
+    await withTestServer('pglite', {}, async (server) => {
       for (const path of ['/api/health', '/api/no-such-thing']) {
         const response = await fetch(`${server.url}${path}`)
         expect(response.headers.get('x-content-type-options')).toBe('nosniff')
@@ -130,8 +121,6 @@ describe('security headers', () => {
         // Not in production: no HSTS over plain HTTP in tests and development.
         expect(response.headers.get('strict-transport-security')).toBeNull()
       }
-    } finally {
-      await server.close()
-    }
+    })
   })
 })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { engines, startTestServer, type TestServer } from './support/test-server.ts'
+import { engines, startTestServer, type TestServer, withTestServer } from './support/test-server.ts'
 
 describe.each(engines)('observability on %s', (engine) => {
   let server: TestServer
@@ -41,11 +41,8 @@ describe.each(engines)('observability on %s', (engine) => {
 
 describe('metrics in production', () => {
   it('are not served without a token', async () => {
-    const server = await startTestServer('pglite', { env: { NODE_ENV: 'production' } })
-    try {
+    await withTestServer('pglite', { env: { NODE_ENV: 'production' } }, async (server) => {
       expect((await fetch(`${server.url}/metrics`)).status).toBe(404)
-    } finally {
-      await server.close()
-    }
+    })
   })
 })

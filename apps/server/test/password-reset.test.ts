@@ -13,7 +13,7 @@ import {
   uniqueEmail,
 } from './support/accounts.ts'
 import { startSmtpServer } from './support/smtp-server.ts'
-import { engines, startTestServer, type TestServer } from './support/test-server.ts'
+import { engines, startTestServer, type TestServer, withTestServer } from './support/test-server.ts'
 
 const NEW_PASSWORD = 'Kahawa-chungu-42'
 const DONE = { detail: 'Password changed successfully. Redirecting...' }
@@ -373,8 +373,7 @@ describe.each(engines)('reset mail over SMTP (%s)', (engine) => {
     const smtp = await startSmtpServer()
     const deadUrl = smtp.url
     await smtp.close()
-    const server = await startTestServer(engine, { env: { ...RELAXED_LIMITS, SMTP_URL: deadUrl } })
-    try {
+    await withTestServer(engine, { env: { ...RELAXED_LIMITS, SMTP_URL: deadUrl } }, async (server) => {
       const { email } = await registerUser(server)
       const answer = await new Client(server).post('/api/auth/request-password-reset/', { email })
       expect(answer.status).toBe(200)
@@ -385,8 +384,6 @@ describe.each(engines)('reset mail over SMTP (%s)', (engine) => {
       )
       expect(message?.sentAt).toBeNull()
       expect(message?.error).toMatch(/ECONNREFUSED|connect/i)
-    } finally {
-      await server.close()
-    }
+    })
   })
 })

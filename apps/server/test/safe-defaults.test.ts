@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, outbox, RELAXED_LIMITS, registerUser, resetLink, signIn } from './support/accounts.ts'
 import { callbackSecret, stkCallback } from './support/checkout.ts'
-import { engines, startTestServer, type TestServer } from './support/test-server.ts'
+import { engines, startTestServer, type TestServer, withTestServer } from './support/test-server.ts'
 
 const DEMO_NOTICE = 'Demo store: no real payments.'
 const FORGED = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }
@@ -171,16 +171,14 @@ describe('outside demo mode', () => {
   })
 
   it('mails links to PUBLIC_URL when it is set', async () => {
-    const withPublicUrl = await startTestServer('pglite', {
+    const options = {
       env: { ...RELAXED_LIMITS, PUBLIC_URL: 'https://soko.example.co.ke' },
-    })
-    try {
+    }
+    await withTestServer('pglite', options, async (withPublicUrl) => {
       const credentials = await registerUser(withPublicUrl)
       await new Client(withPublicUrl).post('/api/auth/request-password-reset/', { email: credentials.email }, FORGED)
       const link = await resetLink(withPublicUrl, credentials.email)
       expect(link.url.startsWith('https://soko.example.co.ke/reset-password/')).toBe(true)
-    } finally {
-      await withPublicUrl.close()
-    }
+    })
   })
 })

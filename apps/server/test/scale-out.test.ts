@@ -27,6 +27,20 @@ interface LoadResult {
   failures: string[]
 }
 
+/** What `mixedLoad` buys (a product on sale with stock to spare) and the 20 product pages it views. */
+async function loadTargets(database: DatabaseHandle): Promise<{ productId: number; slugs: string[] }> {
+  const [product] = await queryRows<{ id: number }>(
+    database.db,
+    sql`select p.id from products p join businesses b on b.id = p.business_id
+        where p.is_active and b.is_active and p.stock_qty >= 20 order by p.id limit 1`,
+  )
+  const slugs = (
+    await queryRows<{ slug: string }>(database.db, sql`select slug from products where is_active limit 20`)
+  ).map((row) => row.slug)
+  if (!product) throw new Error('fixture')
+  return { productId: product.id, slugs }
+}
+
 /**
  * A shopper-like mix through `url` for `ms`: home, categories, product pages and search, and now and then an
  * order (retried with its Idempotency-Key after a network failure, as the web app does).
@@ -239,18 +253,10 @@ describe.skipIf(!adminUrl || !hasWebBuild)('two processes on one PostgreSQL behi
   }, 60_000)
 
   it('a process killed (SIGKILL) during a mixed load loses no paid order and leaves no job stuck', async () => {
-    const [product] = await queryRows<{ id: number }>(
-      database.db,
-      sql`select p.id from products p join businesses b on b.id = p.business_id
-          where p.is_active and b.is_active and p.stock_qty >= 20 order by p.id limit 1`,
-    )
-    const slugs = (
-      await queryRows<{ slug: string }>(database.db, sql`select slug from products where is_active limit 20`)
-    ).map((row) => row.slug)
-    if (!product) throw new Error('fixture')
-    await database.db.execute(sql`update products set stock_qty = 100000 where id = ${product.id}`)
+    const { productId, slugs } = await loadTargets(database)
+    await database.db.execute(sql`update products set stock_qty = 100000 where id = ${productId}`)
     const victim = slots[0] as ServerProcess
-    const load = mixedLoad(balancer.url, 5000, { productId: product.id, slugs, workers: 12 })
+    const load = mixedLoad(balancer.url, 5000, { productId, slugs, workers: 12 })
     await sleep(2000)
     killed.add(victim)
     victim.child.kill('SIGKILL')
@@ -324,20 +330,12 @@ describe.skipIf(!adminUrl || !hasWebBuild)('two processes on one PostgreSQL behi
   it('a process stopped (SIGTERM) during load fails no request and exits 0', async () => {
     // In place of the one killed above (when that test ran), so that the other process is there to take over.
     if (slots[0]?.child.exitCode !== null || slots[0]?.child.signalCode !== null) await startProcess(0)
-    const [product] = await queryRows<{ id: number }>(
-      database.db,
-      sql`select p.id from products p join businesses b on b.id = p.business_id
-          where p.is_active and b.is_active and p.stock_qty >= 20 order by p.id limit 1`,
-    )
-    const slugs = (
-      await queryRows<{ slug: string }>(database.db, sql`select slug from products where is_active limit 20`)
-    ).map((row) => row.slug)
-    if (!product) throw new Error('fixture')
+    const { productId, slugs } = await loadTargets(database)
     const stopping = slots[0] as ServerProcess
     killed.add(stopping)
     const statusesBefore = { ...balancer.stats.statuses }
     const resetsBefore = balancer.stats.resetsAfterStart
-    const load = mixedLoad(balancer.url, 5000, { productId: product.id, slugs, workers: 12 })
+    const load = mixedLoad(balancer.url, 5000, { productId, slugs, workers: 12 })
     await sleep(2000)
     const signalled = Date.now()
     let exitedAfter = 0

@@ -1,14 +1,11 @@
 import { ORDER_STATUS_LABELS, type OrderDetail, type OrderStatus } from '@soko/contract/checkout'
-import type { Db } from '@soko/db/client'
-import type { Stock } from '../modules/catalog/stock.ts'
 import type { Mailer } from '../modules/mail/mailer.ts'
 import { orderCancelledEmail } from '../modules/orders/mail-templates.ts'
 import { CANCELLABLE } from '../modules/orders/order-view.ts'
-import { NO_SUCH_ORDER, type OrdersService } from '../modules/orders/service.ts'
-import type { PaymentService } from '../modules/payments/service.ts'
+import { NO_SUCH_ORDER } from '../modules/orders/service.ts'
 import type { Ctx } from '../plugins/auth.ts'
 import { AppError } from '../plugins/errors.ts'
-import { giveBackStock } from './order-stock.ts'
+import { cancelOrder, type OrderModules } from './order-stock.ts'
 import { inTransaction } from './transaction.ts'
 
 /**
@@ -17,15 +14,7 @@ import { inTransaction } from './transaction.ts'
  * shopper's email; the email leaves after commit.
  */
 export class CancelOrder {
-  constructor(
-    private readonly modules: {
-      db: Db
-      orders: OrdersService
-      payments: PaymentService
-      stock: Stock
-      mailer: Mailer
-    },
-  ) {}
+  constructor(private readonly modules: OrderModules & { mailer: Mailer }) {}
 
   async run(ctx: Ctx, orderNumber: string, token: string | undefined): Promise<OrderDetail> {
     const { db, orders, payments, mailer } = this.modules
@@ -41,10 +30,11 @@ export class CancelOrder {
         )
       }
       const wasPaid = order.status !== 'pending_payment'
-      await orders.setStatus(t, order.id, 'cancelled', { cancelReason: 'Cancelled by the shopper.' })
-      await orders.setPartsStatus(t, order.id, 'cancelled', [...CANCELLABLE])
-      await giveBackStock(t, this.modules, order.id)
-      await payments.closePending(t, order.id, 'cancelled')
+      await cancelOrder(t, this.modules, order.id, {
+        reason: 'Cancelled by the shopper.',
+        partsFrom: [...CANCELLABLE],
+        attempts: 'cancelled',
+      })
       if (wasPaid) await payments.markRefundDue(t, order.id)
       mail.push(await mailer.enqueue(t, orderCancelledEmail(order, 'you cancelled it.', wasPaid)))
       return order.id

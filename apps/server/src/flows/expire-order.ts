@@ -1,10 +1,7 @@
-import type { Db } from '@soko/db/client'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Stock } from '../modules/catalog/stock.ts'
 import type { Job, JobQueue, JobResult } from '../modules/jobs/queue.ts'
-import { EXPIRED_REASON, type OrdersService } from '../modules/orders/service.ts'
-import type { PaymentService } from '../modules/payments/service.ts'
-import { giveBackStock } from './order-stock.ts'
+import { EXPIRED_REASON } from '../modules/orders/service.ts'
+import { cancelOrder, type OrderModules } from './order-stock.ts'
 import type { SettlePayment } from './settle-payment.ts'
 import { inTransaction } from './transaction.ts'
 
@@ -15,15 +12,7 @@ import { inTransaction } from './transaction.ts'
  */
 export class ExpireOrder {
   constructor(
-    private readonly modules: {
-      db: Db
-      orders: OrdersService
-      payments: PaymentService
-      stock: Stock
-      settle: SettlePayment
-      jobs: JobQueue
-      log: FastifyBaseLogger
-    },
+    private readonly modules: OrderModules & { settle: SettlePayment; jobs: JobQueue; log: FastifyBaseLogger },
   ) {
     modules.jobs.register('order.expire', (job) => this.run(job))
   }
@@ -46,10 +35,11 @@ export class ExpireOrder {
     await inTransaction(db, async (t) => {
       const locked = await orders.byId(t, orderId, true)
       if (locked?.status !== 'pending_payment') return
-      await orders.setStatus(t, orderId, 'cancelled', { cancelReason: EXPIRED_REASON })
-      await orders.setPartsStatus(t, orderId, 'cancelled', ['pending_payment'])
-      await giveBackStock(t, this.modules, orderId)
-      await payments.closePending(t, orderId, 'expired')
+      await cancelOrder(t, this.modules, orderId, {
+        reason: EXPIRED_REASON,
+        partsFrom: ['pending_payment'],
+        attempts: 'expired',
+      })
     })
     log.info({ orderId }, 'unpaid order expired; stock released')
     return undefined

@@ -3,7 +3,7 @@ import type { Db } from '@soko/db/client'
 import type { Users } from '../modules/accounts/users.ts'
 import type { AuditService } from '../modules/audit/service.ts'
 import type { RateLimiter } from '../modules/rate-limits/service.ts'
-import { APPLY_LIMIT, isUniqueViolation, type ShopService, toShop } from '../modules/vendors/shop.ts'
+import { APPLY_LIMIT, isUniqueViolation, type ShopService, shopProfile, toShop } from '../modules/vendors/shop.ts'
 import type { Ctx } from '../plugins/auth.ts'
 import { AppError } from '../plugins/errors.ts'
 import { inTransaction } from './transaction.ts'
@@ -39,18 +39,7 @@ export class OpenShop {
           if (user.role === 'superuser') throw new AppError('forbidden', VENDOR_MESSAGES.adminCannotApply)
           const existing = await shops.shopOf(userId, t)
           if (existing) throw new AppError('conflict', `${VENDOR_MESSAGES.alreadyHasShop} (${existing.name})`)
-          const shop = await shops.create(t, {
-            ownerId: userId,
-            slugBase,
-            name: body.name,
-            type: body.type,
-            description: body.description,
-            county: body.county,
-            town: body.town,
-            phone: body.phone,
-            payoutPhone: body.payoutPhone,
-            email: user.email,
-          })
+          const shop = await shops.create(t, { ownerId: userId, slugBase, ...shopProfile(body), email: user.email })
           await users.setRole(t, userId, 'vendor')
           await audit.write(t, userId, {
             action: 'vendor.applied',

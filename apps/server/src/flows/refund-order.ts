@@ -1,16 +1,12 @@
 import type { RefundBody } from '@soko/contract/admin'
-import type { Db } from '@soko/db/client'
 import { formatKes } from '@soko/domain/money'
 import type { AuditService } from '../modules/audit/service.ts'
-import type { Stock } from '../modules/catalog/stock.ts'
 import type { Mailer } from '../modules/mail/mailer.ts'
 import { orderRefundedEmail } from '../modules/orders/mail-templates.ts'
 import { canRefund } from '../modules/orders/refunds.ts'
-import type { OrdersService } from '../modules/orders/service.ts'
-import type { PaymentService } from '../modules/payments/service.ts'
 import type { Ctx } from '../plugins/auth.ts'
 import { AppError } from '../plugins/errors.ts'
-import { giveBackStock } from './order-stock.ts'
+import { type OrderModules, releaseOrder } from './order-stock.ts'
 import { inTransaction } from './transaction.ts'
 
 export const NO_ORDER_WITH_ID = 'No order with this id.'
@@ -22,16 +18,7 @@ export const NO_ORDER_WITH_ID = 'No order with this id.'
  * goes back by hand (an M-Pesa reversal or the card provider's refund): its reference is recorded.
  */
 export class RefundOrder {
-  constructor(
-    private readonly modules: {
-      db: Db
-      orders: OrdersService
-      payments: PaymentService
-      stock: Stock
-      audit: AuditService
-      mailer: Mailer
-    },
-  ) {}
+  constructor(private readonly modules: OrderModules & { audit: AuditService; mailer: Mailer }) {}
 
   async run(ctx: Ctx, adminId: number, orderId: number, body: RefundBody): Promise<void> {
     const { db, orders, payments, audit, mailer } = this.modules
@@ -52,8 +39,7 @@ export class RefundOrder {
       const parts = await orders.partsOf(t, [orderId])
       const shipped = parts.some((part) => part.shipped_at !== null || ['shipped', 'delivered'].includes(part.status))
       // The stock of what never left its shop goes back on sale, once (the same claim as a cancellation's).
-      await giveBackStock(t, this.modules, orderId, { unshippedOnly: shipped })
-      await payments.closePending(t, orderId, 'cancelled')
+      await releaseOrder(t, this.modules, orderId, 'cancelled', { unshippedOnly: shipped })
       for (const paymentId of await payments.markRefunded(t, orderId)) {
         await payments.recordEvent(t, {
           paymentId,

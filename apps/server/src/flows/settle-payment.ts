@@ -12,6 +12,9 @@ import { takeBackStock } from './order-stock.ts'
 import type { PaidShopNotices } from './paid-shop-notices.ts'
 import { inTransaction } from './transaction.ts'
 
+/** Whether a result may still settle the payment: 'expired' only means we stopped waiting (a late success counts). */
+const isAwaitingResult = (payment: PaymentRow) => payment.status === 'pending' || payment.status === 'expired'
+
 export interface SettlePaymentSettings {
   /** First STK status query after this long without a callback, then doubling. */
   queryAfterMs: number
@@ -59,14 +62,7 @@ export class SettlePayment {
     const outcome = await inTransaction(db, async (t) => {
       let payment = await payments.byCheckoutRequestId(t, checkoutRequestId)
       if (!payment && source === 'callback') payment = await this.reconcile(t, checkoutRequestId, result)
-      const record = (outcome: string) =>
-        payments.recordEvent(t, {
-          paymentId: payment?.id ?? null,
-          source: `mpesa-${source}`,
-          outcome,
-          rawBody,
-          remoteAddress,
-        })
+      const record = this.recorder(t, payment, { source: `mpesa-${source}`, rawBody, remoteAddress })
       if (!payment) {
         await record('rejected: unknown CheckoutRequestID')
         return 'rejected' as const
@@ -78,8 +74,7 @@ export class SettlePayment {
           return 'rejected' as const
         }
       }
-      // 'expired' only means we stopped waiting: a late success still counts.
-      if (payment.status !== 'pending' && payment.status !== 'expired') {
+      if (!isAwaitingResult(payment)) {
         await record('duplicate')
         return 'duplicate' as const
       }
@@ -98,6 +93,15 @@ export class SettlePayment {
     })
     mailer.deliver(mail)
     return outcome
+  }
+
+  /** Writes what a provider's message did as an event of the payment it named (of none, for an unknown one). */
+  private recorder(
+    t: Db,
+    payment: PaymentRow | null,
+    message: { source: string; rawBody: string; remoteAddress: string },
+  ): (outcome: string) => Promise<void> {
+    return (outcome) => this.modules.payments.recordEvent(t, { paymentId: payment?.id ?? null, outcome, ...message })
   }
 
   /**
@@ -140,20 +144,13 @@ export class SettlePayment {
     const mail: number[] = []
     const outcome = await inTransaction(db, async (t): Promise<ApplyOutcome> => {
       const payment = await payments.byReference(t, charge.reference)
-      const record = (outcome: string) =>
-        payments.recordEvent(t, {
-          paymentId: payment?.id ?? null,
-          source: `card-${source}`,
-          outcome,
-          rawBody,
-          remoteAddress,
-        })
+      const record = this.recorder(t, payment, { source: `card-${source}`, rawBody, remoteAddress })
       if (payment?.method !== 'credit-card') {
         await record('rejected: unknown reference')
         return 'rejected'
       }
       if (charge.status === 'pending') return 'duplicate'
-      if (payment.status !== 'pending' && payment.status !== 'expired') {
+      if (!isAwaitingResult(payment)) {
         await record('duplicate')
         return 'duplicate'
       }

@@ -115,15 +115,20 @@ export function registerAuth(app: FastifyInstance, sessions: SessionStore, confi
   })
 }
 
-/** The signed-in user; throws 401 when there is none. */
-export function requireUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new AppError('unauthorized', AUTH_MESSAGES.signInRequired)
-  return request.user
+/** Who a request (or a service's `Ctx`) is from: the signed-in user, or null. */
+interface Acting {
+  user: SessionUser | null
+}
+
+/** The signed-in user of a request or a service's `Ctx`; throws 401 when there is none. */
+export function requireUser(acting: Acting): SessionUser {
+  if (!acting.user) throw new AppError('unauthorized', AUTH_MESSAGES.signInRequired)
+  return acting.user
 }
 
 /** The signed-in user if they have the role; 401 when signed out, 403 otherwise. */
-export function requireRole(request: FastifyRequest, role: Role): SessionUser {
-  const user = requireUser(request)
+export function requireRole(acting: Acting, role: Role): SessionUser {
+  const user = requireUser(acting)
   if (user.role !== role) throw new AppError('forbidden', AUTH_MESSAGES.forbidden)
   return user
 }

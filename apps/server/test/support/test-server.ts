@@ -90,6 +90,20 @@ export async function startTestServer(engine: Engine, options: TestServerOptions
   }
 }
 
+/** Runs `test` against a server of its own, started with `options` and closed after it, whatever happens. */
+export async function withTestServer<T>(
+  engine: Engine,
+  options: TestServerOptions,
+  test: (server: TestServer) => Promise<T>,
+): Promise<T> {
+  const server = await startTestServer(engine, options)
+  try {
+    return await test(server)
+  } finally {
+    await server.close()
+  }
+}
+
 /** Empties the catalogue (for tests that bring their own fixture instead of the demo catalogue). */
 export async function truncateCatalog(database: DatabaseHandle): Promise<void> {
   await database.db.execute(

@@ -1,12 +1,13 @@
 import { AUTH_MESSAGES } from '@soko/contract/auth'
 import { PROFILE_MESSAGES, type Profile, type ProfileUpdate } from '@soko/contract/user'
 import type { Db } from '@soko/db/client'
-import type { Ctx } from '../../plugins/auth.ts'
+import { type Ctx, requireUser } from '../../plugins/auth.ts'
 import { AppError } from '../../plugins/errors.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { emailChangedEmail } from './mail-templates.ts'
 import * as repo from './repository.ts'
 import { type AccountsService, isUniqueViolation } from './service.ts'
+import type { Users } from './users.ts'
 
 /**
  * The signed-in user's profile (name, email, phone): the users table is the accounts module's, so the customer
@@ -15,26 +16,13 @@ import { type AccountsService, isUniqueViolation } from './service.ts'
 export class ProfileService {
   constructor(
     private readonly db: Db,
+    private readonly users: Users,
     private readonly accounts: AccountsService,
     private readonly mailer: Mailer,
   ) {}
 
-  private userId(ctx: Ctx): number {
-    if (!ctx.user) throw new AppError('unauthorized', AUTH_MESSAGES.signInRequired)
-    return ctx.user.id
-  }
-
-  /** Runs `work` in a transaction holding the user's row lock. */
-  private withUserLock<T>(userId: number, work: (t: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (tx) => {
-      const t = tx as unknown as Db
-      await repo.lockUser(t, userId)
-      return work(t)
-    })
-  }
-
   async getProfile(ctx: Ctx): Promise<Profile> {
-    const user = await repo.getUserById(this.db, this.userId(ctx))
+    const user = await repo.getUserById(this.db, requireUser(ctx).id)
     if (!user) throw new AppError('unauthorized', AUTH_MESSAGES.signInRequired)
     return { firstName: user.first_name, lastName: user.last_name, email: user.email, phone: user.phone }
   }
@@ -44,7 +32,7 @@ export class ProfileService {
    * unverified, and the old address is told of the change.
    */
   async updateProfile(ctx: Ctx, body: ProfileUpdate): Promise<Profile> {
-    const userId = this.userId(ctx)
+    const userId = requireUser(ctx).id
     const user = await repo.getUserById(this.db, userId)
     if (!user) throw new AppError('unauthorized', AUTH_MESSAGES.signInRequired)
     const emailChanged = body.email !== user.email.toLowerCase()
@@ -56,7 +44,7 @@ export class ProfileService {
     }
     let outboxId: number | null = null
     try {
-      await this.withUserLock(userId, async (t) => {
+      await this.users.withLock(userId, async (t) => {
         await repo.updateProfile(t, userId, {
           firstName: body.firstName,
           lastName: body.lastName,

@@ -18,6 +18,15 @@ export class Users {
     return repo.lockUser(t, id)
   }
 
+  /** Runs `work` in a transaction that holds the user's row lock from its start. */
+  withLock<T>(id: number, work: (t: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      const t = tx as unknown as Db
+      await repo.lockUser(t, id)
+      return work(t)
+    })
+  }
+
   setRole(t: Db, id: number, role: Role): Promise<void> {
     return repo.setRole(t, id, role)
   }

@@ -1,26 +1,14 @@
-import { ErrorSchema } from '@soko/contract/health'
 import type { FastifyInstance } from 'fastify'
 import { requireRole } from '../../plugins/auth.ts'
-import { sentenceErrorHandler } from '../../plugins/errors.ts'
+import { documented, guardArea, PRIVATE_ERRORS } from '../../plugins/route-options.ts'
 
-export const tags = ['admin']
-
-export const adminErrors = {
-  400: ErrorSchema,
-  401: ErrorSchema,
-  403: ErrorSchema,
-  404: ErrorSchema,
-  409: ErrorSchema,
-}
+/** An admin call's route options: tagged 'admin', with the errors of a signed-in area. */
+export const doc = documented({ tags: ['admin'], errors: PRIVATE_ERRORS })
 
 /**
  * Every admin call: superusers only (401 signed out, 403 any other role), checked before the body is even read,
  * and never kept by a cache.
  */
 export function guardAdmin(app: FastifyInstance): void {
-  app.setErrorHandler(sentenceErrorHandler)
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('cache-control', 'no-store')
-    requireRole(request, 'superuser')
-  })
+  guardArea(app, (request) => requireRole(request, 'superuser'))
 }

@@ -1,15 +1,14 @@
 import type { SessionUser } from '@soko/contract/auth'
 import type { Db } from '@soko/db/client'
-import type { Ctx } from '../../plugins/auth.ts'
+import { type Ctx, requireRole } from '../../plugins/auth.ts'
 import { AppError } from '../../plugins/errors.ts'
+import type { AuditEntry, AuditService } from '../audit/service.ts'
 
 // What every part of the admin area shares: who acts, transactions, pages, the audit log.
 
 /** The superuser acting (the admin routes' guard has admitted them already; this keeps services honest). */
 export function requireAdmin(ctx: Ctx): SessionUser {
-  if (!ctx.user) throw new AppError('unauthorized', 'Please sign in to continue.')
-  if (ctx.user.role !== 'superuser') throw new AppError('forbidden', 'You do not have permission to do that.')
-  return ctx.user
+  return requireRole(ctx, 'superuser')
 }
 
 /** Runs `work` in one transaction (the Drizzle transaction handle typed as the plain database). */
@@ -17,19 +16,61 @@ export function inTransaction<T>(db: Db, work: (t: Db) => Promise<T>): Promise<T
   return db.transaction((tx) => work(tx as unknown as Db))
 }
 
+/** The work of an audited change, in its transaction `t`. */
+export type AuditedChange<T> = (t: Db, record: (entry: AuditEntry) => Promise<void>) => Promise<T>
+
+/**
+ * A change made in the admin area: by a superuser, in one transaction (`transaction`, when the owning module runs
+ * its own), where `record` writes the change's audit entry.
+ */
+export function audited<T>(
+  ctx: Ctx,
+  db: Db,
+  audit: AuditService,
+  change: AuditedChange<T>,
+  transaction: (work: (t: Db) => Promise<T>) => Promise<T> = (work) => inTransaction(db, work),
+): Promise<T> {
+  const admin = requireAdmin(ctx)
+  return transaction((t) => change(t, (entry) => audit.write(t, admin.id, entry)))
+}
+
 export interface PageRequest {
   page: number
   per_page: number
 }
 
-export function toPage<T>(request: PageRequest, count: number, results: T[]) {
+/** One page of an admin list, for superusers only: `read` finds the page's rows, `toItem` answers each. */
+export async function listPage<Row, Item>(
+  ctx: Ctx,
+  request: PageRequest,
+  read: () => Promise<{ count: number; rows: Row[] }>,
+  toItem: (row: Row) => Item,
+) {
+  requireAdmin(ctx)
+  const { count, rows } = await read()
   return {
     count,
     page: request.page,
     per_page: request.per_page,
     total_pages: Math.ceil(count / request.per_page),
-    results,
+    results: rows.map(toItem),
   }
+}
+
+/**
+ * The row `id` names, locked for the rest of the transaction by the module that owns it (`owner.lock`), then read;
+ * 404 with `notFound` when there is none.
+ */
+export async function lockedRow<Row>(
+  t: Db,
+  id: number,
+  owner: { lock(t: Db, id: number): Promise<unknown> },
+  read: (t: Db, id: number) => Promise<Row | null>,
+  notFound: string,
+): Promise<Row> {
+  const row = (await owner.lock(t, id)) ? await read(t, id) : null
+  if (!row) throw new AppError('not_found', notFound)
+  return row
 }
 
 /** `%text%` for ILIKE, with the user's own % and _ taken literally. */

@@ -1,23 +1,12 @@
 import { type Db, queryRows } from '@soko/db/client'
 import { sql } from 'drizzle-orm'
+import type { BannerRow } from './repository.ts'
 
 // SQL of the home page's banners as the admin area edits them, every one (scheduled, ended and switched off too).
 // Writes make the database announce a catalogue change, so every process drops its cached home page at once.
 
-export interface AdminBannerRow {
-  id: number
-  title: string
-  subtitle: string
-  image_url: string | null
-  category_id: number | null
-  category_name: string | null
-  category_slug: string | null
-  link_url: string
-  link_text: string
-  stat1: string
-  stat1_label: string
-  stat2: string
-  stat2_label: string
+/** A banner's row as the home page reads it, with its place and schedule. */
+export interface AdminBannerRow extends BannerRow {
   position: number
   is_active: boolean
   starts_at: Date | string | null

@@ -1,32 +1,21 @@
 import type { AdminBanner, BannerBody, BannerUpdateBody } from '@soko/contract/admin'
 import type { Db } from '@soko/db/client'
 import { AppError } from '../../plugins/errors.ts'
-import { bannerImageUrl } from '../media/media-url.ts'
 import * as repo from './banner-repository.ts'
+import { toBanner } from './mappers.ts'
 
 const NOT_FOUND = 'No banner with this id.'
 
 const isoOrNull = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString()
 
+/** The banner as the home page shows it (its image without the alt text), with its URL, place and schedule. */
 function toAdminBanner(row: repo.AdminBannerRow): AdminBanner {
-  const url = (size: 'thumbnail' | 'medium' | 'original') => row.image_url ?? bannerImageUrl(row.id, size)
+  const { image, ...banner } = toBanner(row)
   return {
-    id: row.id,
-    title: row.title,
-    subtitle: row.subtitle,
-    image: { url: url('original'), thumbnail: url('thumbnail'), medium: url('medium'), original: url('original') },
+    ...banner,
+    image: { url: image.url, thumbnail: image.thumbnail, medium: image.medium, original: image.original },
     image_url: row.image_url,
-    category:
-      row.category_id !== null && row.category_name !== null && row.category_slug !== null
-        ? { id: row.category_id, name: row.category_name, slug: row.category_slug }
-        : null,
-    link_url: row.link_url,
-    link_text: row.link_text,
-    stat1: row.stat1,
-    stat1_label: row.stat1_label,
-    stat2: row.stat2,
-    stat2_label: row.stat2_label,
     position: row.position,
     is_active: row.is_active,
     starts_at: isoOrNull(row.starts_at),

@@ -8,8 +8,8 @@ import type {
 import type { Db } from '@soko/db/client'
 import { AppError } from '../../plugins/errors.ts'
 import { isUniqueViolation } from '../accounts/service.ts'
-import { categoryImageUrl } from '../media/media-url.ts'
 import * as repo from './category-repository.ts'
+import { toCategory } from './mappers.ts'
 
 const NOT_FOUND = 'No category with this id.'
 const SLUG_TAKEN = 'Another category already uses this slug'
@@ -26,20 +26,9 @@ export function slugFromName(name: string): string {
     .replace(/-+$/, '')
 }
 
+/** The category as the storefront shows it, with what the admin area edits of its image and whether it is on. */
 function toSubcategory(row: repo.AdminCategoryRow): AdminSubcategory {
-  return {
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    description: row.description,
-    parent_id: row.parent_id,
-    image: { url: row.image_url ?? categoryImageUrl(row.id, 'medium'), alt_text: row.image_alt || row.name },
-    image_url: row.image_url,
-    image_alt: row.image_alt,
-    is_active: row.is_active,
-    position: row.position,
-    product_count: row.product_count,
-  }
+  return { ...toCategory(row), image_url: row.image_url, image_alt: row.image_alt, is_active: row.is_active }
 }
 
 const invalid = (field: string, message: string) => new AppError('invalid_data', message, { [field]: [message] })

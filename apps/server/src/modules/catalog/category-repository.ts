@@ -1,20 +1,13 @@
 import { type Db, queryRows } from '@soko/db/client'
 import { Param, sql } from 'drizzle-orm'
+import type { CategoryRow } from './listing-read-model.ts'
 
 // SQL of categories as the admin area edits them: every one, active or not. Each write makes the database announce
 // a catalogue change (migration 0002's triggers), so every process drops its cached category pages at once.
 
-export interface AdminCategoryRow {
-  id: number
-  parent_id: number | null
-  slug: string
-  name: string
-  description: string
-  image_url: string | null
-  image_alt: string
+/** A category's row in the storefront's shape (here product_count counts every product filed in it), and more. */
+export interface AdminCategoryRow extends CategoryRow {
   is_active: boolean
-  position: number
-  product_count: number
   child_count: number
 }
 

@@ -9,7 +9,7 @@ import type {
 } from '@soko/contract/catalog'
 import { averageRating, discountPercentage, effectivePriceCents, isInStock, isLowStock } from '@soko/domain/catalog'
 import { centsToKes } from '@soko/domain/money'
-import { bannerImageUrl, categoryImageUrl, productImageSizes, productImageUrl } from '../media/media-url.ts'
+import { bannerImageUrl, categoryImageUrl, imageSizes, productImageSizes, productImageUrl } from '../media/media-url.ts'
 import type { ReviewRow } from '../reviews/service.ts'
 import type { CategoryRow, ProductDetailRow, ProductRow, VendorRow } from './listing-read-model.ts'
 import type { BannerRow, ImageRow } from './repository.ts'
@@ -49,23 +49,21 @@ function breadcrumb(row: ProductRow) {
   return crumbs
 }
 
+function primaryImage(imageId: number, altText: string) {
+  const sizes = productImageSizes(imageId)
+  return { thumbnail_url: sizes.thumbnail, medium_url: sizes.medium, original_url: sizes.original, alt_text: altText }
+}
+
+/** What a listing and a product's page both say of it: who it is, and its prices and stock. */
+function productBasics(row: ProductRow) {
+  return { id: row.id, slug: row.slug, name: row.name, description: row.description, ...prices(row) }
+}
+
 export function toProductListing(row: ProductRow): ProductListing {
   return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    description: row.description,
-    ...prices(row),
+    ...productBasics(row),
     thumbnail_url: row.image_id === null ? null : productImageUrl(row.image_id, 'thumbnail'),
-    primary_image:
-      row.image_id === null
-        ? null
-        : {
-            thumbnail_url: productImageUrl(row.image_id, 'thumbnail'),
-            medium_url: productImageUrl(row.image_id, 'medium'),
-            original_url: productImageUrl(row.image_id, 'original'),
-            alt_text: row.image_alt ?? row.name,
-          },
+    primary_image: row.image_id === null ? null : primaryImage(row.image_id, row.image_alt ?? row.name),
     vendor: { id: row.vendor_id, name: row.vendor_name, slug: row.vendor_slug, is_verified: row.vendor_is_verified },
     category_breadcrumb: breadcrumb(row),
     average_rating: averageRating(row.rating_sum, row.rating_count),
@@ -87,11 +85,7 @@ export function toReview(row: ReviewRow): Review {
 
 export function toProductDetail(row: ProductDetailRow, images: ImageRow[], reviews: ReviewRow[]): ProductDetail {
   return {
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    description: row.description,
-    ...prices(row),
+    ...productBasics(row),
     images: images.map((image) => ({
       id: image.id,
       ...productImageSizes(image.id),
@@ -158,14 +152,10 @@ export function toCategory(row: CategoryRow): Category {
   }
 }
 
+/** A banner as the home page shows it (the admin area's adds its schedule: catalog/banners.ts). */
 export function toBanner(row: BannerRow): Banner {
-  const sizes = row.image_url
-    ? { thumbnail: row.image_url, medium: row.image_url, original: row.image_url }
-    : {
-        thumbnail: bannerImageUrl(row.id, 'thumbnail'),
-        medium: bannerImageUrl(row.id, 'medium'),
-        original: bannerImageUrl(row.id, 'original'),
-      }
+  // No image URL: the generated picture.
+  const sizes = imageSizes((size) => row.image_url || bannerImageUrl(row.id, size))
   return {
     id: row.id,
     title: row.title,

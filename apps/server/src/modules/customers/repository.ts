@@ -4,6 +4,60 @@ import { sql } from 'drizzle-orm'
 // SQL of what a customer keeps: addresses, payment methods, wishlist (the profile is the accounts module's). Every statement is scoped by user_id: another user's row is never read,
 // changed or deleted, whatever id the request names.
 
+// What the lists have in common
+
+/** The customer's lists in which one row is the default: the address book and the saved payment methods. */
+export type DefaultList = 'addresses' | 'payment_methods'
+
+/** How many rows the user has in a list (the wishlist too). */
+export async function countOf(db: Db, list: DefaultList | 'wishlist_items', userId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${sql.identifier(list)} where user_id = ${userId}`,
+  )
+  return row?.n ?? 0
+}
+
+export async function clearDefault(db: Db, list: DefaultList, userId: number): Promise<void> {
+  await db.execute(sql`update ${sql.identifier(list)} set is_default = false where user_id = ${userId} and is_default`)
+}
+
+/** Makes one of the user's rows the default (and no other); false when the user has no such row. */
+export async function setDefault(db: Db, list: DefaultList, userId: number, id: number): Promise<boolean> {
+  const table = sql.identifier(list)
+  const [exists] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from ${table} where user_id = ${userId} and id = ${id}`,
+  )
+  if (!exists) return false
+  await db.execute(sql`update ${table} set is_default = false where user_id = ${userId} and is_default and id <> ${id}`)
+  await db.execute(sql`update ${table} set is_default = true where user_id = ${userId} and id = ${id}`)
+  return true
+}
+
+/** Deletes one of the user's rows; returns whether it was the default, or null when there was none. */
+export async function deleteFrom(
+  db: Db,
+  list: DefaultList,
+  userId: number,
+  id: number,
+): Promise<{ wasDefault: boolean } | null> {
+  const rows = await queryRows<{ is_default: boolean }>(
+    db,
+    sql`delete from ${sql.identifier(list)} where user_id = ${userId} and id = ${id} returning is_default`,
+  )
+  return rows[0] ? { wasDefault: rows[0].is_default } : null
+}
+
+/** After the default row goes, the most recently added one takes its place. */
+export async function promoteNewest(db: Db, list: DefaultList, userId: number): Promise<void> {
+  const table = sql.identifier(list)
+  await db.execute(
+    sql`update ${table} set is_default = true
+        where id = (select id from ${table} where user_id = ${userId} order by created_at desc, id desc limit 1)`,
+  )
+}
+
 // Addresses
 
 export interface AddressRow {
@@ -53,14 +107,6 @@ export async function getAddress(db: Db, userId: number, id: number): Promise<Ad
   return rows[0] ?? null
 }
 
-export async function countAddresses(db: Db, userId: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from addresses where user_id = ${userId}`,
-  )
-  return row?.n ?? 0
-}
-
 export async function insertAddress(
   db: Db,
   userId: number,
@@ -94,38 +140,6 @@ export async function updateAddress(
         returning ${addressColumns}`,
   )
   return rows[0] ?? null
-}
-
-export async function clearDefaultAddress(db: Db, userId: number): Promise<void> {
-  await db.execute(sql`update addresses set is_default = false where user_id = ${userId} and is_default`)
-}
-
-/** Makes one of the user's addresses the default (and no other); false when the user has no such address. */
-export async function setDefaultAddress(db: Db, userId: number, id: number): Promise<boolean> {
-  const exists = await getAddress(db, userId, id)
-  if (!exists) return false
-  await db.execute(
-    sql`update addresses set is_default = false where user_id = ${userId} and is_default and id <> ${id}`,
-  )
-  await db.execute(sql`update addresses set is_default = true where user_id = ${userId} and id = ${id}`)
-  return true
-}
-
-/** Deletes one of the user's addresses; returns whether it was the default, or null when there was none. */
-export async function deleteAddress(db: Db, userId: number, id: number): Promise<{ wasDefault: boolean } | null> {
-  const rows = await queryRows<{ is_default: boolean }>(
-    db,
-    sql`delete from addresses where user_id = ${userId} and id = ${id} returning is_default`,
-  )
-  return rows[0] ? { wasDefault: rows[0].is_default } : null
-}
-
-/** After the default address goes, the most recently added one takes its place. */
-export async function promoteNewestAddress(db: Db, userId: number): Promise<void> {
-  await db.execute(
-    sql`update addresses set is_default = true
-        where id = (select id from addresses where user_id = ${userId} order by created_at desc, id desc limit 1)`,
-  )
 }
 
 /** Saves the checkout's address to the shopper's address book, unless it is there already (at most 20). */
@@ -176,14 +190,6 @@ export function listPaymentMethods(db: Db, userId: number): Promise<PaymentMetho
   )
 }
 
-export async function countPaymentMethods(db: Db, userId: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from payment_methods where user_id = ${userId}`,
-  )
-  return row?.n ?? 0
-}
-
 export type NewPaymentMethod =
   | { type: 'mpesa'; phone: string; name: string }
   | { type: 'card'; provider: string; token: string; brand: string; last4: string; expiry: string; name: string }
@@ -210,40 +216,12 @@ export async function insertPaymentMethod(
   return row
 }
 
-export async function clearDefaultPaymentMethod(db: Db, userId: number): Promise<void> {
-  await db.execute(sql`update payment_methods set is_default = false where user_id = ${userId} and is_default`)
-}
-
-export async function setDefaultPaymentMethod(db: Db, userId: number, id: number): Promise<PaymentMethodRow | null> {
-  const [exists] = await queryRows<{ id: number }>(
-    db,
-    sql`select id from payment_methods where user_id = ${userId} and id = ${id}`,
-  )
-  if (!exists) return null
-  await db.execute(
-    sql`update payment_methods set is_default = false where user_id = ${userId} and is_default and id <> ${id}`,
-  )
+export async function getPaymentMethod(db: Db, userId: number, id: number): Promise<PaymentMethodRow | null> {
   const rows = await queryRows<PaymentMethodRow>(
     db,
-    sql`update payment_methods set is_default = true where user_id = ${userId} and id = ${id}
-        returning ${paymentColumns}`,
+    sql`select ${paymentColumns} from payment_methods where user_id = ${userId} and id = ${id}`,
   )
   return rows[0] ?? null
-}
-
-export async function deletePaymentMethod(db: Db, userId: number, id: number): Promise<{ wasDefault: boolean } | null> {
-  const rows = await queryRows<{ is_default: boolean }>(
-    db,
-    sql`delete from payment_methods where user_id = ${userId} and id = ${id} returning is_default`,
-  )
-  return rows[0] ? { wasDefault: rows[0].is_default } : null
-}
-
-export async function promoteNewestPaymentMethod(db: Db, userId: number): Promise<void> {
-  await db.execute(
-    sql`update payment_methods set is_default = true
-        where id = (select id from payment_methods where user_id = ${userId} order by created_at desc, id desc limit 1)`,
-  )
 }
 
 // Wishlist (the catalogue lists its products)
@@ -256,14 +234,6 @@ export async function listWishlistIds(db: Db, userId: number): Promise<number[]>
         order by created_at desc, product_id desc`,
   )
   return rows.map((row) => row.product_id)
-}
-
-export async function countWishlist(db: Db, userId: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from wishlist_items where user_id = ${userId}`,
-  )
-  return row?.n ?? 0
 }
 
 /** Adds a product; false when it was there already. */

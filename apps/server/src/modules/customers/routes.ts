@@ -18,14 +18,14 @@ import {
 import { findCardData } from '@soko/domain/card-data'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ctxOf, requireUser } from '../../plugins/auth.ts'
-import { AppError, sentenceErrorHandler } from '../../plugins/errors.ts'
+import { ctxOf } from '../../plugins/auth.ts'
+import { AppError } from '../../plugins/errors.ts'
+import { documented, guardArea, NoContent, PRIVATE_ERRORS } from '../../plugins/route-options.ts'
 import type { ProfileService } from '../accounts/profile.ts'
 import type { OrdersService } from '../orders/service.ts'
 import type { CustomerService } from './service.ts'
 
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema }
-const NoContent = z.null().describe('Done')
+const doc = documented({ tags: ['user'], errors: PRIVATE_ERRORS })
 
 /**
  * /api/user/*: the signed-in customer's own profile (the accounts module's), orders (the orders module's), and the
@@ -38,99 +38,64 @@ export function customerRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { customers, profiles, orders } = deps
   return async (app) => {
-    app.setErrorHandler(sentenceErrorHandler)
-    app.addHook('onRequest', async (request, reply) => {
-      reply.header('cache-control', 'no-store')
-      requireUser(request)
-    })
+    guardArea(app)
 
-    app.get(
-      '/api/user/profile',
-      { schema: { summary: 'Your profile', tags: ['user'], response: { 200: ProfileSchema, ...errors } } },
-      async (request) => profiles.getProfile(ctxOf(request)),
+    app.get('/api/user/profile', doc('Your profile', { response: { 200: ProfileSchema } }), async (request) =>
+      profiles.getProfile(ctxOf(request)),
     )
 
     app.put(
       '/api/user/profile',
-      {
-        schema: {
-          summary: 'Update your profile (a new email address needs currentPassword)',
-          tags: ['user'],
-          body: ProfileUpdateSchema,
-          response: { 200: ProfileSchema, ...errors, 429: ErrorSchema },
-        },
-      },
+      doc('Update your profile (a new email address needs currentPassword)', {
+        body: ProfileUpdateSchema,
+        response: { 200: ProfileSchema, 429: ErrorSchema },
+      }),
       async (request) => profiles.updateProfile(ctxOf(request), request.body),
     )
 
     app.get(
       '/api/user/orders',
-      {
-        schema: {
-          summary: 'Your orders, newest first, each with its vendor parts and latest payment',
-          tags: ['user'],
-          response: { 200: z.array(OrderDetailSchema), ...errors },
-        },
-      },
+      doc('Your orders, newest first, each with its vendor parts and latest payment', {
+        response: { 200: z.array(OrderDetailSchema) },
+      }),
       async (request) => orders.userOrders(ctxOf(request)),
     )
 
     app.get(
       '/api/user/orders/:orderNumber',
-      {
-        schema: {
-          summary: 'One of your orders',
-          tags: ['user'],
-          params: OrderNumberParamsSchema,
-          response: { 200: OrderDetailSchema, ...errors },
-        },
-      },
+      doc('One of your orders', { params: OrderNumberParamsSchema, response: { 200: OrderDetailSchema } }),
       async (request) => orders.userOrder(ctxOf(request), request.params.orderNumber),
     )
 
-    app.get(
-      '/api/user/addresses',
-      { schema: { summary: 'Your addresses', tags: ['user'], response: { 200: AddressListSchema, ...errors } } },
-      async (request) => customers.listAddresses(ctxOf(request)),
+    app.get('/api/user/addresses', doc('Your addresses', { response: { 200: AddressListSchema } }), async (request) =>
+      customers.listAddresses(ctxOf(request)),
     )
 
     app.post(
       '/api/user/addresses',
-      {
-        schema: {
-          summary: 'Save an address (your first one becomes the default)',
-          tags: ['user'],
-          body: AddressBodySchema,
-          response: { 201: AddressSchema, ...errors },
-        },
-      },
+      doc('Save an address (your first one becomes the default)', {
+        body: AddressBodySchema,
+        response: { 201: AddressSchema },
+      }),
       async (request, reply) => reply.status(201).send(await customers.createAddress(ctxOf(request), request.body)),
     )
 
     app.put(
       '/api/user/addresses/:id',
-      {
-        schema: {
-          summary: 'Replace one of your addresses',
-          tags: ['user'],
-          params: IdParamsSchema,
-          body: AddressBodySchema,
-          response: { 200: AddressSchema, ...errors },
-        },
-      },
+      doc('Replace one of your addresses', {
+        params: IdParamsSchema,
+        body: AddressBodySchema,
+        response: { 200: AddressSchema },
+      }),
       async (request) => customers.updateAddress(ctxOf(request), request.params.id, request.body),
     )
 
     app.delete(
       '/api/user/addresses/:id',
-      {
-        schema: {
-          summary: 'Remove one of your addresses (the newest other one becomes the default if needed)',
-          tags: ['user'],
-          params: IdParamsSchema,
-          response: { 204: NoContent, ...errors },
-        },
-      },
+      doc('Remove one of your addresses (the newest other one becomes the default if needed)', {
+        params: IdParamsSchema,
+        response: { 204: NoContent },
+      }),
       async (request, reply) => {
         await customers.deleteAddress(ctxOf(request), request.params.id)
         return reply.status(204).send(null)
@@ -139,39 +104,23 @@ export function customerRoutes(deps: {
 
     app.post(
       '/api/user/addresses/:id/default',
-      {
-        schema: {
-          summary: 'Make one of your addresses the default',
-          tags: ['user'],
-          params: IdParamsSchema,
-          response: { 200: AddressSchema, ...errors },
-        },
-      },
+      doc('Make one of your addresses the default', { params: IdParamsSchema, response: { 200: AddressSchema } }),
       async (request) => customers.setDefaultAddress(ctxOf(request), request.params.id),
     )
 
     app.get(
       '/api/user/payment-methods',
-      {
-        schema: {
-          summary: 'Your saved payment methods',
-          tags: ['user'],
-          response: { 200: PaymentMethodListSchema, ...errors },
-        },
-      },
+      doc('Your saved payment methods', { response: { 200: PaymentMethodListSchema } }),
       async (request) => customers.listPaymentMethods(ctxOf(request)),
     )
 
     app.post(
       '/api/user/payment-methods',
       {
-        schema: {
-          summary: 'Save an M-Pesa number, or a card by its payment provider token (never a card number)',
-          tags: ['user'],
+        ...doc('Save an M-Pesa number, or a card by its payment provider token (never a card number)', {
           body: PaymentMethodBodySchema,
-          response: { 201: PaymentMethodSchema, ...errors },
-        },
-        // Before validation, so the answer names the problem rather than an unknown field.
+          response: { 201: PaymentMethodSchema },
+        }), // Before validation, so the answer names the problem rather than an unknown field.
         preValidation: async (request) => {
           const fields = findCardData(request.body)
           if (fields.length > 0) {
@@ -190,14 +139,7 @@ export function customerRoutes(deps: {
 
     app.delete(
       '/api/user/payment-methods/:id',
-      {
-        schema: {
-          summary: 'Remove one of your payment methods',
-          tags: ['user'],
-          params: IdParamsSchema,
-          response: { 204: NoContent, ...errors },
-        },
-      },
+      doc('Remove one of your payment methods', { params: IdParamsSchema, response: { 204: NoContent } }),
       async (request, reply) => {
         await customers.deletePaymentMethod(ctxOf(request), request.params.id)
         return reply.status(204).send(null)
@@ -206,39 +148,27 @@ export function customerRoutes(deps: {
 
     app.post(
       '/api/user/payment-methods/:id/default',
-      {
-        schema: {
-          summary: 'Make one of your payment methods the default',
-          tags: ['user'],
-          params: IdParamsSchema,
-          response: { 200: PaymentMethodSchema, ...errors },
-        },
-      },
+      doc('Make one of your payment methods the default', {
+        params: IdParamsSchema,
+        response: { 200: PaymentMethodSchema },
+      }),
       async (request) => customers.setDefaultPaymentMethod(ctxOf(request), request.params.id),
     )
 
     app.get(
       '/api/user/wishlist/',
-      {
-        schema: {
-          summary: 'Your wishlist: products in the listing shape, most recently added first',
-          tags: ['user'],
-          response: { 200: z.array(ProductListingSchema), ...errors },
-        },
-      },
+      doc('Your wishlist: products in the listing shape, most recently added first', {
+        response: { 200: z.array(ProductListingSchema) },
+      }),
       async (request) => customers.listWishlist(ctxOf(request)),
     )
 
     app.post(
       '/api/user/wishlist/',
-      {
-        schema: {
-          summary: 'Add a product to your wishlist (201; 200 when it was there already)',
-          tags: ['user'],
-          body: WishlistAddBodySchema,
-          response: { 200: ProductListingSchema, 201: ProductListingSchema, ...errors },
-        },
-      },
+      doc('Add a product to your wishlist (201; 200 when it was there already)', {
+        body: WishlistAddBodySchema,
+        response: { 200: ProductListingSchema, 201: ProductListingSchema },
+      }),
       async (request, reply) => {
         const { product, created } = await customers.addToWishlist(ctxOf(request), request.body.productId)
         return reply.status(created ? 201 : 200).send(product)
@@ -247,14 +177,7 @@ export function customerRoutes(deps: {
 
     app.delete(
       '/api/user/wishlist/:productId/',
-      {
-        schema: {
-          summary: 'Remove a product from your wishlist',
-          tags: ['user'],
-          params: ProductIdParamsSchema,
-          response: { 204: NoContent, ...errors },
-        },
-      },
+      doc('Remove a product from your wishlist', { params: ProductIdParamsSchema, response: { 204: NoContent } }),
       async (request, reply) => {
         await customers.removeFromWishlist(ctxOf(request), request.params.productId)
         return reply.status(204).send(null)

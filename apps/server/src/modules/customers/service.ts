@@ -1,4 +1,3 @@
-import { AUTH_MESSAGES } from '@soko/contract/auth'
 import type { ProductListing } from '@soko/contract/catalog'
 import {
   type Address,
@@ -11,7 +10,7 @@ import {
 } from '@soko/contract/user'
 import type { Db } from '@soko/db/client'
 import { maskKenyanMobile } from '@soko/domain/phone'
-import type { Ctx } from '../../plugins/auth.ts'
+import { type Ctx, requireUser } from '../../plugins/auth.ts'
 import { AppError } from '../../plugins/errors.ts'
 import { isUniqueViolation } from '../accounts/service.ts'
 import type { Users } from '../accounts/users.ts'
@@ -19,6 +18,20 @@ import type { CatalogService } from '../catalog/service.ts'
 import * as repo from './repository.ts'
 
 const notFound = (what: string) => new AppError('not_found', `No such ${what}.`)
+
+/** The lists with a default row: what one is called, and how many a customer may keep. */
+const LISTS: Record<repo.DefaultList, { what: string; max: number; full: string }> = {
+  addresses: {
+    what: 'address',
+    max: MAX_ADDRESSES,
+    full: `You can save up to ${MAX_ADDRESSES} addresses. Remove one first.`,
+  },
+  payment_methods: {
+    what: 'payment method',
+    max: MAX_PAYMENT_METHODS,
+    full: `You can save up to ${MAX_PAYMENT_METHODS} payment methods. Remove one first.`,
+  },
+}
 
 function toAddress(row: repo.AddressRow): Address {
   return {
@@ -69,35 +82,68 @@ export class CustomerService {
   ) {}
 
   private userId(ctx: Ctx): number {
-    if (!ctx.user) throw new AppError('unauthorized', AUTH_MESSAGES.signInRequired)
-    return ctx.user.id
+    return requireUser(ctx).id
   }
 
-  /** Runs `work` in a transaction holding the user's row lock: one change to a user's lists at a time. */
+  /** One change to a user's lists at a time. */
   private withUserLock<T>(userId: number, work: (t: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (tx) => {
-      const t = tx as unknown as Db
-      await this.users.lock(t, userId)
-      return work(t)
-    })
+    return this.users.withLock(userId, work)
   }
 
   async listAddresses(ctx: Ctx): Promise<Address[]> {
     return (await repo.listAddresses(this.db, this.userId(ctx))).map(toAddress)
   }
 
-  /** Saves an address; the first one, or one sent with isDefault, becomes the default. */
-  async createAddress(ctx: Ctx, body: AddressBody): Promise<Address> {
+  /**
+   * Adds a row to a list (`insert`, told whether it is the new default), in the user's lock: while there is room,
+   * and the first row, or one sent with isDefault, becomes the default.
+   */
+  private addTo<T>(
+    ctx: Ctx,
+    list: repo.DefaultList,
+    isDefault: boolean | undefined,
+    insert: (t: Db, userId: number, makeDefault: boolean) => Promise<T>,
+  ): Promise<T> {
     const userId = this.userId(ctx)
     return this.withUserLock(userId, async (t) => {
-      const count = await repo.countAddresses(t, userId)
-      if (count >= MAX_ADDRESSES) {
-        throw new AppError('conflict', `You can save up to ${MAX_ADDRESSES} addresses. Remove one first.`)
-      }
-      const makeDefault = count === 0 || body.isDefault === true
-      if (makeDefault) await repo.clearDefaultAddress(t, userId)
-      return toAddress(await repo.insertAddress(t, userId, body, makeDefault))
+      const count = await repo.countOf(t, list, userId)
+      if (count >= LISTS[list].max) throw new AppError('conflict', LISTS[list].full)
+      const makeDefault = count === 0 || isDefault === true
+      if (makeDefault) await repo.clearDefault(t, list, userId)
+      return insert(t, userId, makeDefault)
     })
+  }
+
+  /** Removes one of the user's rows; when it was the default, the newest other one takes its place. */
+  private async removeFrom(ctx: Ctx, list: repo.DefaultList, id: number): Promise<void> {
+    const userId = this.userId(ctx)
+    await this.withUserLock(userId, async (t) => {
+      const deleted = await repo.deleteFrom(t, list, userId, id)
+      if (!deleted) throw notFound(LISTS[list].what)
+      if (deleted.wasDefault) await repo.promoteNewest(t, list, userId)
+    })
+  }
+
+  /** Makes one of the user's rows the default; the row as it is then (`read`). */
+  private makeDefault<Row>(
+    ctx: Ctx,
+    list: repo.DefaultList,
+    id: number,
+    read: (t: Db, userId: number, id: number) => Promise<Row | null>,
+  ): Promise<Row> {
+    const userId = this.userId(ctx)
+    return this.withUserLock(userId, async (t) => {
+      const row = (await repo.setDefault(t, list, userId, id)) ? await read(t, userId, id) : null
+      if (!row) throw notFound(LISTS[list].what)
+      return row
+    })
+  }
+
+  /** Saves an address; the first one, or one sent with isDefault, becomes the default. */
+  async createAddress(ctx: Ctx, body: AddressBody): Promise<Address> {
+    return this.addTo(ctx, 'addresses', body.isDefault, async (t, userId, makeDefault) =>
+      toAddress(await repo.insertAddress(t, userId, body, makeDefault)),
+    )
   }
 
   /** Replaces an address. isDefault true makes it the default; false does not unset it (there is always one). */
@@ -106,28 +152,17 @@ export class CustomerService {
     return this.withUserLock(userId, async (t) => {
       const row = await repo.updateAddress(t, userId, id, body)
       if (!row) throw notFound('address')
-      if (body.isDefault === true && !row.is_default) await repo.setDefaultAddress(t, userId, id)
+      if (body.isDefault === true && !row.is_default) await repo.setDefault(t, 'addresses', userId, id)
       return toAddress((await repo.getAddress(t, userId, id)) ?? row)
     })
   }
 
-  async deleteAddress(ctx: Ctx, id: number): Promise<void> {
-    const userId = this.userId(ctx)
-    await this.withUserLock(userId, async (t) => {
-      const deleted = await repo.deleteAddress(t, userId, id)
-      if (!deleted) throw notFound('address')
-      if (deleted.wasDefault) await repo.promoteNewestAddress(t, userId)
-    })
+  deleteAddress(ctx: Ctx, id: number): Promise<void> {
+    return this.removeFrom(ctx, 'addresses', id)
   }
 
   async setDefaultAddress(ctx: Ctx, id: number): Promise<Address> {
-    const userId = this.userId(ctx)
-    return this.withUserLock(userId, async (t) => {
-      if (!(await repo.setDefaultAddress(t, userId, id))) throw notFound('address')
-      const row = await repo.getAddress(t, userId, id)
-      if (!row) throw notFound('address')
-      return toAddress(row)
-    })
+    return toAddress(await this.makeDefault(ctx, 'addresses', id, repo.getAddress))
   }
 
   /** Saves the checkout's address to the shopper's address book in the order's transaction, unless it is there already. */
@@ -145,11 +180,11 @@ export class CustomerService {
 
   /** Saves an M-Pesa number or a provider's card token; the first one, or one sent with isDefault, is the default. */
   async createPaymentMethod(ctx: Ctx, body: PaymentMethodBody, now = new Date()): Promise<PaymentMethod> {
-    const userId = this.userId(ctx)
+    const user = requireUser(ctx)
     if (body.type === 'card' && hasExpired(body.expiry, now)) {
       throw new AppError('invalid_data', 'This card has expired', { expiry: ['This card has expired'] })
     }
-    const fullName = `${ctx.user?.firstName ?? ''} ${ctx.user?.lastName ?? ''}`.trim()
+    const fullName = `${user.firstName} ${user.lastName}`.trim()
     const method: repo.NewPaymentMethod =
       body.type === 'M-PESA'
         ? { type: 'mpesa', phone: body.phone, name: body.name || fullName || 'M-PESA' }
@@ -163,15 +198,9 @@ export class CustomerService {
             name: body.name,
           }
     try {
-      return await this.withUserLock(userId, async (t) => {
-        const count = await repo.countPaymentMethods(t, userId)
-        if (count >= MAX_PAYMENT_METHODS) {
-          throw new AppError('conflict', `You can save up to ${MAX_PAYMENT_METHODS} payment methods. Remove one first.`)
-        }
-        const makeDefault = count === 0 || body.isDefault === true
-        if (makeDefault) await repo.clearDefaultPaymentMethod(t, userId)
-        return toPaymentMethod(await repo.insertPaymentMethod(t, userId, method, makeDefault))
-      })
+      return await this.addTo(ctx, 'payment_methods', body.isDefault, async (t, userId, makeDefault) =>
+        toPaymentMethod(await repo.insertPaymentMethod(t, userId, method, makeDefault)),
+      )
     } catch (error) {
       if (isUniqueViolation(error)) {
         const field = body.type === 'M-PESA' ? 'phone' : 'token'
@@ -182,22 +211,12 @@ export class CustomerService {
     }
   }
 
-  async deletePaymentMethod(ctx: Ctx, id: number): Promise<void> {
-    const userId = this.userId(ctx)
-    await this.withUserLock(userId, async (t) => {
-      const deleted = await repo.deletePaymentMethod(t, userId, id)
-      if (!deleted) throw notFound('payment method')
-      if (deleted.wasDefault) await repo.promoteNewestPaymentMethod(t, userId)
-    })
+  deletePaymentMethod(ctx: Ctx, id: number): Promise<void> {
+    return this.removeFrom(ctx, 'payment_methods', id)
   }
 
   async setDefaultPaymentMethod(ctx: Ctx, id: number): Promise<PaymentMethod> {
-    const userId = this.userId(ctx)
-    return this.withUserLock(userId, async (t) => {
-      const row = await repo.setDefaultPaymentMethod(t, userId, id)
-      if (!row) throw notFound('payment method')
-      return toPaymentMethod(row)
-    })
+    return toPaymentMethod(await this.makeDefault(ctx, 'payment_methods', id, repo.getPaymentMethod))
   }
 
   /** The wishlist's products that shoppers can still see, most recently added first. */
@@ -211,7 +230,7 @@ export class CustomerService {
     const product = await this.catalog.visibleListing(productId)
     if (!product) throw notFound('product')
     const created = await this.withUserLock(userId, async (t) => {
-      if ((await repo.countWishlist(t, userId)) >= MAX_WISHLIST_ITEMS) {
+      if ((await repo.countOf(t, 'wishlist_items', userId)) >= MAX_WISHLIST_ITEMS) {
         throw new AppError('conflict', `Your wishlist holds up to ${MAX_WISHLIST_ITEMS} products. Remove one first.`)
       }
       return repo.addToWishlist(t, userId, productId)

@@ -61,16 +61,24 @@ export function composeSvg(spec: ProductImageSpec, size: ImageSize): string {
   // A banner or category titled "Back to school" can still take its object from a subtitle like "Books & bags".
   const fromTitle = pickSilhouette(title)
   const silhouette = fromTitle === 'box' && spec.kind !== 'product' ? pickSilhouette(subtitle) : fromTitle
-  const body =
-    spec.kind === 'banner'
-      ? bannerBody(title, subtitle, hue, variant, silhouette, size)
-      : squareBody(spec.kind, title, subtitle, hue, variant, silhouette, size)
+  const drawing: Drawing = { title, subtitle, hue, variant, silhouette, size }
+  const body = spec.kind === 'banner' ? bannerBody(drawing) : squareBody(spec.kind, drawing)
   const viewBox = spec.kind === 'banner' ? '0 0 1600 600' : '0 0 600 600'
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${viewBox}">${body}</svg>`
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Layouts
+
+/** What a layout draws: the spec's cleaned-up text and numbers, its object, and the size asked for. */
+interface Drawing {
+  title: string
+  subtitle: string
+  hue: number
+  variant: number
+  silhouette: Silhouette
+  size: ImageSize
+}
 
 interface Placement {
   dx: number
@@ -172,15 +180,8 @@ function caption(title: string, subtitle: string, p: Palette, kind: 'product' | 
   )
 }
 
-function squareBody(
-  kind: 'product' | 'category',
-  title: string,
-  subtitle: string,
-  hue: number,
-  variant: number,
-  silhouette: Silhouette,
-  size: ImageSize,
-): string {
+function squareBody(kind: 'product' | 'category', drawing: Drawing): string {
+  const { title, subtitle, hue, variant, silhouette, size } = drawing
   const p = palette(hue)
   const withCaption = size !== 'thumbnail'
   // Categories are tiles: always the front view, with a bolder ring behind the object.
@@ -208,14 +209,8 @@ function squareBody(
   return parts.join('')
 }
 
-function bannerBody(
-  title: string,
-  subtitle: string,
-  hue: number,
-  variant: number,
-  silhouette: Silhouette,
-  size: ImageSize,
-): string {
+function bannerBody(drawing: Drawing): string {
+  const { title, subtitle, hue, variant, silhouette, size } = drawing
   const p = palette(hue)
   const textX = 110
   // The text column ends 40 units short of the ring around the object (which starts at x 993).

@@ -12,6 +12,14 @@ export interface MailMessage {
   html?: string
 }
 
+/**
+ * A plain-text email in the one form every Soko email has (readable in every mail client, and on a feature phone):
+ * the greeting, the body's lines, and the sign-off.
+ */
+export function letter(to: string, subject: string, body: string[], greeting = 'Hello,'): MailMessage {
+  return { to, subject, text: [greeting, '', ...body, '', 'Soko'].join('\n') }
+}
+
 export interface MailerOptions {
   /** smtp:// or smtps:// URL; absent means messages stay in the outbox (development, tests). */
   smtpUrl: string | undefined

@@ -8,8 +8,10 @@ export const categoryImageUrl = (categoryId: number, size: ImageSize): string =>
   `/media/categories/${categoryId}/${size}.webp`
 export const bannerImageUrl = (bannerId: number, size: ImageSize): string => `/media/banners/${bannerId}/${size}.webp`
 
-export const productImageSizes = (imageId: number) => ({
-  thumbnail: productImageUrl(imageId, 'thumbnail'),
-  medium: productImageUrl(imageId, 'medium'),
-  original: productImageUrl(imageId, 'original'),
+/** The URL of each size of one image. */
+export const imageSizes = (url: (size: ImageSize) => string) => ({
+  thumbnail: url('thumbnail'),
+  medium: url('medium'),
+  original: url('original'),
 })
+export const productImageSizes = (imageId: number) => imageSizes((size) => productImageUrl(imageId, size))

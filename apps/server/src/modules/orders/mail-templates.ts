@@ -1,8 +1,12 @@
 import { formatKes } from '@soko/domain/money'
-import type { MailMessage } from '../mail/mailer.ts'
+import { letter, type MailMessage } from '../mail/mailer.ts'
 import type { OrderItemRow, OrderRow } from './repository.ts'
 
-// Order emails, in plain text (readable in every mail client, and on a feature phone).
+// Order emails, to the shopper who placed the order, greeted by name.
+
+function toShopper(order: OrderRow, subject: string, body: string[]): MailMessage {
+  return letter(order.email, subject, body, `Hello ${order.first_name},`)
+}
 
 function lines(items: OrderItemRow[]): string[] {
   return items.map((item) => `- ${item.product_name} × ${item.quantity}: ${formatKes(item.line_total_cents)}`)
@@ -10,45 +14,29 @@ function lines(items: OrderItemRow[]): string[] {
 
 export function orderConfirmedEmail(order: OrderRow, items: OrderItemRow[], orderLink: string): MailMessage {
   const address = order.shipping_address
-  return {
-    to: order.email,
-    subject: `Order ${order.order_number} confirmed`,
-    text: [
-      `Hello ${order.first_name},`,
-      '',
-      `Thank you for shopping on Soko. We received your payment for order ${order.order_number}.`,
-      '',
-      ...lines(items),
-      '',
-      `Subtotal: ${formatKes(order.subtotal_cents)}`,
-      `Delivery: ${formatKes(order.shipping_cents)}`,
-      `VAT: ${formatKes(order.vat_cents)}`,
-      `Total paid: ${formatKes(order.total_cents)}`,
-      '',
-      'Delivering to:',
-      `${order.first_name} ${order.last_name}, ${address.address}, ${address.city}, ${address.county}`,
-      '',
-      'Each shop sends its items on its own; we will email you as they are shipped. Follow your order here:',
-      orderLink,
-      '',
-      'Soko',
-    ].join('\n'),
-  }
+  return toShopper(order, `Order ${order.order_number} confirmed`, [
+    `Thank you for shopping on Soko. We received your payment for order ${order.order_number}.`,
+    '',
+    ...lines(items),
+    '',
+    `Subtotal: ${formatKes(order.subtotal_cents)}`,
+    `Delivery: ${formatKes(order.shipping_cents)}`,
+    `VAT: ${formatKes(order.vat_cents)}`,
+    `Total paid: ${formatKes(order.total_cents)}`,
+    '',
+    'Delivering to:',
+    `${order.first_name} ${order.last_name}, ${address.address}, ${address.city}, ${address.county}`,
+    '',
+    'Each shop sends its items on its own; we will email you as they are shipped. Follow your order here:',
+    orderLink,
+  ])
 }
 
 export function orderCancelledEmail(order: OrderRow, reason: string, refundDue: boolean): MailMessage {
-  return {
-    to: order.email,
-    subject: `Order ${order.order_number} cancelled`,
-    text: [
-      `Hello ${order.first_name},`,
-      '',
-      `Your order ${order.order_number} was cancelled: ${reason}`,
-      refundDue ? `Your payment of ${formatKes(order.total_cents)} will be refunded to you.` : 'You were not charged.',
-      '',
-      'Soko',
-    ].join('\n'),
-  }
+  return toShopper(order, `Order ${order.order_number} cancelled`, [
+    `Your order ${order.order_number} was cancelled: ${reason}`,
+    refundDue ? `Your payment of ${formatKes(order.total_cents)} will be refunded to you.` : 'You were not charged.',
+  ])
 }
 
 export function vendorPartEmail(
@@ -58,40 +46,27 @@ export function vendorPartEmail(
   trackingNote: string | null,
   orderLink: string,
 ): MailMessage {
-  return {
-    to: order.email,
-    subject:
-      step === 'shipped'
-        ? `Order ${order.order_number}: ${businessName} shipped your items`
-        : `Order ${order.order_number}: ${businessName} delivered your items`,
-    text: [
-      `Hello ${order.first_name},`,
-      '',
+  return toShopper(
+    order,
+    step === 'shipped'
+      ? `Order ${order.order_number}: ${businessName} shipped your items`
+      : `Order ${order.order_number}: ${businessName} delivered your items`,
+    [
       step === 'shipped'
         ? `${businessName} has shipped its part of your order ${order.order_number}.`
         : `${businessName} has delivered its part of your order ${order.order_number}. You can now review what you bought.`,
       ...(trackingNote && step === 'shipped' ? ['', `Tracking: ${trackingNote}`] : []),
       '',
       orderLink,
-      '',
-      'Soko',
-    ].join('\n'),
-  }
+    ],
+  )
 }
 
 export function orderRefundedEmail(order: OrderRow, reason: string, reference: string | null): MailMessage {
-  return {
-    to: order.email,
-    subject: `Order ${order.order_number} refunded`,
-    text: [
-      `Hello ${order.first_name},`,
-      '',
-      `We have refunded your order ${order.order_number}: ${reason}`,
-      `${formatKes(order.total_cents)} is on its way back to you${
-        order.payment_method === 'mpesa' ? ' by M-Pesa' : ' to your card'
-      }${reference ? ` (reference ${reference})` : ''}.`,
-      '',
-      'Soko',
-    ].join('\n'),
-  }
+  return toShopper(order, `Order ${order.order_number} refunded`, [
+    `We have refunded your order ${order.order_number}: ${reason}`,
+    `${formatKes(order.total_cents)} is on its way back to you${
+      order.payment_method === 'mpesa' ? ' by M-Pesa' : ' to your card'
+    }${reference ? ` (reference ${reference})` : ''}.`,
+  ])
 }

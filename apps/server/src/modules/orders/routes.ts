@@ -22,14 +22,15 @@ import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { type Ctx, ctxOf } from '../../plugins/auth.ts'
-import { AppError, sentenceErrorHandler } from '../../plugins/errors.ts'
+import { AppError } from '../../plugins/errors.ts'
+import { documented, guardArea, PRIVATE_ERRORS } from '../../plugins/route-options.ts'
 import { type Pricing, QuoteChangedError } from '../catalog/pricing.ts'
 import type { OrdersService } from './service.ts'
 
 /** Fields of ours whose names say "number" but hold no card data. */
 const OWN_NUMBER_FIELDS = new Set(['mpesaNumber'])
 
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema }
+const doc = documented({ tags: ['checkout'], errors: PRIVATE_ERRORS })
 const OrderTokenHeaders = z.object({
   [ORDER_TOKEN_HEADER]: z.string().max(200).optional().describe('The orderToken answered when the order was placed'),
 })
@@ -66,10 +67,8 @@ export function checkoutRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { pricing, orders, flows: checkout, siteOrigin } = deps
   return async (app) => {
-    app.setErrorHandler(sentenceErrorHandler)
-    app.addHook('onRequest', async (_request, reply) => {
-      reply.header('cache-control', 'no-store')
-    })
+    // Guests check out too: an order's own token stands for signing in.
+    guardArea(app, () => undefined)
     // Card details belong on the payment provider's page only: a body carrying one is refused, never stored.
     app.addHook('preValidation', async (request) => {
       const found = findCardData(request.body).filter((path) => !OWN_NUMBER_FIELDS.has(path))
@@ -82,34 +81,23 @@ export function checkoutRoutes(deps: {
 
     app.post(
       '/api/checkout/quote/',
-      {
-        schema: {
-          summary: 'Price a cart: the one quote (subtotal, delivery, VAT, total) with any changes since it was seen',
-          tags: ['checkout'],
-          body: QuoteRequestSchema,
-          response: { 200: QuoteSchema, ...errors },
-        },
-      },
+      doc('Price a cart: the one quote (subtotal, delivery, VAT, total) with any changes since it was seen', {
+        body: QuoteRequestSchema,
+        response: { 200: QuoteSchema },
+      }),
       async (request) => pricing.quote(request.body.items),
     )
 
     app.post(
       '/api/checkout/orders/',
-      {
-        schema: {
-          summary:
-            'Place an order and start its payment (M-Pesa push or card page). The same Idempotency-Key answers the same order',
-          tags: ['checkout'],
+      doc(
+        'Place an order and start its payment (M-Pesa push or card page). The same Idempotency-Key answers the same order',
+        {
           headers: z.object({ 'idempotency-key': IdempotencyKeySchema }),
           body: PlaceOrderBodySchema,
-          response: {
-            200: PlacedOrderSchema,
-            201: PlacedOrderSchema,
-            ...errors,
-            409: QuoteChangedSchema.or(ErrorSchema),
-          },
+          response: { 200: PlacedOrderSchema, 201: PlacedOrderSchema, 409: QuoteChangedSchema.or(ErrorSchema) },
         },
-      },
+      ),
       async (request, reply) => {
         try {
           const placed = await checkout.placeOrder(
@@ -129,46 +117,34 @@ export function checkoutRoutes(deps: {
 
     app.get(
       '/api/checkout/orders/:orderNumber/',
-      {
-        schema: {
-          summary: 'An order you placed (signed in as its owner, or with its X-Order-Token)',
-          tags: ['checkout'],
-          params: OrderNumberParamsSchema,
-          headers: OrderTokenHeaders,
-          response: { 200: OrderDetailSchema, ...errors },
-        },
-      },
+      doc('An order you placed (signed in as its owner, or with its X-Order-Token)', {
+        params: OrderNumberParamsSchema,
+        headers: OrderTokenHeaders,
+        response: { 200: OrderDetailSchema },
+      }),
       async (request) =>
         orders.getOrder(ctxOf(request), request.params.orderNumber, request.headers[ORDER_TOKEN_HEADER]),
     )
 
     app.get(
       '/api/checkout/orders/:orderNumber/payment/',
-      {
-        schema: {
-          summary: "The order's latest payment attempt, to follow it live (poll every two seconds or so)",
-          tags: ['checkout'],
-          params: OrderNumberParamsSchema,
-          headers: OrderTokenHeaders,
-          response: { 200: PaymentStateSchema, ...errors },
-        },
-      },
+      doc("The order's latest payment attempt, to follow it live (poll every two seconds or so)", {
+        params: OrderNumberParamsSchema,
+        headers: OrderTokenHeaders,
+        response: { 200: PaymentStateSchema },
+      }),
       async (request) =>
         checkout.paymentState(ctxOf(request), request.params.orderNumber, request.headers[ORDER_TOKEN_HEADER]),
     )
 
     app.post(
       '/api/checkout/orders/:orderNumber/payment/',
-      {
-        schema: {
-          summary: 'Pay again after a failed attempt (refused while an M-Pesa request is still on the phone)',
-          tags: ['checkout'],
-          params: OrderNumberParamsSchema,
-          headers: OrderTokenHeaders,
-          body: RetryPaymentBodySchema,
-          response: { 201: PaymentStateSchema, ...errors },
-        },
-      },
+      doc('Pay again after a failed attempt (refused while an M-Pesa request is still on the phone)', {
+        params: OrderNumberParamsSchema,
+        headers: OrderTokenHeaders,
+        body: RetryPaymentBodySchema,
+        response: { 201: PaymentStateSchema },
+      }),
       async (request, reply) => {
         const { orderNumber } = request.params
         const state = await checkout.retryPayment(
@@ -184,15 +160,11 @@ export function checkoutRoutes(deps: {
 
     app.post(
       '/api/checkout/orders/:orderNumber/cancel/',
-      {
-        schema: {
-          summary: 'Cancel an order before anything has shipped (its stock goes back; a paid order is refunded)',
-          tags: ['checkout'],
-          params: OrderNumberParamsSchema,
-          headers: OrderTokenHeaders,
-          response: { 200: OrderDetailSchema, ...errors },
-        },
-      },
+      doc('Cancel an order before anything has shipped (its stock goes back; a paid order is refunded)', {
+        params: OrderNumberParamsSchema,
+        headers: OrderTokenHeaders,
+        response: { 200: OrderDetailSchema },
+      }),
       async (request) =>
         checkout.cancel(ctxOf(request), request.params.orderNumber, request.headers[ORDER_TOKEN_HEADER]),
     )

@@ -12,6 +12,7 @@ import {
   ints,
   PRICE_EDGES_CENTS,
   priceEdges,
+  rowOrder,
   type SearchFilters,
   type SortKey,
   withListings,
@@ -40,20 +41,8 @@ function catalogueOrder(sort: Exclude<SortKey, 'relevance'>): SQL {
 }
 
 /** The same orders over the columns `listPage` selects per category (`x`). */
-function pickedOrder(sort: Exclude<SortKey, 'relevance'>): SQL {
-  switch (sort) {
-    case 'popular':
-      return sql`x.sales_count desc, x.id`
-    case 'price_low':
-      return sql`x.effective_price_cents, x.id`
-    case 'price_high':
-      return sql`x.effective_price_cents desc, x.id desc`
-    case 'rating':
-      return sql`x.rating_avg desc nulls last, x.rating_count desc, x.id`
-    case 'newest':
-      return sql`x.created_at desc, x.id`
-  }
-}
+const pickedOrder = (sort: Exclude<SortKey, 'relevance'>): SQL =>
+  rowOrder(sort, { alias: 'x', id: 'id', price: 'effective_price_cents' })
 
 /** A price interval in cents, [from, to): `to` null for no upper end. */
 interface PriceSlice {

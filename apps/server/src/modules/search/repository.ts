@@ -121,6 +121,28 @@ export function withListings(page: SQL, idColumn: string): SQL {
     order by picked.ord`
 }
 
+/**
+ * ORDER BY for a sort over rows that carry the sort columns (`sales_count`, `rating_avg`, `rating_count`,
+ * `created_at`, and an id and a price named as the row source names them): the catalogue indexes' orders
+ * (browse-repository's catalogueOrder), over listPage's picks or a text search's matches.
+ */
+export function rowOrder(sort: Exclude<SortKey, 'relevance'>, rows: { alias: string; id: string; price: string }): SQL {
+  const column = (name: string) => sql.raw(`${rows.alias}.${name}`)
+  const id = column(rows.id)
+  switch (sort) {
+    case 'popular':
+      return sql`${column('sales_count')} desc, ${id}`
+    case 'price_low':
+      return sql`${column(rows.price)}, ${id}`
+    case 'price_high':
+      return sql`${column(rows.price)} desc, ${id} desc`
+    case 'rating':
+      return sql`${column('rating_avg')} desc nulls last, ${column('rating_count')} desc, ${id}`
+    case 'newest':
+      return sql`${column('created_at')} desc, ${id}`
+  }
+}
+
 export function anyOf(column: SQL, ids: number[] | null): SQL {
   return ids === null ? sql`true` : sql`${column} = any(${ints(ids)}::int[])`
 }

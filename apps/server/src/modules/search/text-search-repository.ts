@@ -9,6 +9,7 @@ import {
   facetSelects,
   flagged,
   grouped,
+  rowOrder,
   type SearchDb,
   type SearchFilters,
   type SortKey,
@@ -25,20 +26,8 @@ export interface TextSearchResult {
 }
 
 /** ORDER BY over `m` (the text search's matches): the same orders as `catalogueOrder` (relevance: see pageQuery). */
-function matchOrder(sort: Exclude<SortKey, 'relevance'>): SQL {
-  switch (sort) {
-    case 'popular':
-      return sql`m.sales_count desc, m.product_id`
-    case 'price_low':
-      return sql`m.price_cents, m.product_id`
-    case 'price_high':
-      return sql`m.price_cents desc, m.product_id desc`
-    case 'rating':
-      return sql`m.rating_avg desc nulls last, m.rating_count desc, m.product_id`
-    case 'newest':
-      return sql`m.created_at desc, m.product_id`
-  }
-}
+const matchOrder = (sort: Exclude<SortKey, 'relevance'>): SQL =>
+  rowOrder(sort, { alias: 'm', id: 'product_id', price: 'price_cents' })
 
 async function withIndexScans<T>(target: SearchDb, work: (db: Db) => Promise<T>): Promise<T> {
   if (target.indexScans) return work(target.indexScans)

@@ -1,5 +1,6 @@
 import { formatKes } from '@soko/domain/money'
-import type { MailMessage } from '../mail/mailer.ts'
+import { letter, type MailMessage } from '../mail/mailer.ts'
+import type { PaidPartRow } from '../orders/service.ts'
 
 // Vendors hear about their paid orders by email (DESIGN D6, D7): one message per shop, listing only its own items;
 // and their shop's owner hears when its payout number changes.
@@ -22,38 +23,19 @@ export function payoutPhoneChangedEmail(
   to: string,
   change: { shopName: string; newPhone: string; at: Date },
 ): MailMessage {
-  return {
-    to,
-    subject: `The M-Pesa payout number of ${change.shopName} was changed`,
-    text: [
-      'Hello,',
-      '',
-      `The M-Pesa payout number of your shop ${change.shopName} on Soko was changed on ` +
-        `${nairobiTime.format(change.at)} (Nairobi time), to the number ending in …${change.newPhone.slice(-4)}.`,
-      'Your earnings will be sent to that number from now on.',
-      '',
-      'If this was not you, reset your password now with "Forgot password" on the sign-in page (it signs out every ' +
-        'device), put your own number back in your vendor portal, and contact us right away so that no payout ' +
-        'goes to the new number.',
-      '',
-      'Soko',
-    ].join('\n'),
-  }
+  return letter(to, `The M-Pesa payout number of ${change.shopName} was changed`, [
+    `The M-Pesa payout number of your shop ${change.shopName} on Soko was changed on ` +
+      `${nairobiTime.format(change.at)} (Nairobi time), to the number ending in …${change.newPhone.slice(-4)}.`,
+    'Your earnings will be sent to that number from now on.',
+    '',
+    'If this was not you, reset your password now with "Forgot password" on the sign-in page (it signs out every ' +
+      'device), put your own number back in your vendor portal, and contact us right away so that no payout ' +
+      'goes to the new number.',
+  ])
 }
 
-/** A shop's paid part of an order, as its email tells it. */
-export interface PaidPart {
-  vendor_order_id: number
-  order_number: string
-  business_name: string
-  to_address: string
-  subtotal_cents: number
-  commission_cents: number
-  first_name: string
-  last_name: string
-  city: string
-  county: string
-}
+/** A shop's paid part of an order (as the orders module reads it), with the shop's name and address. */
+export type PaidPart = PaidPartRow & { business_name: string; to_address: string }
 
 /** A line of that part. */
 export interface PaidPartItem {
@@ -64,25 +46,17 @@ export interface PaidPartItem {
 }
 
 export function vendorPaidEmail(part: PaidPart, items: PaidPartItem[], portalLink: string): MailMessage {
-  return {
-    to: part.to_address,
-    subject: `New paid order ${part.order_number} for ${part.business_name}`,
-    text: [
-      'Hello,',
-      '',
-      `${part.first_name} ${part.last_name} (${part.city}, ${part.county}) has paid for order ${part.order_number}.`,
-      'Please pack and ship these items from your shop:',
-      '',
-      ...items.map((item) => `- ${item.product_name} × ${item.quantity}: ${formatKes(item.line_total_cents)}`),
-      '',
-      `Subtotal: ${formatKes(part.subtotal_cents)}`,
-      `Soko commission: ${formatKes(part.commission_cents)}`,
-      `Yours once delivered: ${formatKes(part.subtotal_cents - part.commission_cents)}`,
-      '',
-      'Mark it shipped (with the courier and tracking number) in your vendor portal:',
-      portalLink,
-      '',
-      'Soko',
-    ].join('\n'),
-  }
+  return letter(part.to_address, `New paid order ${part.order_number} for ${part.business_name}`, [
+    `${part.first_name} ${part.last_name} (${part.city}, ${part.county}) has paid for order ${part.order_number}.`,
+    'Please pack and ship these items from your shop:',
+    '',
+    ...items.map((item) => `- ${item.product_name} × ${item.quantity}: ${formatKes(item.line_total_cents)}`),
+    '',
+    `Subtotal: ${formatKes(part.subtotal_cents)}`,
+    `Soko commission: ${formatKes(part.commission_cents)}`,
+    `Yours once delivered: ${formatKes(part.subtotal_cents - part.commission_cents)}`,
+    '',
+    'Mark it shipped (with the courier and tracking number) in your vendor portal:',
+    portalLink,
+  ])
 }

@@ -27,18 +27,16 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { appendCookie, type Ctx, ctxOf, requireRole, requireUser, serializeCookie } from '../../plugins/auth.ts'
-import { AppError, sentenceErrorHandler } from '../../plugins/errors.ts'
+import { AppError } from '../../plugins/errors.ts'
+import { documented, guardArea, NoContent, PRIVATE_ERRORS } from '../../plugins/route-options.ts'
 import type { SessionStore } from '../accounts/sessions.ts'
 import { displayName, type ProductImageService, type UploadedFile } from '../catalog/product-images.ts'
 import type { ShopProductService } from '../catalog/shop-products.ts'
 import type { VendorReports } from './reports.ts'
 import type { ShopService } from './shop.ts'
 
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema }
-const uploadErrors = { ...errors, 413: ErrorSchema, 415: ErrorSchema }
-const NoContent = z.null().describe('Done')
+const doc = documented({ tags: ['vendor'], errors: PRIVATE_ERRORS })
 const ImagesSchema = z.array(VendorImageSchema)
-const tags = ['vendor']
 
 /** The most an upload request may carry: 8 photos of 10 MB, and the form's own bytes. */
 const MAX_UPLOAD_BYTES = MAX_PRODUCT_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024
@@ -101,7 +99,6 @@ export function vendorPortalRoutes(deps: {
   const { openShop, shops, products, images, reports, sessions, cookie } = deps
 
   return async (app) => {
-    app.setErrorHandler(sentenceErrorHandler)
     await app.register(multipart, {
       limits: {
         fileSize: MAX_IMAGE_BYTES,
@@ -114,22 +111,16 @@ export function vendorPortalRoutes(deps: {
     })
     // Signed in (401) for every call; the vendor role (403) for every call but opening a shop. Checked before the
     // body is read, so a customer's upload is refused before a byte of it is parsed.
-    app.addHook('onRequest', async (request, reply) => {
-      reply.header('cache-control', 'no-store')
-      if (request.routeOptions.url === '/api/vendor/apply/') requireUser(request)
-      else requireRole(request, 'vendor')
-    })
+    guardArea(app, (request) =>
+      request.routeOptions.url === '/api/vendor/apply/' ? requireUser(request) : requireRole(request, 'vendor'),
+    )
 
     app.post(
       '/api/vendor/apply/',
-      {
-        schema: {
-          summary: 'Open a shop: a signed-in customer becomes a vendor (live at once, unverified until checked)',
-          tags,
-          body: ApplyBodySchema,
-          response: { 201: ShopSchema, ...errors, 429: ErrorSchema },
-        },
-      },
+      doc('Open a shop: a signed-in customer becomes a vendor (live at once, unverified until checked)', {
+        body: ApplyBodySchema,
+        response: { 201: ShopSchema, 429: ErrorSchema },
+      }),
       async (request, reply) => {
         const ctx = ctxOf(request)
         const shop = await openShop.run(ctx, request.body)
@@ -150,130 +141,86 @@ export function vendorPortalRoutes(deps: {
 
     app.get(
       '/api/vendor/shop/',
-      {
-        schema: {
-          summary: 'Your shop profile, with its verified and suspended state',
-          tags,
-          response: { 200: ShopSchema, ...errors },
-        },
-      },
+      doc('Your shop profile, with its verified and suspended state', { response: { 200: ShopSchema } }),
       async (request) => shops.get(ctxOf(request)),
     )
 
     app.put(
       '/api/vendor/shop/',
-      {
-        schema: {
-          summary: 'Edit your shop profile (a new payout number needs currentPassword)',
-          tags,
-          body: ShopUpdateBodySchema,
-          response: { 200: ShopSchema, ...errors, 429: ErrorSchema },
-        },
-      },
+      doc('Edit your shop profile (a new payout number needs currentPassword)', {
+        body: ShopUpdateBodySchema,
+        response: { 200: ShopSchema, 429: ErrorSchema },
+      }),
       async (request) => shops.update(ctxOf(request), request.body),
     )
 
     app.get(
       '/api/vendor/dashboard/',
-      {
-        schema: {
-          summary: "Your shop's sales today and this month, orders to ship, low stock and the last 30 days",
-          tags,
-          response: { 200: DashboardSchema, ...errors },
-        },
-      },
+      doc("Your shop's sales today and this month, orders to ship, low stock and the last 30 days", {
+        response: { 200: DashboardSchema },
+      }),
       async (request) => reports.dashboard(ctxOf(request)),
     )
 
     app.get(
       '/api/vendor/categories/',
-      {
-        schema: {
-          summary: 'The categories a product can be put in (leaves of the tree)',
-          tags,
-          response: { 200: LeafCategoryListSchema, ...errors },
-        },
-      },
+      doc('The categories a product can be put in (leaves of the tree)', { response: { 200: LeafCategoryListSchema } }),
       async (request) => products.leafCategories(ctxOf(request)),
     )
 
     app.get(
       '/api/vendor/products/',
-      {
-        schema: {
-          summary: "Your shop's products, active or not, newest first",
-          tags,
-          querystring: VendorProductsQuerySchema,
-          response: { 200: VendorProductPageSchema, ...errors },
-        },
-      },
+      doc("Your shop's products, active or not, newest first", {
+        querystring: VendorProductsQuerySchema,
+        response: { 200: VendorProductPageSchema },
+      }),
       async (request) => products.list(ctxOf(request), request.query),
     )
 
     app.post(
       '/api/vendor/products/',
-      {
-        schema: {
-          summary: 'Add a product (it appears in the catalogue and search at once when active)',
-          tags,
-          body: ProductBodySchema,
-          response: { 201: VendorProductDetailSchema, ...errors },
-        },
-      },
+      doc('Add a product (it appears in the catalogue and search at once when active)', {
+        body: ProductBodySchema,
+        response: { 201: VendorProductDetailSchema },
+      }),
       async (request, reply) => reply.status(201).send(await products.create(ctxOf(request), request.body)),
     )
 
     app.get(
       '/api/vendor/products/:id/',
-      {
-        schema: {
-          summary: 'One of your products, as the edit form needs it',
-          tags,
-          params: VendorProductParamsSchema,
-          response: { 200: VendorProductDetailSchema, ...errors },
-        },
-      },
+      doc('One of your products, as the edit form needs it', {
+        params: VendorProductParamsSchema,
+        response: { 200: VendorProductDetailSchema },
+      }),
       async (request) => products.get(ctxOf(request), request.params.id),
     )
 
     app.put(
       '/api/vendor/products/:id/',
-      {
-        schema: {
-          summary: 'Edit a product (the whole form). One an admin took down cannot be switched back on (403)',
-          tags,
-          params: VendorProductParamsSchema,
-          body: ProductBodySchema,
-          response: { 200: VendorProductDetailSchema, ...errors },
-        },
-      },
+      doc('Edit a product (the whole form). One an admin took down cannot be switched back on (403)', {
+        params: VendorProductParamsSchema,
+        body: ProductBodySchema,
+        response: { 200: VendorProductDetailSchema },
+      }),
       async (request) => products.update(ctxOf(request), request.params.id, request.body),
     )
 
     app.patch(
       '/api/vendor/products/:id/stock/',
-      {
-        schema: {
-          summary: "Set a product's stock",
-          tags,
-          params: VendorProductParamsSchema,
-          body: StockBodySchema,
-          response: { 200: VendorProductSchema, ...errors },
-        },
-      },
+      doc("Set a product's stock", {
+        params: VendorProductParamsSchema,
+        body: StockBodySchema,
+        response: { 200: VendorProductSchema },
+      }),
       async (request) => products.setStock(ctxOf(request), request.params.id, request.body.stockQty),
     )
 
     app.delete(
       '/api/vendor/products/:id/',
-      {
-        schema: {
-          summary: 'Take a product off sale (it is kept for the orders that bought it)',
-          tags,
-          params: VendorProductParamsSchema,
-          response: { 204: NoContent, ...errors },
-        },
-      },
+      doc('Take a product off sale (it is kept for the orders that bought it)', {
+        params: VendorProductParamsSchema,
+        response: { 204: NoContent },
+      }),
       async (request, reply) => {
         await products.deactivate(ctxOf(request), request.params.id)
         return reply.status(204).send(null)
@@ -282,29 +229,25 @@ export function vendorPortalRoutes(deps: {
 
     app.get(
       '/api/vendor/products/:id/images/',
-      {
-        schema: {
-          summary: "A product's images, the primary first",
-          tags,
-          params: VendorProductParamsSchema,
-          response: { 200: ImagesSchema, ...errors },
-        },
-      },
+      doc("A product's images, the primary first", {
+        params: VendorProductParamsSchema,
+        response: { 200: ImagesSchema },
+      }),
       async (request) => images.list(ctxOf(request), request.params.id),
     )
 
     app.post(
       '/api/vendor/products/:id/images/',
       {
+        ...doc(
+          'Upload photos (multipart/form-data, field "image", one or more): JPEG, PNG, WebP or HEIC by content, 10 MB each, 8 per product',
+          {
+            params: VendorProductParamsSchema,
+            consumes: ['multipart/form-data'],
+            response: { 201: ImagesSchema, 413: ErrorSchema, 415: ErrorSchema },
+          },
+        ),
         bodyLimit: MAX_UPLOAD_BYTES,
-        schema: {
-          summary:
-            'Upload photos (multipart/form-data, field "image", one or more): JPEG, PNG, WebP or HEIC by content, 10 MB each, 8 per product',
-          tags,
-          params: VendorProductParamsSchema,
-          consumes: ['multipart/form-data'],
-          response: { 201: ImagesSchema, ...uploadErrors },
-        },
         onRequest: async (request) => {
           if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/form-data')) {
             throw new AppError('unsupported_media_type', 'Send the photos as multipart/form-data (field "image").')
@@ -322,40 +265,25 @@ export function vendorPortalRoutes(deps: {
 
     app.put(
       '/api/vendor/products/:id/images/order/',
-      {
-        schema: {
-          summary: "Order a product's images; the first becomes the primary image",
-          tags,
-          params: VendorProductParamsSchema,
-          body: ImageOrderBodySchema,
-          response: { 200: ImagesSchema, ...errors },
-        },
-      },
+      doc("Order a product's images; the first becomes the primary image", {
+        params: VendorProductParamsSchema,
+        body: ImageOrderBodySchema,
+        response: { 200: ImagesSchema },
+      }),
       async (request) => images.reorder(ctxOf(request), request.params.id, request.body.imageIds),
     )
 
     app.delete(
       '/api/vendor/products/:id/images/:imageId/',
-      {
-        schema: {
-          summary: 'Remove an image from a product',
-          tags,
-          params: VendorImageParamsSchema,
-          response: { 200: ImagesSchema, ...errors },
-        },
-      },
+      doc('Remove an image from a product', { params: VendorImageParamsSchema, response: { 200: ImagesSchema } }),
       async (request) => images.remove(ctxOf(request), request.params.id, request.params.imageId),
     )
 
     app.get(
       '/api/vendor/payouts/',
-      {
-        schema: {
-          summary: 'What Soko owes your shop: delivered orders less commission, less payouts made',
-          tags,
-          response: { 200: PayoutSummarySchema, ...errors },
-        },
-      },
+      doc('What Soko owes your shop: delivered orders less commission, less payouts made', {
+        response: { 200: PayoutSummarySchema },
+      }),
       async (request) => reports.payouts(ctxOf(request)),
     )
   }

@@ -1,15 +1,12 @@
 import { ShipBodySchema, VendorOrderSummarySchema } from '@soko/contract/checkout'
-import { ErrorSchema } from '@soko/contract/health'
 import { IdParamsSchema } from '@soko/contract/user'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { Ctx } from '../../plugins/auth.ts'
-import { ctxOf, requireUser } from '../../plugins/auth.ts'
-import { sentenceErrorHandler } from '../../plugins/errors.ts'
+import { type Ctx, ctxOf } from '../../plugins/auth.ts'
+import { documented, guardArea, NoContent, PRIVATE_ERRORS } from '../../plugins/route-options.ts'
 import type { FulfilmentService } from './fulfilment.ts'
 
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema }
-const NoContent = z.null().describe('Done')
+const doc = documented({ tags: ['vendor'], errors: PRIVATE_ERRORS })
 
 /** /api/vendor/orders/: a shop's own parts of orders, shipped and delivered by its owner (DESIGN D7). */
 export function vendorRoutes(deps: {
@@ -22,35 +19,21 @@ export function vendorRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { fulfilment, parts } = deps
   return async (app) => {
-    app.setErrorHandler(sentenceErrorHandler)
-    app.addHook('onRequest', async (request, reply) => {
-      reply.header('cache-control', 'no-store')
-      requireUser(request)
-    })
+    guardArea(app)
 
     app.get(
       '/api/vendor/orders/',
-      {
-        schema: {
-          summary: "Your shop's paid orders to fulfil, newest first",
-          tags: ['vendor'],
-          response: { 200: z.array(VendorOrderSummarySchema), ...errors },
-        },
-      },
+      doc("Your shop's paid orders to fulfil, newest first", { response: { 200: z.array(VendorOrderSummarySchema) } }),
       async (request) => fulfilment.list(ctxOf(request)),
     )
 
     app.post(
       '/api/vendor/orders/:id/ship/',
-      {
-        schema: {
-          summary: 'Mark your part of an order shipped, with a tracking note (the shopper is emailed)',
-          tags: ['vendor'],
-          params: IdParamsSchema,
-          body: ShipBodySchema,
-          response: { 204: NoContent, ...errors },
-        },
-      },
+      doc('Mark your part of an order shipped, with a tracking note (the shopper is emailed)', {
+        params: IdParamsSchema,
+        body: ShipBodySchema,
+        response: { 204: NoContent },
+      }),
       async (request, reply) => {
         await parts.ship(ctxOf(request), request.params.id, request.body.trackingNote)
         return reply.status(204).send(null)
@@ -59,14 +42,10 @@ export function vendorRoutes(deps: {
 
     app.post(
       '/api/vendor/orders/:id/deliver/',
-      {
-        schema: {
-          summary: 'Mark your part of an order delivered (the shopper is emailed and may then review)',
-          tags: ['vendor'],
-          params: IdParamsSchema,
-          response: { 204: NoContent, ...errors },
-        },
-      },
+      doc('Mark your part of an order delivered (the shopper is emailed and may then review)', {
+        params: IdParamsSchema,
+        response: { 204: NoContent },
+      }),
       async (request, reply) => {
         await parts.deliver(ctxOf(request), request.params.id)
         return reply.status(204).send(null)

@@ -46,9 +46,8 @@ export async function freeShopSlug(db: Db, base: string): Promise<string> {
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`
 }
 
-export interface NewShop {
-  ownerId: number
-  slug: string
+/** What the owner writes of a shop's profile, when opening it and when editing it. */
+export interface ShopProfile {
   name: string
   type: string
   description: string
@@ -56,6 +55,11 @@ export interface NewShop {
   town: string
   phone: string
   payoutPhone: string
+}
+
+export interface NewShop extends ShopProfile {
+  ownerId: number
+  slug: string
   email: string
 }
 
@@ -75,7 +79,7 @@ export async function insertShop(db: Db, shop: NewShop): Promise<ShopRow> {
 export async function updateShop(
   db: Db,
   shopId: number,
-  fields: Omit<NewShop, 'ownerId' | 'slug' | 'email'> & { email: string | undefined },
+  fields: ShopProfile & { email: string | undefined },
 ): Promise<ShopRow> {
   const [row] = await queryRows<ShopRow>(
     db,

@@ -35,6 +35,12 @@ export function toShop(row: repo.ShopRow): Shop {
   }
 }
 
+/** The profile fields of an application or an edit, and nothing else of its body. */
+export function shopProfile(body: repo.ShopProfile): repo.ShopProfile {
+  const { name, type, description, county, town, phone, payoutPhone } = body
+  return { name, type, description, county, town, phone, payoutPhone }
+}
+
 /** The signed-in vendor's shop: 401 signed out, 403 for anyone but a vendor, 404 for a vendor with no shop. */
 export async function requireShop(db: Db, ctx: Ctx): Promise<repo.ShopRow> {
   if (!ctx.user) throw new AppError('unauthorized', 'Sign in to manage your shop.')
@@ -154,16 +160,7 @@ export class ShopService {
           payoutPhone: [VENDOR_MESSAGES.payoutChangedMeanwhile],
         })
       }
-      const updated = await repo.updateShop(t, locked.id, {
-        name: body.name,
-        type: body.type,
-        description: body.description,
-        county: body.county,
-        town: body.town,
-        phone: body.phone,
-        payoutPhone: body.payoutPhone,
-        email: body.email,
-      })
+      const updated = await repo.updateShop(t, locked.id, { ...shopProfile(body), email: body.email })
       if (!owner || updated.payout_phone === locked.payout_phone) return { updated, outboxId: null }
       await this.audit.write(t, userId, {
         action: 'vendor.payout_phone_changed',

@@ -3,7 +3,7 @@ import type { Db } from '@soko/db/client'
 import type { Ctx } from '../../../plugins/auth.ts'
 import type { AuditService } from '../../audit/service.ts'
 import type { BannerEditor } from '../../catalog/banners.ts'
-import { inTransaction, requireAdmin } from '../shared.ts'
+import { audited, requireAdmin } from '../shared.ts'
 
 /** The home page's banners in the admin area: every change goes through the catalogue, audited in its transaction. */
 export class AdminBannersService {
@@ -18,44 +18,27 @@ export class AdminBannersService {
     return this.banners.list()
   }
 
-  async create(ctx: Ctx, body: BannerBody): Promise<AdminBanner> {
-    const admin = requireAdmin(ctx)
-    return inTransaction(this.db, async (t) => {
+  create(ctx: Ctx, body: BannerBody): Promise<AdminBanner> {
+    return audited(ctx, this.db, this.audit, async (t, record) => {
       const id = await this.banners.create(t, body)
-      await this.audit.write(t, admin.id, {
-        action: 'banner.created',
-        subjectType: 'banner',
-        subjectId: id,
-        detail: { name: body.title },
-      })
+      await record({ action: 'banner.created', subjectType: 'banner', subjectId: id, detail: { name: body.title } })
       return this.banners.require(t, id)
     })
   }
 
-  async update(ctx: Ctx, id: number, body: BannerUpdateBody): Promise<AdminBanner> {
-    const admin = requireAdmin(ctx)
-    return inTransaction(this.db, async (t) => {
+  update(ctx: Ctx, id: number, body: BannerUpdateBody): Promise<AdminBanner> {
+    return audited(ctx, this.db, this.audit, async (t, record) => {
       const { title } = await this.banners.update(t, id, body)
-      await this.audit.write(t, admin.id, {
-        action: 'banner.updated',
-        subjectType: 'banner',
-        subjectId: id,
-        detail: { name: title, changed: Object.keys(body) },
-      })
+      const detail = { name: title, changed: Object.keys(body) }
+      await record({ action: 'banner.updated', subjectType: 'banner', subjectId: id, detail })
       return this.banners.require(t, id)
     })
   }
 
-  async remove(ctx: Ctx, id: number): Promise<void> {
-    const admin = requireAdmin(ctx)
-    await inTransaction(this.db, async (t) => {
+  remove(ctx: Ctx, id: number): Promise<void> {
+    return audited(ctx, this.db, this.audit, async (t, record) => {
       const { title } = await this.banners.remove(t, id)
-      await this.audit.write(t, admin.id, {
-        action: 'banner.deleted',
-        subjectType: 'banner',
-        subjectId: id,
-        detail: { name: title },
-      })
+      await record({ action: 'banner.deleted', subjectType: 'banner', subjectId: id, detail: { name: title } })
     })
   }
 }

@@ -3,7 +3,7 @@ import type { Db } from '@soko/db/client'
 import type { Ctx } from '../../../plugins/auth.ts'
 import type { AuditService } from '../../audit/service.ts'
 import type { CategoryEditor } from '../../catalog/categories.ts'
-import { inTransaction, requireAdmin } from '../shared.ts'
+import { type AuditedChange, audited, requireAdmin } from '../shared.ts'
 
 /** The category tree in the admin area: every change goes through the catalogue, audited in the same transaction. */
 export class AdminCategoriesService {
@@ -18,58 +18,41 @@ export class AdminCategoriesService {
     return this.categories.tree()
   }
 
-  async create(ctx: Ctx, body: CategoryBody): Promise<AdminCategory> {
-    const admin = requireAdmin(ctx)
-    return this.categories.write(async (t) => {
+  /** A change in the catalogue's own transaction (a slug taken meanwhile is its 409). */
+  private change<T>(ctx: Ctx, change: AuditedChange<T>): Promise<T> {
+    return audited(ctx, this.db, this.audit, change, (work) => this.categories.write(work))
+  }
+
+  create(ctx: Ctx, body: CategoryBody): Promise<AdminCategory> {
+    return this.change(ctx, async (t, record) => {
       const id = await this.categories.create(t, body)
-      await this.audit.write(t, admin.id, {
-        action: 'category.created',
-        subjectType: 'category',
-        subjectId: id,
-        detail: { name: body.name },
-      })
+      await record({ action: 'category.created', subjectType: 'category', subjectId: id, detail: { name: body.name } })
       return this.categories.one(t, id)
     })
   }
 
-  async update(ctx: Ctx, id: number, body: CategoryUpdateBody): Promise<AdminCategory> {
-    const admin = requireAdmin(ctx)
-    return this.categories.write(async (t) => {
+  update(ctx: Ctx, id: number, body: CategoryUpdateBody): Promise<AdminCategory> {
+    return this.change(ctx, async (t, record) => {
       const { name } = await this.categories.update(t, id, body)
-      await this.audit.write(t, admin.id, {
-        action: 'category.updated',
-        subjectType: 'category',
-        subjectId: id,
-        detail: { name, changed: Object.keys(body) },
-      })
+      const detail = { name, changed: Object.keys(body) }
+      await record({ action: 'category.updated', subjectType: 'category', subjectId: id, detail })
       return this.categories.one(t, id)
     })
   }
 
-  async reorder(ctx: Ctx, body: CategoryOrderBody): Promise<AdminCategory[]> {
-    const admin = requireAdmin(ctx)
-    return this.categories.write(async (t) => {
+  reorder(ctx: Ctx, body: CategoryOrderBody): Promise<AdminCategory[]> {
+    return this.change(ctx, async (t, record) => {
       const { levelName } = await this.categories.reorder(t, body)
-      await this.audit.write(t, admin.id, {
-        action: 'category.reordered',
-        subjectType: 'category',
-        subjectId: body.parent_id,
-        detail: { name: levelName, ids: body.ids },
-      })
+      const detail = { name: levelName, ids: body.ids }
+      await record({ action: 'category.reordered', subjectType: 'category', subjectId: body.parent_id, detail })
       return this.categories.tree(t)
     })
   }
 
-  async remove(ctx: Ctx, id: number): Promise<void> {
-    const admin = requireAdmin(ctx)
-    await inTransaction(this.db, async (t) => {
-      const removed = await this.categories.remove(t, id)
-      await this.audit.write(t, admin.id, {
-        action: 'category.deleted',
-        subjectType: 'category',
-        subjectId: id,
-        detail: { name: removed.name, slug: removed.slug },
-      })
+  remove(ctx: Ctx, id: number): Promise<void> {
+    return audited(ctx, this.db, this.audit, async (t, record) => {
+      const { name, slug } = await this.categories.remove(t, id)
+      await record({ action: 'category.deleted', subjectType: 'category', subjectId: id, detail: { name, slug } })
     })
   }
 }

@@ -4,7 +4,7 @@ import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
 import type { AuditService } from '../../audit/service.ts'
 import type { ContactService } from '../../contact/service.ts'
-import { inTransaction, requireAdmin } from '../shared.ts'
+import { audited } from '../shared.ts'
 
 /**
  * Marks a contact-form message handled (the dashboard counts those still waiting), through the contact module that
@@ -17,18 +17,13 @@ export class AdminContactService {
     private readonly contact: ContactService,
   ) {}
 
-  async markHandled(ctx: Ctx, id: number): Promise<HandledMessage> {
-    const admin = requireAdmin(ctx)
-    return inTransaction(this.db, async (t) => {
+  markHandled(ctx: Ctx, id: number): Promise<HandledMessage> {
+    return audited(ctx, this.db, this.audit, async (t, record) => {
       const message = await this.contact.markHandled(t, id)
       if (!message) throw new AppError('not_found', 'No message with this id.')
       if (message.newly) {
-        await this.audit.write(t, admin.id, {
-          action: 'contact_message.handled',
-          subjectType: 'contact_message',
-          subjectId: id,
-          detail: { name: `"${message.subject}"` },
-        })
+        const detail = { name: `"${message.subject}"` }
+        await record({ action: 'contact_message.handled', subjectType: 'contact_message', subjectId: id, detail })
       }
       return { id, handled_at: message.handledAt }
     })

@@ -1,6 +1,7 @@
 import type { AdminOrdersQuery } from '@soko/contract/admin'
 import { type Db, queryRows } from '@soko/db/client'
 import { type SQL, sql } from 'drizzle-orm'
+import { readPage } from '../page-read-model.ts'
 import { likePattern } from '../shared.ts'
 
 // Orders as the admin area reads them: any shopper's, with their shops, every payment attempt and what the providers
@@ -48,18 +49,9 @@ function filters(query: AdminOrdersQuery): SQL {
   return sql.join(where, sql` and `)
 }
 
-export async function listOrders(db: Db, query: AdminOrdersQuery): Promise<{ count: number; rows: AdminOrderRow[] }> {
-  const where = filters(query)
-  const [total] = await queryRows<{ count: number }>(
-    db,
-    sql`select count(*)::int as count from orders o where ${where}`,
-  )
-  const rows = await queryRows<AdminOrderRow>(
-    db,
-    sql`select ${summaryColumns} from orders o where ${where} order by o.created_at desc, o.id desc
-        limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`,
-  )
-  return { count: total?.count ?? 0, rows }
+export function listOrders(db: Db, query: AdminOrdersQuery): Promise<{ count: number; rows: AdminOrderRow[] }> {
+  const orderBy = sql`o.created_at desc, o.id desc`
+  return readPage(db, query, { columns: summaryColumns, from: sql`orders o`, where: filters(query), orderBy })
 }
 
 export async function getOrderSummary(db: Db, id: number): Promise<AdminOrderRow | null> {

@@ -7,7 +7,7 @@ import { AppError } from '../../../plugins/errors.ts'
 import { canRefund } from '../../orders/refunds.ts'
 import type { OrdersService } from '../../orders/service.ts'
 import { latestAudit } from '../audit-read-model.ts'
-import { isoOrNull, requireAdmin, toPage } from '../shared.ts'
+import { isoOrNull, listPage, requireAdmin } from '../shared.ts'
 import * as read from './orders-read-model.ts'
 
 const NOT_FOUND = 'No order with this id.'
@@ -42,10 +42,8 @@ export class AdminOrdersService {
     private readonly refunds: { run(ctx: Ctx, adminId: number, orderId: number, body: RefundBody): Promise<void> },
   ) {}
 
-  async list(ctx: Ctx, query: AdminOrdersQuery): Promise<AdminOrdersPage> {
-    requireAdmin(ctx)
-    const { count, rows } = await read.listOrders(this.db, query)
-    return toPage(query, count, rows.map(summary))
+  list(ctx: Ctx, query: AdminOrdersQuery): Promise<AdminOrdersPage> {
+    return listPage(ctx, query, () => read.listOrders(this.db, query), summary)
   }
 
   async detail(ctx: Ctx, id: number): Promise<AdminOrderDetail> {

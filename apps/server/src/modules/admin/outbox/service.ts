@@ -10,7 +10,7 @@ import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
 import type { AuditService } from '../../audit/service.ts'
 import type { Mailer, OutboxRow } from '../../mail/mailer.ts'
-import { isoOrNull, requireAdmin, toPage } from '../shared.ts'
+import { isoOrNull, listPage, requireAdmin } from '../shared.ts'
 
 /**
  * The mail outbox, read in the admin area of a demo (DESIGN D6, D8): with no mail server, a password reset or an
@@ -41,18 +41,9 @@ export class AdminOutboxService {
     }
   }
 
-  async list(ctx: Ctx, query: AdminOutboxQuery): Promise<AdminOutboxPage> {
-    requireAdmin(ctx)
-    const { count, rows } = await this.mailer.listOutbox({
-      recipient: query.q,
-      page: query.page,
-      perPage: query.per_page,
-    })
-    return toPage(
-      query,
-      count,
-      rows.map((row) => this.item(row)),
-    )
+  list(ctx: Ctx, query: AdminOutboxQuery): Promise<AdminOutboxPage> {
+    const read = () => this.mailer.listOutbox({ recipient: query.q, page: query.page, perPage: query.per_page })
+    return listPage(ctx, query, read, (row) => this.item(row))
   }
 
   /** One message in full. Opening it is written to the audit log: a reset link read here opens someone's account. */

@@ -1,6 +1,7 @@
 import type { AdminProductsQuery } from '@soko/contract/admin'
 import { type Db, queryRows } from '@soko/db/client'
 import { type SQL, sql } from 'drizzle-orm'
+import { readPage } from '../page-read-model.ts'
 import { likePattern } from '../shared.ts'
 
 // Every product of every shop, whatever its state (the admin sees what shoppers cannot), with its shop and category.
@@ -51,23 +52,14 @@ function filters(query: AdminProductsQuery): SQL {
   return sql.join(where, sql` and `)
 }
 
-export async function listProducts(
-  db: Db,
-  query: AdminProductsQuery,
-): Promise<{ count: number; rows: AdminProductRow[] }> {
-  const where = filters(query)
-  const [total] = await queryRows<{ count: number }>(
-    db,
-    sql`select count(*)::int as count from products p join businesses b on b.id = p.business_id
-        join categories c on c.id = p.category_id where ${where}`,
-  )
-  const rows = await queryRows<AdminProductRow>(
-    db,
-    sql`select ${columns} from products p ${joins} where ${where}
-        order by p.created_at desc, p.id desc
-        limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`,
-  )
-  return { count: total?.count ?? 0, rows }
+export function listProducts(db: Db, query: AdminProductsQuery): Promise<{ count: number; rows: AdminProductRow[] }> {
+  return readPage(db, query, {
+    columns,
+    from: sql`products p ${joins}`,
+    countFrom: sql`products p join businesses b on b.id = p.business_id join categories c on c.id = p.category_id`,
+    where: filters(query),
+    orderBy: sql`p.created_at desc, p.id desc`,
+  })
 }
 
 export async function getProduct(db: Db, id: number): Promise<AdminProductRow | null> {

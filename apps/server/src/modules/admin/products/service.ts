@@ -6,7 +6,7 @@ import { AppError } from '../../../plugins/errors.ts'
 import type { AuditService } from '../../audit/service.ts'
 import type { Products } from '../../catalog/products.ts'
 import { productImageUrl } from '../../media/media-url.ts'
-import { inTransaction, requireAdmin, toPage } from '../shared.ts'
+import { audited, listPage, lockedRow } from '../shared.ts'
 import * as read from './products-read-model.ts'
 
 const NOT_FOUND = 'No product with this id.'
@@ -36,25 +36,21 @@ export class AdminProductsService {
     private readonly products: Products,
   ) {}
 
-  async list(ctx: Ctx, query: AdminProductsQuery): Promise<AdminProductsPage> {
-    requireAdmin(ctx)
-    const { count, rows } = await read.listProducts(this.db, query)
-    return toPage(query, count, rows.map(toAdminProduct))
+  list(ctx: Ctx, query: AdminProductsQuery): Promise<AdminProductsPage> {
+    return listPage(ctx, query, () => read.listProducts(this.db, query), toAdminProduct)
+  }
+
+  private locked(t: Db, id: number): Promise<read.AdminProductRow> {
+    return lockedRow(t, id, this.products, read.getProduct, NOT_FOUND)
   }
 
   /** Hides the product from the storefront and search at once; its shop sees the reason and cannot undo it. */
-  async deactivate(ctx: Ctx, id: number, reason: string): Promise<AdminProduct> {
-    const admin = requireAdmin(ctx)
-    return inTransaction(this.db, async (t) => {
-      const product = (await this.products.lock(t, id)) ? await read.getProduct(t, id) : null
-      if (!product) throw new AppError('not_found', NOT_FOUND)
+  deactivate(ctx: Ctx, id: number, reason: string): Promise<AdminProduct> {
+    return audited(ctx, this.db, this.audit, async (t, record) => {
+      const product = await this.locked(t, id)
       await this.products.setActiveByAdmin(t, id, false, reason)
-      await this.audit.write(t, admin.id, {
-        action: 'product.deactivated',
-        subjectType: 'product',
-        subjectId: id,
-        detail: { name: product.name, reason, shop: product.shop_name },
-      })
+      const detail = { name: product.name, reason, shop: product.shop_name }
+      await record({ action: 'product.deactivated', subjectType: 'product', subjectId: id, detail })
       return toAdminProduct({ ...product, is_active: false, deactivated_reason: reason })
     })
   }
@@ -63,11 +59,9 @@ export class AdminProductsService {
    * Puts back a product an admin took down. One its shop switched off itself stays off: that is the shop's call
    * (409), and an active product is answered as it is.
    */
-  async reactivate(ctx: Ctx, id: number): Promise<AdminProduct> {
-    const admin = requireAdmin(ctx)
-    return inTransaction(this.db, async (t) => {
-      const product = (await this.products.lock(t, id)) ? await read.getProduct(t, id) : null
-      if (!product) throw new AppError('not_found', NOT_FOUND)
+  reactivate(ctx: Ctx, id: number): Promise<AdminProduct> {
+    return audited(ctx, this.db, this.audit, async (t, record) => {
+      const product = await this.locked(t, id)
       if (product.is_active) return toAdminProduct(product)
       if (product.deactivated_reason === null) {
         throw new AppError(
@@ -76,12 +70,8 @@ export class AdminProductsService {
         )
       }
       await this.products.setActiveByAdmin(t, id, true, null)
-      await this.audit.write(t, admin.id, {
-        action: 'product.reactivated',
-        subjectType: 'product',
-        subjectId: id,
-        detail: { name: product.name, shop: product.shop_name },
-      })
+      const detail = { name: product.name, shop: product.shop_name }
+      await record({ action: 'product.reactivated', subjectType: 'product', subjectId: id, detail })
       return toAdminProduct({ ...product, is_active: true, deactivated_reason: null })
     })
   }

@@ -6,7 +6,7 @@ import { AppError } from '../../../plugins/errors.ts'
 import type { SessionStore } from '../../accounts/sessions.ts'
 import type { Users } from '../../accounts/users.ts'
 import type { AuditService } from '../../audit/service.ts'
-import { inTransaction, isoOrNull, requireAdmin, toPage } from '../shared.ts'
+import { audited, isoOrNull, listPage, lockedRow, requireAdmin } from '../shared.ts'
 import * as read from './users-read-model.ts'
 
 const NOT_FOUND = 'No user with this id.'
@@ -39,15 +39,12 @@ export class AdminUsersService {
     private readonly sessions: SessionStore,
   ) {}
 
-  /** The user, its row locked for the rest of the transaction; null when there is none. */
-  private async locked(t: Db, id: number): Promise<read.AdminUserRow | null> {
-    return (await this.users.lock(t, id)) ? read.getUser(t, id) : null
+  list(ctx: Ctx, query: AdminUsersQuery): Promise<AdminUsersPage> {
+    return listPage(ctx, query, () => read.listUsers(this.db, query), toAdminUser)
   }
 
-  async list(ctx: Ctx, query: AdminUsersQuery): Promise<AdminUsersPage> {
-    requireAdmin(ctx)
-    const { count, rows } = await read.listUsers(this.db, query)
-    return toPage(query, count, rows.map(toAdminUser))
+  private locked(t: Db, id: number): Promise<read.AdminUserRow> {
+    return lockedRow(t, id, this.users, read.getUser, NOT_FOUND)
   }
 
   /** A role is read on every request, so the change holds from the user's next request on. */
@@ -56,17 +53,12 @@ export class AdminUsersService {
     if (id === admin.id && role !== 'superuser') {
       throw new AppError('conflict', 'You cannot remove your own admin role; ask another admin.')
     }
-    return inTransaction(this.db, async (t) => {
+    return audited(ctx, this.db, this.audit, async (t, record) => {
       const user = await this.locked(t, id)
-      if (!user) throw new AppError('not_found', NOT_FOUND)
       if (user.role === role) return toAdminUser(user)
       await this.users.setRole(t, id, role)
-      await this.audit.write(t, admin.id, {
-        action: 'user.role_changed',
-        subjectType: 'user',
-        subjectId: id,
-        detail: { name: label(user), from: user.role, to: role },
-      })
+      const detail = { name: label(user), from: user.role, to: role }
+      await record({ action: 'user.role_changed', subjectType: 'user', subjectId: id, detail })
       return toAdminUser({ ...user, role })
     })
   }
@@ -74,36 +66,24 @@ export class AdminUsersService {
   async disable(ctx: Ctx, id: number, reason: string): Promise<AdminUser> {
     const admin = requireAdmin(ctx)
     if (id === admin.id) throw new AppError('conflict', 'You cannot disable your own account.')
-    return inTransaction(this.db, async (t) => {
+    return audited(ctx, this.db, this.audit, async (t, record) => {
       const user = await this.locked(t, id)
-      if (!user) throw new AppError('not_found', NOT_FOUND)
       await this.users.setDisabled(t, id, reason)
       const ended = await this.sessions.endAllOf(t, id)
-      await this.audit.write(t, admin.id, {
-        action: 'user.disabled',
-        subjectType: 'user',
-        subjectId: id,
-        detail: { name: label(user), reason, sessions_ended: ended },
-      })
+      const detail = { name: label(user), reason, sessions_ended: ended }
+      await record({ action: 'user.disabled', subjectType: 'user', subjectId: id, detail })
       const updated = await read.getUser(t, id)
       if (!updated) throw new AppError('not_found', NOT_FOUND)
       return toAdminUser(updated)
     })
   }
 
-  async enable(ctx: Ctx, id: number): Promise<AdminUser> {
-    const admin = requireAdmin(ctx)
-    return inTransaction(this.db, async (t) => {
+  enable(ctx: Ctx, id: number): Promise<AdminUser> {
+    return audited(ctx, this.db, this.audit, async (t, record) => {
       const user = await this.locked(t, id)
-      if (!user) throw new AppError('not_found', NOT_FOUND)
       if (user.disabled_at === null) return toAdminUser(user)
       await this.users.setDisabled(t, id, null)
-      await this.audit.write(t, admin.id, {
-        action: 'user.enabled',
-        subjectType: 'user',
-        subjectId: id,
-        detail: { name: label(user) },
-      })
+      await record({ action: 'user.enabled', subjectType: 'user', subjectId: id, detail: { name: label(user) } })
       return toAdminUser({ ...user, disabled_at: null, disabled_reason: null })
     })
   }

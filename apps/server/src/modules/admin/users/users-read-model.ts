@@ -2,6 +2,7 @@ import type { AdminUsersQuery } from '@soko/contract/admin'
 import type { Role } from '@soko/contract/auth'
 import { type Db, queryRows } from '@soko/db/client'
 import { type SQL, sql } from 'drizzle-orm'
+import { readPage } from '../page-read-model.ts'
 import { likePattern } from '../shared.ts'
 
 // Accounts as the admin area lists them, with the shops they own and how many orders they placed. Read only: role
@@ -37,15 +38,9 @@ function filters(query: AdminUsersQuery): SQL {
   return sql.join(where, sql` and `)
 }
 
-export async function listUsers(db: Db, query: AdminUsersQuery): Promise<{ count: number; rows: AdminUserRow[] }> {
-  const where = filters(query)
-  const [total] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from users u where ${where}`)
-  const rows = await queryRows<AdminUserRow>(
-    db,
-    sql`select ${columns} from users u where ${where} order by u.created_at desc, u.id desc
-        limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`,
-  )
-  return { count: total?.count ?? 0, rows }
+export function listUsers(db: Db, query: AdminUsersQuery): Promise<{ count: number; rows: AdminUserRow[] }> {
+  const orderBy = sql`u.created_at desc, u.id desc`
+  return readPage(db, query, { columns, from: sql`users u`, where: filters(query), orderBy })
 }
 
 export async function getUser(db: Db, id: number): Promise<AdminUserRow | null> {

@@ -5,7 +5,7 @@ import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
 import type { AdminAuditAction, AuditService } from '../../audit/service.ts'
 import type { ShopService } from '../../vendors/shop.ts'
-import { inTransaction, isoOrNull, requireAdmin, toPage } from '../shared.ts'
+import { audited, isoOrNull, listPage, lockedRow, requireAdmin } from '../shared.ts'
 import * as read from './vendors-read-model.ts'
 
 const NOT_FOUND = 'No shop with this id.'
@@ -42,10 +42,12 @@ export class AdminVendorsService {
     private readonly shops: ShopService,
   ) {}
 
-  async list(ctx: Ctx, query: AdminVendorsQuery): Promise<AdminVendorsPage> {
-    requireAdmin(ctx)
-    const { count, rows } = await read.listVendors(this.db, query)
-    return toPage(query, count, rows.map(toAdminVendor))
+  list(ctx: Ctx, query: AdminVendorsQuery): Promise<AdminVendorsPage> {
+    return listPage(ctx, query, () => read.listVendors(this.db, query), toAdminVendor)
+  }
+
+  private locked(t: Db, id: number): Promise<read.AdminVendorRow> {
+    return lockedRow(t, id, this.shops, read.getVendor, NOT_FOUND)
   }
 
   verify(ctx: Ctx, id: number): Promise<AdminVendor> {
@@ -71,17 +73,10 @@ export class AdminVendorsService {
     apply: (t: Db) => Promise<void>,
     detail: Record<string, unknown>,
   ): Promise<AdminVendor> {
-    const admin = requireAdmin(ctx)
-    return inTransaction(this.db, async (t) => {
-      const shop = (await this.shops.lock(t, id)) ? await read.getVendor(t, id) : null
-      if (!shop) throw new AppError('not_found', NOT_FOUND)
+    return audited(ctx, this.db, this.audit, async (t, record) => {
+      const shop = await this.locked(t, id)
       await apply(t)
-      await this.audit.write(t, admin.id, {
-        action,
-        subjectType: 'shop',
-        subjectId: id,
-        detail: { name: shop.name, ...detail },
-      })
+      await record({ action, subjectType: 'shop', subjectId: id, detail: { name: shop.name, ...detail } })
       const updated = await read.getVendor(t, id)
       if (!updated) throw new AppError('not_found', NOT_FOUND)
       return toAdminVendor(updated)
@@ -115,9 +110,8 @@ export class AdminVendorsService {
   async recordPayout(ctx: Ctx, id: number, body: PayoutBody): Promise<Payouts> {
     const admin = requireAdmin(ctx)
     const amountCents = kesToCents(body.amount)
-    await inTransaction(this.db, async (t) => {
-      const shop = (await this.shops.lock(t, id)) ? await read.getVendor(t, id) : null
-      if (!shop) throw new AppError('not_found', NOT_FOUND)
+    await audited(ctx, this.db, this.audit, async (t, record) => {
+      const shop = await this.locked(t, id)
       const owed = shop.delivered_net_cents - shop.paid_out_cents
       if (amountCents > owed) {
         throw new AppError('conflict', `This is more than the shop is owed (${formatKes(Math.max(owed, 0))}).`, {
@@ -131,12 +125,8 @@ export class AdminVendorsService {
         note: body.note ?? '',
         createdBy: admin.id,
       })
-      await this.audit.write(t, admin.id, {
-        action: 'payout.recorded',
-        subjectType: 'shop',
-        subjectId: id,
-        detail: { name: shop.name, amount: formatKes(amountCents), reference: body.reference },
-      })
+      const detail = { name: shop.name, amount: formatKes(amountCents), reference: body.reference }
+      await record({ action: 'payout.recorded', subjectType: 'shop', subjectId: id, detail })
     })
     return this.payouts(ctx, id)
   }

@@ -1,6 +1,7 @@
 import type { AdminVendorsQuery } from '@soko/contract/admin'
 import { type Db, queryRows } from '@soko/db/client'
 import { type SQL, sql } from 'drizzle-orm'
+import { readPage } from '../page-read-model.ts'
 import { likePattern } from '../shared.ts'
 
 // Shops as the admin area sees them: owner, counts, status, and what the marketplace owes them. Read only:
@@ -54,28 +55,14 @@ function filters(query: AdminVendorsQuery): SQL {
   return sql.join(where, sql` and `)
 }
 
-export async function listVendors(
-  db: Db,
-  query: AdminVendorsQuery,
-): Promise<{ count: number; rows: AdminVendorRow[] }> {
-  const where = filters(query)
-  const [total] = await queryRows<{ count: number }>(
-    db,
-    sql`select count(*)::int as count from businesses b left join users u on u.id = b.owner_id where ${where}`,
-  )
-  const rows = await queryRows<AdminVendorRow>(
-    db,
-    sql`select ${columns} from businesses b left join users u on u.id = b.owner_id where ${where}
-        order by b.name, b.id limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`,
-  )
-  return { count: total?.count ?? 0, rows }
+const from = sql`businesses b left join users u on u.id = b.owner_id`
+
+export function listVendors(db: Db, query: AdminVendorsQuery): Promise<{ count: number; rows: AdminVendorRow[] }> {
+  return readPage(db, query, { columns, from, where: filters(query), orderBy: sql`b.name, b.id` })
 }
 
 export async function getVendor(db: Db, id: number): Promise<AdminVendorRow | null> {
-  const rows = await queryRows<AdminVendorRow>(
-    db,
-    sql`select ${columns} from businesses b left join users u on u.id = b.owner_id where b.id = ${id}`,
-  )
+  const rows = await queryRows<AdminVendorRow>(db, sql`select ${columns} from ${from} where b.id = ${id}`)
   return rows[0] ?? null
 }
 

@@ -1,6 +1,7 @@
 // The adapter for a hosted-page card gateway. Soko never sees a card number: the shopper types it on the
 // provider's page, and Soko learns the outcome from a signed webhook and from asking the provider (verify).
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import { exchange, isRecord, type Json } from '../provider-http.ts'
 
 export interface CardCharge {
   reference: string
@@ -44,11 +45,6 @@ export class CardProviderError extends Error {
     this.name = 'CardProviderError'
   }
 }
-
-type Json = Record<string, unknown>
-
-const DEFAULT_TIMEOUT_MS = 15_000
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Paystack's transaction statuses, folded into ours: anything not final is still pending. */
 function chargeStatus(status: unknown): CardCharge['status'] {
@@ -144,26 +140,14 @@ export class PaystackCompatibleProvider implements CardProvider {
 
   /** One exchange with Paystack's `{status, message, data}` envelope; answers `data`. */
   private async send(path: string, init: RequestInit): Promise<Json> {
-    let response: Response
-    let text: string
-    try {
-      response = await fetch(`${this.settings.baseUrl.replace(/\/+$/, '')}${path}`, {
-        ...init,
-        headers: { authorization: `Bearer ${this.settings.secretKey}`, 'content-type': 'application/json' },
-        signal: AbortSignal.timeout(this.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-      })
-      text = await response.text()
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error)
-      throw new CardProviderError(0, `The card provider could not be reached: ${reason}`)
-    }
-    let body: unknown = null
-    try {
-      body = JSON.parse(text)
-    } catch {
-      // Reported below with the status.
-    }
-    const envelope = isRecord(body) ? body : {}
+    const headers = { authorization: `Bearer ${this.settings.secretKey}`, 'content-type': 'application/json' }
+    const { response, json } = await exchange(
+      this.settings,
+      path,
+      { ...init, headers },
+      (reason) => new CardProviderError(0, `The card provider could not be reached: ${reason}`),
+    )
+    const envelope = json ?? {}
     if (!response.ok || envelope.status !== true) {
       const message = typeof envelope.message === 'string' ? envelope.message : `Answered ${response.status}`
       throw new CardProviderError(response.ok ? 502 : response.status, message)

@@ -1,6 +1,7 @@
 // The adapter for Safaricom's Daraja API: OAuth token, STK push (M-Pesa Express), STK query, and the pure helpers
 // around them (timestamp, password, MSISDN, callback parsing). It knows the wire format and nothing of orders.
 import { normaliseKenyanMobile, toMsisdn } from '@soko/domain/phone'
+import { exchange, isRecord, type Json } from '../provider-http.ts'
 
 export interface DarajaSettings {
   baseUrl: string
@@ -29,7 +30,6 @@ export class DarajaError extends Error {
   }
 }
 
-const DEFAULT_TIMEOUT_MS = 15_000
 /** Refresh this long before the token expires, so a request never carries a token that dies on the way. */
 const TOKEN_REFRESH_MARGIN_MS = 5 * 60 * 1000
 const MAX_AMOUNT_KES = 250_000
@@ -78,8 +78,6 @@ function sanitise(text: string, maxLength: number): string {
     .slice(0, maxLength)
     .trim()
 }
-
-type Json = Record<string, unknown>
 
 export class DarajaClient {
   private token: { value: string; refreshAt: number } | null = null
@@ -217,31 +215,20 @@ export class DarajaClient {
 
   /** One HTTP exchange; any refusal or failure becomes a DarajaError. */
   private async send(path: string, init: RequestInit): Promise<Json> {
-    let response: Response
-    let text: string
-    try {
-      response = await fetch(`${this.settings.baseUrl.replace(/\/+$/, '')}${path}`, {
-        ...init,
-        signal: AbortSignal.timeout(this.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-      })
-      text = await response.text()
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error)
-      throw new DarajaError(0, 'network', `Daraja could not be reached: ${reason}`)
-    }
-    let body: unknown = null
-    try {
-      body = text === '' ? null : JSON.parse(text)
-    } catch {
-      // Gateways in front of Daraja sometimes answer HTML; the status still tells what happened.
-    }
-    const json: Json = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Json) : {}
+    const { response, json } = await exchange(
+      this.settings,
+      path,
+      init,
+      (reason) => new DarajaError(0, 'network', `Daraja could not be reached: ${reason}`),
+    )
     if (!response.ok) {
-      const code = typeof json.errorCode === 'string' ? json.errorCode : `http_${response.status}`
-      const message = typeof json.errorMessage === 'string' ? json.errorMessage : `Daraja answered ${response.status}`
+      const answer = json ?? {}
+      const code = typeof answer.errorCode === 'string' ? answer.errorCode : `http_${response.status}`
+      const message =
+        typeof answer.errorMessage === 'string' ? answer.errorMessage : `Daraja answered ${response.status}`
       throw new DarajaError(response.status, code, message)
     }
-    if (body === null || json !== body) {
+    if (json === null) {
       throw new DarajaError(response.status, 'invalid_response', 'Daraja answered something other than JSON')
     }
     return json
@@ -261,8 +248,6 @@ export interface StkCallback {
   /** `YYYYMMDDHHmmss`, Nairobi time. */
   transactionDate: string | null
 }
-
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * Reads `{Body:{stkCallback:{…}}}`, or answers null for anything not shaped like one. Items are found by Name,
