@@ -17,6 +17,8 @@ export interface EndpointSpec {
   query?: z.ZodType
   body?: z.ZodType
   headers?: z.ZodType
+  /** Request content types other than JSON (an upload's `multipart/form-data`). */
+  consumes?: readonly string[]
   /** The success answer's body; null when there is none (204, or a redirect). */
   response: z.ZodType | null
   /** The success status: 200 unless said. */

@@ -59,6 +59,7 @@ export function endpointSchema(spec: EndpointSpec): FastifySchema & Record<strin
     ...(spec.query ? { querystring: spec.query } : {}),
     ...(spec.body ? { body: spec.body } : {}),
     ...(spec.headers ? { headers: spec.headers } : {}),
+    ...(spec.consumes ? { consumes: [...spec.consumes] } : {}),
     response: responses(spec),
   }
 }
