@@ -2,7 +2,8 @@
 // calls `call(key, input)` against it, and a key, an input or a response that drifts from a table is a compile error.
 import type { adminEndpoints } from './admin.ts'
 import type { catalogEndpoints } from './catalog.ts'
+import type { vendorEndpoints } from './vendor.ts'
 
-export type Api = typeof catalogEndpoints & typeof adminEndpoints
+export type Api = typeof catalogEndpoints & typeof vendorEndpoints & typeof adminEndpoints
 
 export type ApiKey = keyof Api
