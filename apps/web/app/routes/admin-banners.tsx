@@ -11,8 +11,8 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [banners, categories] = await Promise.all([
-    adminLoad(request, () => call('GET /api/admin/banners/', {}, { context })),
-    adminLoad(request, () => call('GET /api/admin/categories/', {}, { context })),
+    adminLoad(request, call('GET /api/admin/banners/', {}, { context })),
+    adminLoad(request, call('GET /api/admin/categories/', {}, { context })),
   ])
   return { banners, categories }
 }

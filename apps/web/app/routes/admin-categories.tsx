@@ -10,7 +10,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return adminLoad(request, () => call('GET /api/admin/categories/', {}, { context }))
+  return adminLoad(request, call('GET /api/admin/categories/', {}, { context }))
 }
 
 export default function AdminCategoriesRoute({ loaderData }: Route.ComponentProps) {

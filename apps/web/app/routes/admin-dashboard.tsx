@@ -12,8 +12,8 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [dashboard, messages] = await Promise.all([
-    adminLoad(request, () => call('GET /api/admin/dashboard/', {}, { context })),
-    adminLoad(request, () => api<ContactMessagesPage>('/api/admin/contact-messages/?per_page=10', { context })),
+    adminLoad(request, call('GET /api/admin/dashboard/', {}, { context })),
+    adminLoad(request, api<ContactMessagesPage>('/api/admin/contact-messages/?per_page=10', { context })),
   ])
   return { dashboard, messages }
 }

@@ -14,7 +14,7 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = queryString(adminListQuery(request, PageQuerySchema))
-  return adminLoad(request, () => api<ContactMessagesPage>(`/api/admin/contact-messages/${query}`, { context }))
+  return adminLoad(request, api<ContactMessagesPage>(`/api/admin/contact-messages/${query}`, { context }))
 }
 
 export default function AdminMessagesRoute({ loaderData }: Route.ComponentProps) {

@@ -11,7 +11,7 @@ export function meta({ data }: Route.MetaArgs) {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,8}$/.test(params.id)) throw new Response('No such order', { status: 404 })
-  return adminLoad(request, () => call('GET /api/admin/orders/:id/', { params: { id: params.id } }, { context }))
+  return adminLoad(request, call('GET /api/admin/orders/:id/', { params: { id: params.id } }, { context }))
 }
 
 export default function AdminOrderRoute({ loaderData }: Route.ComponentProps) {

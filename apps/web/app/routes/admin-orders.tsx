@@ -12,7 +12,8 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return adminLoad(request, () =>
+  return adminLoad(
+    request,
     call('GET /api/admin/orders/', { query: adminListQuery(request, AdminOrdersQuerySchema) }, { context }),
   )
 }

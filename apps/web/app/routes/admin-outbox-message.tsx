@@ -11,7 +11,7 @@ export function meta({ data }: Route.MetaArgs) {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!context.isDemo || !/^[1-9]\d{0,8}$/.test(params.id)) throw new Response('No such message', { status: 404 })
-  return adminLoad(request, () => call('GET /api/admin/outbox/:id/', { params: { id: params.id } }, { context }))
+  return adminLoad(request, call('GET /api/admin/outbox/:id/', { params: { id: params.id } }, { context }))
 }
 
 export default function AdminOutboxMessageRoute({ loaderData }: Route.ComponentProps) {

@@ -14,7 +14,8 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A demo's screen only (the API has no outbox elsewhere).
   if (!context.isDemo) throw new Response('Not found', { status: 404 })
-  return adminLoad(request, () =>
+  return adminLoad(
+    request,
     call('GET /api/admin/outbox/', { query: adminListQuery(request, AdminOutboxQuerySchema) }, { context }),
   )
 }

@@ -5,13 +5,13 @@ import { loginUrl } from '../../lib/safe-next.ts'
 import { type ListParams, listQuery } from './list-query.ts'
 
 /**
- * An admin API read for a screen's loader (`load` makes the call). The admin-only guard runs beside it: when the API
- * answers 401 or 403 this sends the browser where the guard does (sign-in, or the home page), a missing record
- * becomes a 404 and a refused request a 400 that says why.
+ * An admin API read for a screen's loader (`adminLoad(request, call(key, input, { context }))`). The admin-only guard
+ * runs beside it: when the API answers 401 or 403 this sends the browser where the guard does (sign-in, or the home
+ * page), a missing record becomes a 404 and a refused request a 400 that says why.
  */
-export async function adminLoad<T>(request: Request, load: () => Promise<T>): Promise<T> {
+export async function adminLoad<T>(request: Request, answer: Promise<T>): Promise<T> {
   try {
-    return await load()
+    return await answer
   } catch (error) {
     if (error instanceof ApiError) {
       if (error.status === 401) throw redirect(loginUrl(new URL(request.url).pathname.replace(/\.data$/, '')))
