@@ -6,8 +6,10 @@ import type { catalogEndpoints } from './catalog.ts'
 import type { contactEndpoints } from './contact.ts'
 import type { devEndpoints } from './dev.ts'
 import type { healthEndpoints } from './health.ts'
+import type { vendorEndpoints } from './vendor.ts'
 
 export type Api = typeof catalogEndpoints &
+  typeof vendorEndpoints &
   typeof authEndpoints &
   typeof accountEndpoints &
   typeof contactEndpoints &
