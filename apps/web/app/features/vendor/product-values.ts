@@ -1,4 +1,5 @@
-import { ProductBodySchema, slugFromName, type VendorProductDetail } from '@soko/contract/vendor'
+import { ProductBodySchema, type VendorProductDetail } from '@soko/contract/vendor'
+import { slugFromName } from '@soko/domain/slug'
 
 // The product form's values as typed (strings, so nothing typed is lost or reformatted), their checks with the
 // API's own schema, and the category choices grouped by parent.
