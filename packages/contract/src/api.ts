@@ -1,9 +1,15 @@
 // The whole API as one type: every contract file's endpoint table, merged. Types only (no Zod at run time): the web
 // calls `call(key, input)` against it, and a key, an input or a response that drifts from a table is a compile error.
+import type { adminEndpoints } from './admin.ts'
 import type { catalogEndpoints } from './catalog.ts'
 import type { checkoutEndpoints } from './checkout.ts'
 import type { searchEndpoints } from './search.ts'
+import type { vendorEndpoints } from './vendor.ts'
 
-export type Api = typeof catalogEndpoints & typeof checkoutEndpoints & typeof searchEndpoints
+export type Api = typeof catalogEndpoints &
+  typeof vendorEndpoints &
+  typeof adminEndpoints &
+  typeof checkoutEndpoints &
+  typeof searchEndpoints
 
 export type ApiKey = keyof Api

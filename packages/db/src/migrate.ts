@@ -29,8 +29,13 @@ export function readMigrations(migrationsDir: string): Migration[] {
       statements: readFileSync(join(migrationsDir, `${tag}.sql`), 'utf8')
         .split('--> statement-breakpoint')
         .map((statement) => statement.trim())
-        .filter((statement) => statement.length > 0),
+        .filter((statement) => !isOnlyComments(statement)),
     }))
+}
+
+/** Whether a statement holds nothing to run: empty, or comment lines only (a migration that only records a note). */
+function isOnlyComments(statement: string): boolean {
+  return statement.split('\n').every((line) => line.trim() === '' || line.trim().startsWith('--'))
 }
 
 /** Applies the migrations not applied yet, all in one transaction; returns the tags it applied. */

@@ -12,12 +12,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { users } from './accounts.ts'
+import { timestamps } from './columns.ts'
+import { businesses } from './vendors.ts'
 
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}
+// The catalogue (the catalog module): categories, products, their images and the home page's banners.
 
 /** A two-level tree: top-level categories (no parent) and their leaves, ordered by position. */
 export const categories = pgTable(
@@ -37,40 +35,6 @@ export const categories = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('categories_slug_key').on(t.slug), index('categories_parent_idx').on(t.parentId, t.position)],
-)
-
-/** A vendor's shop (the specification's "business"). */
-export const businesses = pgTable(
-  'businesses',
-  {
-    id: serial('id').primaryKey(),
-    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
-    slug: text('slug').notNull(),
-    name: text('name').notNull(),
-    type: text('type').notNull(),
-    description: text('description').notNull().default(''),
-    isVerified: boolean('is_verified').notNull().default(false),
-    isActive: boolean('is_active').notNull().default(true),
-    /** Why an admin suspended the shop (is_active false), shown to its owner. */
-    suspendedReason: text('suspended_reason'),
-    verifiedAt: timestamp('verified_at', { withTimezone: true }),
-    /** The M-Pesa number (E.164) the shop is paid out to. */
-    payoutPhone: text('payout_phone'),
-    county: text('county').notNull(),
-    town: text('town').notNull().default(''),
-    phone: text('phone').notNull().default(''),
-    email: text('email').notNull().default(''),
-    /** Totals over the reviews of the shop's products, kept by database triggers (migration 0002). */
-    ratingSum: integer('rating_sum').notNull().default(0),
-    ratingCount: integer('rating_count').notNull().default(0),
-    ...timestamps,
-  },
-  (t) => [
-    uniqueIndex('businesses_slug_key').on(t.slug),
-    index('businesses_owner_idx').on(t.ownerId),
-    // One shop per owner: the database says so, whatever the code does.
-    uniqueIndex('businesses_one_per_owner_key').on(t.ownerId).where(sql`${t.ownerId} is not null`),
-  ],
 )
 
 export const products = pgTable(
@@ -111,6 +75,15 @@ export const products = pgTable(
     index('products_trending_idx').on(t.salesCount.desc(), t.id),
     index('products_created_idx').on(t.createdAt.desc(), t.id),
     index('products_price_idx').on(t.effectivePriceCents, t.id),
+    // Search's orders without text (migration 0003): by rating, and a category's or a shop's best sellers and prices.
+    index('products_rating_idx').on(
+      sql`soko_rating_avg(${t.ratingSum}, ${t.ratingCount}) desc nulls last`,
+      t.ratingCount.desc(),
+      t.id,
+    ),
+    index('products_category_popular_idx').on(t.categoryId, t.salesCount.desc().nullsLast(), t.id),
+    index('products_category_price_idx').on(t.categoryId, t.effectivePriceCents, t.id),
+    index('products_business_popular_idx').on(t.businessId, t.salesCount.desc().nullsLast(), t.id),
     check('products_price_positive', sql`${t.priceCents} > 0`),
     check(
       'products_discount_below_price',
@@ -140,26 +113,6 @@ export const productImages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('product_images_product_idx').on(t.productId, t.position)],
-)
-
-export const reviews = pgTable(
-  'reviews',
-  {
-    id: serial('id').primaryKey(),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    authorName: text('author_name').notNull(),
-    rating: smallint('rating').notNull(),
-    comment: text('comment').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('reviews_product_idx').on(t.productId, t.createdAt.desc()),
-    uniqueIndex('reviews_one_per_user_key').on(t.productId, t.userId).where(sql`${t.userId} is not null`),
-    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
-  ],
 )
 
 /** The home page's hero carousel (every field of the specification's Banner entity, plus scheduling). */

@@ -1,0 +1,3 @@
+-- Nothing to run: search's four tables (migrations 0003, 0009, 0010) and the catalogue's search indexes (0003) were
+-- made by hand, and the Drizzle schema now describes them too (packages/db/src/schema/search.ts). This migration
+-- only records that in drizzle-kit's snapshot, so that generating a migration from the schema comes out empty.
