@@ -116,8 +116,7 @@ export class ShopProductService {
     const shop = await this.shops.requireOwnShop(ctx)
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.db.transaction(async (tx) => {
-          const t = tx as unknown as Db
+        return await this.db.transaction(async (t) => {
           const fields = await this.fields(t, body, null, null)
           const id = await repo.insertProduct(t, shop.id, fields)
           return this.detail(t, shop.id, id)
@@ -135,8 +134,7 @@ export class ShopProductService {
   async update(ctx: Ctx, productId: number, body: ProductBody): Promise<VendorProductDetail> {
     const shop = await this.shops.requireOwnShop(ctx)
     return this.db
-      .transaction(async (tx) => {
-        const t = tx as unknown as Db
+      .transaction(async (t) => {
         const current = await repo.productOfShop(t, shop.id, productId, true)
         if (!current) throw new AppError('not_found', VENDOR_MESSAGES.productNotFound)
         if (body.isActive && !current.is_active && current.deactivated_reason) {
@@ -155,8 +153,7 @@ export class ShopProductService {
 
   async setStock(ctx: Ctx, productId: number, stockQty: number): Promise<VendorProduct> {
     const shop = await this.shops.requireOwnShop(ctx)
-    return this.db.transaction(async (tx) => {
-      const t = tx as unknown as Db
+    return this.db.transaction(async (t) => {
       if (!(await repo.productOfShop(t, shop.id, productId, true))) {
         throw new AppError('not_found', VENDOR_MESSAGES.productNotFound)
       }

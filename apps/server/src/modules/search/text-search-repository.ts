@@ -31,8 +31,7 @@ const matchOrder = (sort: Exclude<SortKey, 'relevance'>): SQL =>
 
 async function withIndexScans<T>(target: SearchDb, work: (db: Db) => Promise<T>): Promise<T> {
   if (target.indexScans) return work(target.indexScans)
-  return target.db.transaction(async (tx) => {
-    const scoped = tx as unknown as Db
+  return target.db.transaction(async (scoped) => {
     await scoped.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`)
     return work(scoped)
   })

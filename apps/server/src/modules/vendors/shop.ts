@@ -150,8 +150,7 @@ export class ShopService {
           noPassword: VENDOR_MESSAGES.payoutSetPasswordFirst,
         })
       : null
-    const { updated, outboxId } = await this.db.transaction(async (tx) => {
-      const t = tx as unknown as Db
+    const { updated, outboxId } = await this.db.transaction(async (t) => {
       const locked = await repo.shopOfOwner(t, userId, true)
       if (!locked) throw new AppError('not_found', VENDOR_MESSAGES.noShop)
       // Another save changed the number after we looked: this one was not confirmed for a change from that one.
