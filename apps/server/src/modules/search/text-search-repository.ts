@@ -1,5 +1,6 @@
-import { type Db, queryRows } from '@soko/db/client'
-import type { ProductRow } from '@soko/db/read-models/listing'
+import type { Db } from '@soko/db/client'
+import { listingShape, type ProductRow } from '@soko/db/read-models/listing'
+import { typedRows } from '@soko/db/typed-sql'
 import { type SQL, sql } from 'drizzle-orm'
 import {
   anyOf,
@@ -7,6 +8,7 @@ import {
   between,
   type FacetRow,
   facetSelects,
+  facetShape,
   flagged,
   grouped,
   rowOrder,
@@ -62,9 +64,9 @@ export async function searchText(
     ${flagged(filters)}
     ${facetSelects()}`
   const [facets, page] = await Promise.all([
-    withIndexScans(target, (db) => queryRows<FacetRow>(db, facetQuery)),
+    withIndexScans(target, (db) => typedRows(db, facetShape, facetQuery)),
     withIndexScans(target, (db) =>
-      queryRows<ProductRow>(db, withListings(pageQuery(words, filters, sort, limit, offset), 'product_id')),
+      typedRows(db, listingShape, withListings(pageQuery(words, filters, sort, limit, offset), 'product_id')),
     ),
   ])
   return { page, facets }
