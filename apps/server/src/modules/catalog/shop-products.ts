@@ -16,8 +16,6 @@ import { isUniqueViolation } from '../accounts/service.ts'
 import { productImageSizes, productImageUrl } from '../media/media-url.ts'
 import * as repo from './product-repository.ts'
 
-const iso = (value: Date | string): string => new Date(value).toISOString()
-
 /**
  * The add-product form's prices are "price" (what the shopper pays) and "compare-at price" (the higher price shown
  * struck through). The catalogue stores a product's price and an optional lower discounted price, so a compare-at
@@ -48,8 +46,8 @@ export function toVendorProduct(row: repo.VendorProductRow): VendorProduct {
     salesCount: row.sales_count,
     thumbnail: row.image_id === null ? null : productImageUrl(row.image_id, 'thumbnail'),
     imageCount: row.image_count,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
   }
 }
 
