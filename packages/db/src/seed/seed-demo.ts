@@ -37,8 +37,7 @@ export async function seedDemoCatalogue(
 ): Promise<SeedResult> {
   const now = (options.now ?? new Date()).getTime()
   const at = (daysAgo: number) => new Date(now - daysAgo * DAY_MS).toISOString()
-  const result = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db
+  const result = await db.transaction(async (t) => {
     await t.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
     const [existing] = await queryRows<{ n: number }>(t, sql`select count(*)::int as n from categories`)
     const result: SeedResult = {
