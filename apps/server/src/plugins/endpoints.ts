@@ -24,7 +24,7 @@ export type EndpointHandler<S extends EndpointSpec> = (
 /** What a route adds to its endpoint: hooks, a body limit, its own error handler, route config. */
 export type RouteExtras = Pick<
   RouteShorthandOptions,
-  'onRequest' | 'preHandler' | 'bodyLimit' | 'errorHandler' | 'config'
+  'onRequest' | 'preValidation' | 'preHandler' | 'bodyLimit' | 'errorHandler' | 'config'
 >
 
 /** Codes every endpoint may answer, whatever its table says (the request's checks and the server itself). */
@@ -35,6 +35,7 @@ function responses(spec: EndpointSpec): Record<number, z.ZodType> {
   const answers: Record<number, z.ZodType> = {
     [spec.status ?? 200]: spec.response ?? z.null().describe(spec.status === 302 ? 'A redirect' : 'No content'),
   }
+  for (const [status, schema] of Object.entries(spec.alsoAnswers ?? {})) if (schema) answers[Number(status)] = schema
   for (const code of [...ALWAYS, ...spec.errors]) {
     const status = ERROR_STATUS[code]
     answers[status] = spec.errorBodies?.[status] ?? ErrorSchema
