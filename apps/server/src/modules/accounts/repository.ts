@@ -1,7 +1,14 @@
 import type { Db } from '@soko/db/client'
-import { oidcStates, passwordResetTokens, refreshTokens, sessions, users } from '@soko/db/schema/accounts'
+import {
+  oidcStates,
+  passwordResetTokens,
+  refreshTokens,
+  sessions,
+  userIdentities,
+  users,
+} from '@soko/db/schema/accounts'
 import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 
 // SQL of the accounts module: users, sessions and their tokens, password-reset tokens, external identities and
 // sign-ins in progress. Every secret is stored as a SHA-256 hash; durations are seconds, timed by the database's
@@ -75,20 +82,29 @@ export async function setPasswordHash(
   passwordHash: string,
   options: { verifyEmail?: boolean } = {},
 ): Promise<void> {
-  await db.execute(
-    sql`update users set password_hash = ${passwordHash}, updated_at = now()
-          ${options.verifyEmail ? sql`, email_verified_at = coalesce(email_verified_at, now())` : sql``}
-        where id = ${userId}`,
-  )
+  await db
+    .update(users)
+    .set({
+      passwordHash,
+      updatedAt: sql`now()`,
+      ...(options.verifyEmail ? { emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` } : {}),
+    })
+    .where(eq(users.id, userId))
 }
 
 /** Replaces a hash only if it is still the one that was verified (a concurrent password change wins). */
 export async function rehashPassword(db: Db, userId: number, oldHash: string, newHash: string): Promise<void> {
-  await db.execute(sql`update users set password_hash = ${newHash} where id = ${userId} and password_hash = ${oldHash}`)
+  await db
+    .update(users)
+    .set({ passwordHash: newHash })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, oldHash)))
 }
 
 export async function markEmailVerified(db: Db, userId: number): Promise<void> {
-  await db.execute(sql`update users set email_verified_at = coalesce(email_verified_at, now()) where id = ${userId}`)
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(eq(users.id, userId))
 }
 
 // What the account holder, admins and vendors change on a user
@@ -104,27 +120,30 @@ export async function updateProfile(
     emailChanged: boolean
   },
 ): Promise<void> {
-  await db.execute(
-    sql`update users set first_name = ${profile.firstName}, last_name = ${profile.lastName}, email = ${profile.email},
-          ${profile.phone === undefined ? sql`` : sql`phone = ${profile.phone},`}
-          ${profile.emailChanged ? sql`email_verified_at = null,` : sql``}
-          updated_at = now()
-        where id = ${userId}`,
-  )
+  await db
+    .update(users)
+    .set({
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      email: profile.email,
+      ...(profile.phone === undefined ? {} : { phone: profile.phone }),
+      ...(profile.emailChanged ? { emailVerifiedAt: null } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId))
 }
 
 /** Sets a user's role (an admin's change, or a customer who opened a shop). */
 export async function setRole(db: Db, id: number, role: UserRow['role']): Promise<void> {
-  await db.execute(sql`update users set role = ${role}, updated_at = now() where id = ${id}`)
+  await db.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, id))
 }
 
 /** Disables an account with the reason (or enables it again with null). */
 export async function setDisabled(db: Db, id: number, reason: string | null): Promise<void> {
-  await db.execute(
-    sql`update users set disabled_at = ${reason === null ? sql`null` : sql`now()`}, disabled_reason = ${reason},
-          updated_at = now()
-        where id = ${id}`,
-  )
+  await db
+    .update(users)
+    .set({ disabledAt: reason === null ? null : sql`now()`, disabledReason: reason, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
 }
 
 /** The sign-in addresses of users (those with one). */
@@ -200,10 +219,10 @@ export async function findLiveSession(
 
 /** Records activity (the idle timeout counts from here); written at most once a minute per session. */
 export async function touchSession(db: Db, sessionId: number): Promise<void> {
-  await db.execute(
-    sql`update sessions set last_seen_at = now()
-        where id = ${sessionId} and last_seen_at < now() - interval '1 minute'`,
-  )
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, sql`now() - interval '1 minute'`)))
 }
 
 export async function isSessionLive(db: Db, sessionId: number, idleSeconds: number): Promise<boolean> {
@@ -222,15 +241,18 @@ export async function setAccessToken(
   accessHash: string,
   accessSeconds: number,
 ): Promise<void> {
-  await db.execute(
-    sql`update sessions set access_hash = ${accessHash},
-          access_expires_at = least(now() + ${seconds(accessSeconds)}, expires_at), last_seen_at = now()
-        where id = ${sessionId}`,
-  )
+  await db
+    .update(sessions)
+    .set({
+      accessHash,
+      accessExpiresAt: sql`least(now() + ${seconds(accessSeconds)}, ${sessions.expiresAt})`,
+      lastSeenAt: sql`now()`,
+    })
+    .where(eq(sessions.id, sessionId))
 }
 
 export async function setSessionToken(db: Db, sessionId: number, tokenHash: string): Promise<void> {
-  await db.execute(sql`update sessions set token_hash = ${tokenHash} where id = ${sessionId}`)
+  await db.update(sessions).set({ tokenHash }).where(eq(sessions.id, sessionId))
 }
 
 const sessionShape = {
@@ -279,7 +301,7 @@ export async function deleteUserSessions(db: Db, userId: number, keepSessionId?:
 // Refresh tokens
 
 export async function insertRefreshToken(db: Db, sessionId: number, tokenHash: string): Promise<void> {
-  await db.execute(sql`insert into refresh_tokens (token_hash, session_id) values (${tokenHash}, ${sessionId})`)
+  await db.insert(refreshTokens).values({ tokenHash, sessionId })
 }
 
 /**
@@ -306,10 +328,7 @@ export async function claimRefreshToken(
 // Password reset tokens
 
 export async function insertResetToken(db: Db, userId: number, tokenHash: string, ttlSeconds: number): Promise<void> {
-  await db.execute(
-    sql`insert into password_reset_tokens (user_id, token_hash, expires_at)
-        values (${userId}, ${tokenHash}, now() + ${seconds(ttlSeconds)})`,
-  )
+  await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt: sql`now() + ${seconds(ttlSeconds)}` })
 }
 
 /** Claims an unused, unexpired reset token of the user, atomically: of two concurrent claims one wins. */
@@ -331,7 +350,7 @@ export async function claimResetToken(db: Db, userId: number, tokenHash: string)
 
 /** Drops a user's reset tokens (the password changed: every link sent before is void). */
 export async function deleteResetTokens(db: Db, userId: number): Promise<void> {
-  await db.execute(sql`delete from password_reset_tokens where user_id = ${userId}`)
+  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId))
 }
 
 // External identities (Google)
@@ -350,10 +369,12 @@ export async function insertIdentity(
   db: Db,
   identity: { userId: number; issuer: string; subject: string; email: string },
 ): Promise<void> {
-  await db.execute(
-    sql`insert into user_identities (user_id, issuer, subject, email)
-        values (${identity.userId}, ${identity.issuer}, ${identity.subject}, ${identity.email})`,
-  )
+  await db.insert(userIdentities).values({
+    userId: identity.userId,
+    issuer: identity.issuer,
+    subject: identity.subject,
+    email: identity.email,
+  })
 }
 
 // Sign-ins in progress (OpenID Connect state)
@@ -363,11 +384,14 @@ export async function insertOidcState(
   state: { stateHash: string; browserHash: string; nonce: string; codeVerifier: string; nextPath: string },
   ttlSeconds: number,
 ): Promise<void> {
-  await db.execute(
-    sql`insert into oidc_states (state_hash, browser_hash, nonce, code_verifier, next_path, expires_at)
-        values (${state.stateHash}, ${state.browserHash}, ${state.nonce}, ${state.codeVerifier}, ${state.nextPath},
-          now() + ${seconds(ttlSeconds)})`,
-  )
+  await db.insert(oidcStates).values({
+    stateHash: state.stateHash,
+    browserHash: state.browserHash,
+    nonce: state.nonce,
+    codeVerifier: state.codeVerifier,
+    nextPath: state.nextPath,
+    expiresAt: sql`now() + ${seconds(ttlSeconds)}`,
+  })
 }
 
 const oidcStateShape = {
@@ -393,12 +417,12 @@ export async function takeOidcState(db: Db, stateHash: string): Promise<OidcStat
 
 /** Drops what has expired: sessions, sign-ins in progress, reset tokens, spent refresh tokens of last week. */
 export async function sweepExpired(db: Db, idleSeconds: number): Promise<void> {
-  await db.execute(
-    sql`delete from sessions where expires_at <= now() or last_seen_at <= now() - ${seconds(idleSeconds)}`,
-  )
-  await db.execute(sql`delete from oidc_states where expires_at <= now()`)
-  await db.execute(
-    sql`delete from password_reset_tokens where expires_at <= now() - interval '1 day' or used_at is not null`,
-  )
-  await db.execute(sql`delete from refresh_tokens where used_at <= now() - interval '7 days'`)
+  await db
+    .delete(sessions)
+    .where(or(lte(sessions.expiresAt, sql`now()`), lte(sessions.lastSeenAt, sql`now() - ${seconds(idleSeconds)}`)))
+  await db.delete(oidcStates).where(lte(oidcStates.expiresAt, sql`now()`))
+  await db
+    .delete(passwordResetTokens)
+    .where(or(lte(passwordResetTokens.expiresAt, sql`now() - interval '1 day'`), isNotNull(passwordResetTokens.usedAt)))
+  await db.delete(refreshTokens).where(lte(refreshTokens.usedAt, sql`now() - interval '7 days'`))
 }

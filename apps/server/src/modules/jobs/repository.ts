@@ -1,7 +1,7 @@
 import type { Db } from '@soko/db/client'
 import { jobs } from '@soko/db/schema/jobs'
 import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 
 // SQL of jobs: the background work every process shares through the database.
 
@@ -44,11 +44,11 @@ export function claimDue(db: Db, kinds: string[], limit: number, leaseMs: number
 }
 
 export async function runAgainAt(db: Db, id: number, at: Date): Promise<void> {
-  await db.execute(sql`update jobs set run_at = ${at.toISOString()}, locked_until = null where id = ${id}`)
+  await db.update(jobs).set({ runAt: at, lockedUntil: null }).where(eq(jobs.id, id))
 }
 
 export async function markDone(db: Db, id: number): Promise<void> {
-  await db.execute(sql`update jobs set done_at = now(), locked_until = null where id = ${id}`)
+  await db.update(jobs).set({ doneAt: sql`now()`, lockedUntil: null }).where(eq(jobs.id, id))
 }
 
 /** Records a failure: run again after `backoffMs`, or given up (kept, with its error). */
@@ -57,11 +57,15 @@ export async function markFailed(
   id: number,
   failure: { message: string; backoffMs: number; givingUp: boolean },
 ): Promise<void> {
-  await db.execute(sql`
-    update jobs set locked_until = null, last_error = ${failure.message.slice(0, 1000)},
-      run_at = now() + ${`${failure.backoffMs} milliseconds`}::interval,
-      done_at = ${failure.givingUp ? sql`now()` : sql`null`}
-    where id = ${id}`)
+  await db
+    .update(jobs)
+    .set({
+      lockedUntil: null,
+      lastError: failure.message.slice(0, 1000),
+      runAt: sql`now() + ${`${failure.backoffMs} milliseconds`}::interval`,
+      doneAt: failure.givingUp ? sql`now()` : null,
+    })
+    .where(eq(jobs.id, id))
 }
 
 /** Jobs due now, scheduled later, and given up in the last day (for /metrics). */

@@ -37,13 +37,17 @@ export async function getOutboxEmail(db: Db, id: number): Promise<OutboxRow | nu
 }
 
 export async function markSent(db: Db, id: number): Promise<void> {
-  await db.execute(
-    sql`update outbox_emails set sent_at = now(), error = null, attempts = attempts + 1 where id = ${id}`,
-  )
+  await db
+    .update(outboxEmails)
+    .set({ sentAt: sql`now()`, error: null, attempts: sql`${outboxEmails.attempts} + 1` })
+    .where(eq(outboxEmails.id, id))
 }
 
 export async function markFailed(db: Db, id: number, error: string): Promise<void> {
-  await db.execute(sql`update outbox_emails set error = ${error}, attempts = attempts + 1 where id = ${id}`)
+  await db
+    .update(outboxEmails)
+    .set({ error, attempts: sql`${outboxEmails.attempts} + 1` })
+    .where(eq(outboxEmails.id, id))
 }
 
 export function listOutbox(db: Db, to: string | undefined, limit: number): Promise<OutboxRow[]> {

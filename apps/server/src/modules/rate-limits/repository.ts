@@ -1,7 +1,7 @@
 import type { Db } from '@soko/db/client'
 import { rateLimits } from '@soko/db/schema/rate-limits'
 import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
-import { sql } from 'drizzle-orm'
+import { eq, lt, sql } from 'drizzle-orm'
 
 // SQL of rate_limits: fixed-window hit counters shared by every process.
 
@@ -23,9 +23,9 @@ export async function hit(db: Db, key: string, seconds: number): Promise<RowOf<t
 }
 
 export async function clear(db: Db, key: string): Promise<void> {
-  await db.execute(sql`delete from rate_limits where key = ${key}`)
+  await db.delete(rateLimits).where(eq(rateLimits.key, key))
 }
 
 export async function sweep(db: Db): Promise<void> {
-  await db.execute(sql`delete from rate_limits where reset_at < now()`)
+  await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now()`))
 }
