@@ -4,16 +4,20 @@ import type { accountEndpoints } from './account.ts'
 import type { adminEndpoints } from './admin.ts'
 import type { authEndpoints } from './auth.ts'
 import type { catalogEndpoints } from './catalog.ts'
+import type { checkoutEndpoints } from './checkout.ts'
 import type { contactEndpoints } from './contact.ts'
 import type { devEndpoints } from './dev.ts'
 import type { healthEndpoints } from './health.ts'
+import type { searchEndpoints } from './search.ts'
 import type { vendorEndpoints } from './vendor.ts'
 
 export type Api = typeof catalogEndpoints &
-  typeof vendorEndpoints &
-  typeof adminEndpoints &
+  typeof searchEndpoints &
+  typeof checkoutEndpoints &
   typeof authEndpoints &
   typeof accountEndpoints &
+  typeof vendorEndpoints &
+  typeof adminEndpoints &
   typeof contactEndpoints &
   typeof healthEndpoints &
   typeof devEndpoints

@@ -1,9 +1,8 @@
-import type { ContactMessagesPage } from '@soko/contract/contact'
 import { adminLoad } from '../features/admin/admin-api.server.ts'
 import { AdminRouteError } from '../features/admin/admin-error.tsx'
 import { adminTitle } from '../features/admin/admin-shell.tsx'
 import { AdminDashboard } from '../features/admin/dashboard.tsx'
-import { api, call } from '../lib/api-client.ts'
+import { call } from '../lib/api-client.ts'
 import type { Route } from './+types/admin-dashboard'
 
 export function meta() {
@@ -13,7 +12,7 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [dashboard, messages] = await Promise.all([
     adminLoad(request, call('GET /api/admin/dashboard/', {}, { context })),
-    adminLoad(request, api<ContactMessagesPage>('/api/admin/contact-messages/?per_page=10', { context })),
+    adminLoad(request, call('GET /api/admin/contact-messages/', { query: { per_page: 10 } }, { context })),
   ])
   return { dashboard, messages }
 }

@@ -1,11 +1,10 @@
 import { PageQuerySchema } from '@soko/contract/common'
-import type { ContactMessagesPage } from '@soko/contract/contact'
 import { useSearchParams } from 'react-router'
 import { adminListQuery, adminLoad } from '../features/admin/admin-api.server.ts'
 import { AdminRouteError } from '../features/admin/admin-error.tsx'
 import { adminTitle } from '../features/admin/admin-shell.tsx'
 import { ContactMessages } from '../features/admin/contact-messages.tsx'
-import { api, queryString } from '../lib/api-client.ts'
+import { call } from '../lib/api-client.ts'
 import type { Route } from './+types/admin-messages'
 
 export function meta() {
@@ -13,8 +12,8 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = queryString(adminListQuery(request, PageQuerySchema))
-  return adminLoad(request, api<ContactMessagesPage>(`/api/admin/contact-messages/${query}`, { context }))
+  const query = adminListQuery(request, PageQuerySchema)
+  return adminLoad(request, call('GET /api/admin/contact-messages/', { query }, { context }))
 }
 
 export default function AdminMessagesRoute({ loaderData }: Route.ComponentProps) {
