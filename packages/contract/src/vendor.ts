@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { EmailSchema } from './auth.ts'
-import { CountySchema, KenyanMobileSchema, MpesaNumberSchema, optionalText, required } from './user.ts'
+import { ShipBodySchema, VendorOrderSummarySchema } from './checkout.ts'
+import { endpoints } from './endpoint.ts'
+import { CountySchema, IdParamsSchema, KenyanMobileSchema, MpesaNumberSchema, optionalText, required } from './user.ts'
 
 // The vendor portal's API (/api/vendor/...): opening a shop, its profile, dashboard, products, photos and payouts.
 // Every call needs a signed-in user; all but /api/vendor/apply/ need the vendor role (403 otherwise) and act on
@@ -21,21 +23,6 @@ export const BUSINESS_TYPES = [
   'Services',
 ] as const
 export type BusinessType = (typeof BUSINESS_TYPES)[number]
-
-/** Lowercase a-z0-9 and single hyphens: "Mama Mboga's Fresh & Green" → "mama-mbogas-fresh-and-green". */
-export function slugFromName(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/['\u2019]/g, '')
-    .replace(/&/g, ' and ')
-    .replace(/\+/g, ' plus ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '')
-}
 
 // Opening a shop, and its profile
 
@@ -233,6 +220,7 @@ export const VendorImageSchema = z.object({
   original: z.string().describe('up to 1200 px wide'),
 })
 export type VendorImage = z.infer<typeof VendorImageSchema>
+export const VendorImageListSchema = z.array(VendorImageSchema)
 
 export const VendorProductSchema = z.object({
   id: Id,
@@ -333,3 +321,152 @@ export const PayoutSummarySchema = z.object({
   payouts: z.array(z.object({ id: Id, amount: Kes, reference: z.string(), note: z.string(), date: z.string() })),
 })
 export type PayoutSummary = z.infer<typeof PayoutSummarySchema>
+
+// The endpoints
+
+const tags = ['vendor']
+/** Every call but opening a shop: 401 signed out, 403 for anyone but a vendor, 404 for a vendor with no shop. */
+const OWN_SHOP = ['unauthorized', 'forbidden', 'not_found'] as const
+
+export const vendorEndpoints = endpoints({
+  'POST /api/vendor/apply/': {
+    summary: 'Open a shop: a signed-in customer becomes a vendor (live at once, unverified until checked)',
+    tags,
+    body: ApplyBodySchema,
+    response: ShopSchema,
+    status: 201,
+    errors: ['unauthorized', 'forbidden', 'conflict', 'rate_limited'],
+  },
+  'GET /api/vendor/shop/': {
+    summary: 'Your shop profile, with its verified and suspended state',
+    tags,
+    response: ShopSchema,
+    errors: OWN_SHOP,
+  },
+  'PUT /api/vendor/shop/': {
+    summary: 'Edit your shop profile (a new payout number needs currentPassword)',
+    tags,
+    body: ShopUpdateBodySchema,
+    response: ShopSchema,
+    errors: [...OWN_SHOP, 'conflict', 'rate_limited'],
+  },
+  'GET /api/vendor/dashboard/': {
+    summary: "Your shop's sales today and this month, orders to ship, low stock and the last 30 days",
+    tags,
+    response: DashboardSchema,
+    errors: OWN_SHOP,
+  },
+  'GET /api/vendor/categories/': {
+    summary: 'The categories a product can be put in (leaves of the tree)',
+    tags,
+    response: LeafCategoryListSchema,
+    errors: OWN_SHOP,
+  },
+  'GET /api/vendor/products/': {
+    summary: "Your shop's products, active or not, newest first",
+    tags,
+    query: VendorProductsQuerySchema,
+    response: VendorProductPageSchema,
+    errors: OWN_SHOP,
+  },
+  'POST /api/vendor/products/': {
+    summary: 'Add a product (it appears in the catalogue and search at once when active)',
+    tags,
+    body: ProductBodySchema,
+    response: VendorProductDetailSchema,
+    status: 201,
+    errors: OWN_SHOP,
+  },
+  'GET /api/vendor/products/:id/': {
+    summary: 'One of your products, as the edit form needs it',
+    tags,
+    params: VendorProductParamsSchema,
+    response: VendorProductDetailSchema,
+    errors: OWN_SHOP,
+  },
+  'PUT /api/vendor/products/:id/': {
+    summary: 'Edit a product (the whole form). One an admin took down cannot be switched back on (403)',
+    tags,
+    params: VendorProductParamsSchema,
+    body: ProductBodySchema,
+    response: VendorProductDetailSchema,
+    errors: OWN_SHOP,
+  },
+  'PATCH /api/vendor/products/:id/stock/': {
+    summary: "Set a product's stock",
+    tags,
+    params: VendorProductParamsSchema,
+    body: StockBodySchema,
+    response: VendorProductSchema,
+    errors: OWN_SHOP,
+  },
+  'DELETE /api/vendor/products/:id/': {
+    summary: 'Take a product off sale (it is kept for the orders that bought it)',
+    tags,
+    params: VendorProductParamsSchema,
+    response: null,
+    status: 204,
+    errors: OWN_SHOP,
+  },
+  'GET /api/vendor/products/:id/images/': {
+    summary: "A product's images, the primary first",
+    tags,
+    params: VendorProductParamsSchema,
+    response: VendorImageListSchema,
+    errors: OWN_SHOP,
+  },
+  'POST /api/vendor/products/:id/images/': {
+    summary:
+      'Upload photos (multipart/form-data, field "image", one or more): JPEG, PNG, WebP or HEIC by content, 10 MB each, 8 per product',
+    tags,
+    params: VendorProductParamsSchema,
+    consumes: ['multipart/form-data'],
+    response: VendorImageListSchema,
+    status: 201,
+    errors: [...OWN_SHOP, 'payload_too_large', 'unsupported_media_type'],
+  },
+  'PUT /api/vendor/products/:id/images/order/': {
+    summary: "Order a product's images; the first becomes the primary image",
+    tags,
+    params: VendorProductParamsSchema,
+    body: ImageOrderBodySchema,
+    response: VendorImageListSchema,
+    errors: OWN_SHOP,
+  },
+  'DELETE /api/vendor/products/:id/images/:imageId/': {
+    summary: 'Remove an image from a product',
+    tags,
+    params: VendorImageParamsSchema,
+    response: VendorImageListSchema,
+    errors: OWN_SHOP,
+  },
+  'GET /api/vendor/payouts/': {
+    summary: 'What Soko owes your shop: delivered orders less commission, less payouts made',
+    tags,
+    response: PayoutSummarySchema,
+    errors: OWN_SHOP,
+  },
+  'GET /api/vendor/orders/': {
+    summary: "Your shop's paid orders to fulfil, newest first",
+    tags,
+    response: z.array(VendorOrderSummarySchema),
+    errors: ['unauthorized', 'forbidden'],
+  },
+  'POST /api/vendor/orders/:id/ship/': {
+    summary: 'Mark your part of an order shipped, with a tracking note (the shopper is emailed)',
+    tags,
+    params: IdParamsSchema,
+    body: ShipBodySchema,
+    response: null,
+    status: 204,
+    errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
+  },
+  'POST /api/vendor/orders/:id/deliver/': {
+    summary: 'Mark your part of an order delivered (the shopper is emailed and may then review)',
+    tags,
+    params: IdParamsSchema,
+    response: null,
+    status: 204,
+    errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
+  },
+})

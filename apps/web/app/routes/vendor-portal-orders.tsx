@@ -1,8 +1,8 @@
-import type { VendorOrderSummary } from '@soko/contract/checkout'
 import { OrdersScreen } from '../features/vendor/orders-screen.tsx'
 import { PortalRouteError } from '../features/vendor/portal-error.tsx'
 import { portalTitle } from '../features/vendor/portal-shell.tsx'
 import { vendorLoad } from '../features/vendor/vendor-load.server.ts'
+import { call } from '../lib/api-client.ts'
 import type { Route } from './+types/vendor-portal-orders'
 
 export function meta() {
@@ -10,7 +10,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return vendorLoad<VendorOrderSummary[]>(request, context, '/api/vendor/orders/')
+  return vendorLoad(request, call('GET /api/vendor/orders/', {}, { context }))
 }
 
 export default function VendorPortalOrders({ loaderData }: Route.ComponentProps) {

@@ -1,12 +1,11 @@
-import type { VendorProductDetail } from '@soko/contract/vendor'
 import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { PortalRouteError } from '../features/vendor/portal-error.tsx'
 import { portalTitle } from '../features/vendor/portal-shell.tsx'
 import { ProductEditor } from '../features/vendor/product-editor.tsx'
 import { ProductStatus } from '../features/vendor/product-status.tsx'
-import type { CategoryChoice } from '../features/vendor/product-values.ts'
 import { vendorLoad } from '../features/vendor/vendor-load.server.ts'
+import { call } from '../lib/api-client.ts'
 import type { Route } from './+types/vendor-portal-product'
 
 export function meta({ data }: Route.MetaArgs) {
@@ -17,11 +16,11 @@ export function meta({ data }: Route.MetaArgs) {
 // /vendor-portal/products/new and /vendor-portal/products/{id}: one route, so that a product just added keeps its
 // form (and the photos still uploading) when the address becomes the product's own.
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const categories = () => vendorLoad<CategoryChoice[]>(request, context, '/api/vendor/categories/')
+  const categories = () => vendorLoad(request, call('GET /api/vendor/categories/', {}, { context }))
   if (params.id === 'new') return { product: null, categories: await categories() }
   if (!/^\d{1,9}$/.test(params.id)) throw new Response('Not found', { status: 404 })
   const [product, choices] = await Promise.all([
-    vendorLoad<VendorProductDetail>(request, context, `/api/vendor/products/${params.id}/`),
+    vendorLoad(request, call('GET /api/vendor/products/:id/', { params: { id: params.id } }, { context })),
     categories(),
   ])
   return { product, categories: choices }

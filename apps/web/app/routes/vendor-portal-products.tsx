@@ -1,10 +1,9 @@
-import type { VendorProductPage } from '@soko/contract/vendor'
 import { positiveInt } from '../features/vendor/portal-data.ts'
 import { PortalRouteError } from '../features/vendor/portal-error.tsx'
 import { portalTitle } from '../features/vendor/portal-shell.tsx'
 import { ProductsScreen } from '../features/vendor/products-screen.tsx'
 import { vendorLoad } from '../features/vendor/vendor-load.server.ts'
-import { queryString } from '../lib/api-client.ts'
+import { call } from '../lib/api-client.ts'
 import type { Route } from './+types/vendor-portal-products'
 
 const PER_PAGE = 20
@@ -17,8 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams
   const q = (search.get('q') ?? '').trim().slice(0, 200)
   const page = positiveInt(search.get('page'), 1)
-  const path = `/api/vendor/products/${queryString({ q, page, per_page: PER_PAGE })}`
-  return { q, page: await vendorLoad<VendorProductPage>(request, context, path) }
+  const query = { q, page, per_page: PER_PAGE }
+  return { q, page: await vendorLoad(request, call('GET /api/vendor/products/', { query }, { context })) }
 }
 
 export default function VendorPortalProducts({ loaderData }: Route.ComponentProps) {

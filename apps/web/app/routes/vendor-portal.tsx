@@ -1,7 +1,7 @@
-import type { Shop } from '@soko/contract/vendor'
 import { Outlet, redirect } from 'react-router'
 import { PortalShell } from '../features/vendor/portal-shell.tsx'
 import { vendorLoad } from '../features/vendor/vendor-load.server.ts'
+import { call } from '../lib/api-client.ts'
 import { requireUser } from '../lib/session.server.ts'
 import type { Route } from './+types/vendor-portal'
 
@@ -10,7 +10,7 @@ import type { Route } from './+types/vendor-portal'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context)
   if (user.role !== 'vendor') throw redirect('/sell')
-  return { shop: await vendorLoad<Shop>(request, context, '/api/vendor/shop/') }
+  return { shop: await vendorLoad(request, call('GET /api/vendor/shop/', {}, { context })) }
 }
 
 export default function VendorPortal({ loaderData }: Route.ComponentProps) {

@@ -1,42 +1,23 @@
 import multipart from '@fastify/multipart'
-import { ErrorSchema } from '@soko/contract/health'
 import {
   type ApplyBody,
-  ApplyBodySchema,
-  DashboardSchema,
-  ImageOrderBodySchema,
-  LeafCategoryListSchema,
   MAX_IMAGE_BYTES,
   MAX_PRODUCT_IMAGES,
-  PayoutSummarySchema,
-  ProductBodySchema,
   type Shop,
-  ShopSchema,
-  ShopUpdateBodySchema,
-  StockBodySchema,
   VENDOR_MESSAGES,
-  VendorImageParamsSchema,
-  VendorImageSchema,
-  VendorProductDetailSchema,
-  VendorProductPageSchema,
-  VendorProductParamsSchema,
-  VendorProductSchema,
-  VendorProductsQuerySchema,
+  vendorEndpoints,
 } from '@soko/contract/vendor'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { appendCookie, type Ctx, ctxOf, requireRole, requireUser, serializeCookie } from '../../plugins/auth.ts'
+import { serve } from '../../plugins/endpoints.ts'
 import { AppError } from '../../plugins/errors.ts'
-import { documented, guardArea, NoContent, PRIVATE_ERRORS } from '../../plugins/route-options.ts'
+import { guardArea } from '../../plugins/route-options.ts'
 import type { SessionStore } from '../accounts/sessions.ts'
 import { displayName, type ProductImageService, type UploadedFile } from '../catalog/product-images.ts'
 import type { ShopProductService } from '../catalog/shop-products.ts'
 import type { VendorReports } from './reports.ts'
 import type { ShopService } from './shop.ts'
-
-const doc = documented({ tags: ['vendor'], errors: PRIVATE_ERRORS })
-const ImagesSchema = z.array(VendorImageSchema)
 
 /** The most an upload request may carry: 8 photos of 10 MB, and the form's own bytes. */
 const MAX_UPLOAD_BYTES = MAX_PRODUCT_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024
@@ -115,138 +96,71 @@ export function vendorPortalRoutes(deps: {
       request.routeOptions.url === '/api/vendor/apply/' ? requireUser(request) : requireRole(request, 'vendor'),
     )
 
-    app.post(
-      '/api/vendor/apply/',
-      doc('Open a shop: a signed-in customer becomes a vendor (live at once, unverified until checked)', {
-        body: ApplyBodySchema,
-        response: { 201: ShopSchema, 429: ErrorSchema },
-      }),
+    serve(app, vendorEndpoints, 'POST /api/vendor/apply/', async (request, reply) => {
+      const ctx = ctxOf(request)
+      const shop = await openShop.run(ctx, request.body)
+      // A change of privilege gets a new session cookie (the old one stops working): no fixation across it.
+      if (ctx.via === 'cookie' && ctx.sessionId !== null) {
+        const token = await sessions.renewCookie(ctx.sessionId)
+        appendCookie(
+          reply,
+          serializeCookie(cookie.name, token, {
+            maxAgeSeconds: sessions.timeouts.absoluteSeconds,
+            secure: cookie.secure,
+          }),
+        )
+      }
+      return reply.status(201).send(shop)
+    })
+
+    serve(app, vendorEndpoints, 'GET /api/vendor/shop/', async (request) => shops.get(ctxOf(request)))
+
+    serve(app, vendorEndpoints, 'PUT /api/vendor/shop/', async (request) => shops.update(ctxOf(request), request.body))
+
+    serve(app, vendorEndpoints, 'GET /api/vendor/dashboard/', async (request) => reports.dashboard(ctxOf(request)))
+
+    serve(app, vendorEndpoints, 'GET /api/vendor/categories/', async (request) =>
+      products.leafCategories(ctxOf(request)),
+    )
+
+    serve(app, vendorEndpoints, 'GET /api/vendor/products/', async (request) =>
+      products.list(ctxOf(request), request.query),
+    )
+
+    serve(app, vendorEndpoints, 'POST /api/vendor/products/', async (request, reply) =>
+      reply.status(201).send(await products.create(ctxOf(request), request.body)),
+    )
+
+    serve(app, vendorEndpoints, 'GET /api/vendor/products/:id/', async (request) =>
+      products.get(ctxOf(request), request.params.id),
+    )
+
+    serve(app, vendorEndpoints, 'PUT /api/vendor/products/:id/', async (request) =>
+      products.update(ctxOf(request), request.params.id, request.body),
+    )
+
+    serve(app, vendorEndpoints, 'PATCH /api/vendor/products/:id/stock/', async (request) =>
+      products.setStock(ctxOf(request), request.params.id, request.body.stockQty),
+    )
+
+    serve(app, vendorEndpoints, 'DELETE /api/vendor/products/:id/', async (request, reply) => {
+      await products.deactivate(ctxOf(request), request.params.id)
+      return reply.status(204).send(null)
+    })
+
+    serve(app, vendorEndpoints, 'GET /api/vendor/products/:id/images/', async (request) =>
+      images.list(ctxOf(request), request.params.id),
+    )
+
+    serve(
+      app,
+      vendorEndpoints,
+      'POST /api/vendor/products/:id/images/',
       async (request, reply) => {
-        const ctx = ctxOf(request)
-        const shop = await openShop.run(ctx, request.body)
-        // A change of privilege gets a new session cookie (the old one stops working): no fixation across it.
-        if (ctx.via === 'cookie' && ctx.sessionId !== null) {
-          const token = await sessions.renewCookie(ctx.sessionId)
-          appendCookie(
-            reply,
-            serializeCookie(cookie.name, token, {
-              maxAgeSeconds: sessions.timeouts.absoluteSeconds,
-              secure: cookie.secure,
-            }),
-          )
-        }
-        return reply.status(201).send(shop)
+        const list = await images.upload(ctxOf(request), request.params.id, uploadedFiles(request))
+        return reply.status(201).send(list)
       },
-    )
-
-    app.get(
-      '/api/vendor/shop/',
-      doc('Your shop profile, with its verified and suspended state', { response: { 200: ShopSchema } }),
-      async (request) => shops.get(ctxOf(request)),
-    )
-
-    app.put(
-      '/api/vendor/shop/',
-      doc('Edit your shop profile (a new payout number needs currentPassword)', {
-        body: ShopUpdateBodySchema,
-        response: { 200: ShopSchema, 429: ErrorSchema },
-      }),
-      async (request) => shops.update(ctxOf(request), request.body),
-    )
-
-    app.get(
-      '/api/vendor/dashboard/',
-      doc("Your shop's sales today and this month, orders to ship, low stock and the last 30 days", {
-        response: { 200: DashboardSchema },
-      }),
-      async (request) => reports.dashboard(ctxOf(request)),
-    )
-
-    app.get(
-      '/api/vendor/categories/',
-      doc('The categories a product can be put in (leaves of the tree)', { response: { 200: LeafCategoryListSchema } }),
-      async (request) => products.leafCategories(ctxOf(request)),
-    )
-
-    app.get(
-      '/api/vendor/products/',
-      doc("Your shop's products, active or not, newest first", {
-        querystring: VendorProductsQuerySchema,
-        response: { 200: VendorProductPageSchema },
-      }),
-      async (request) => products.list(ctxOf(request), request.query),
-    )
-
-    app.post(
-      '/api/vendor/products/',
-      doc('Add a product (it appears in the catalogue and search at once when active)', {
-        body: ProductBodySchema,
-        response: { 201: VendorProductDetailSchema },
-      }),
-      async (request, reply) => reply.status(201).send(await products.create(ctxOf(request), request.body)),
-    )
-
-    app.get(
-      '/api/vendor/products/:id/',
-      doc('One of your products, as the edit form needs it', {
-        params: VendorProductParamsSchema,
-        response: { 200: VendorProductDetailSchema },
-      }),
-      async (request) => products.get(ctxOf(request), request.params.id),
-    )
-
-    app.put(
-      '/api/vendor/products/:id/',
-      doc('Edit a product (the whole form). One an admin took down cannot be switched back on (403)', {
-        params: VendorProductParamsSchema,
-        body: ProductBodySchema,
-        response: { 200: VendorProductDetailSchema },
-      }),
-      async (request) => products.update(ctxOf(request), request.params.id, request.body),
-    )
-
-    app.patch(
-      '/api/vendor/products/:id/stock/',
-      doc("Set a product's stock", {
-        params: VendorProductParamsSchema,
-        body: StockBodySchema,
-        response: { 200: VendorProductSchema },
-      }),
-      async (request) => products.setStock(ctxOf(request), request.params.id, request.body.stockQty),
-    )
-
-    app.delete(
-      '/api/vendor/products/:id/',
-      doc('Take a product off sale (it is kept for the orders that bought it)', {
-        params: VendorProductParamsSchema,
-        response: { 204: NoContent },
-      }),
-      async (request, reply) => {
-        await products.deactivate(ctxOf(request), request.params.id)
-        return reply.status(204).send(null)
-      },
-    )
-
-    app.get(
-      '/api/vendor/products/:id/images/',
-      doc("A product's images, the primary first", {
-        params: VendorProductParamsSchema,
-        response: { 200: ImagesSchema },
-      }),
-      async (request) => images.list(ctxOf(request), request.params.id),
-    )
-
-    app.post(
-      '/api/vendor/products/:id/images/',
       {
-        ...doc(
-          'Upload photos (multipart/form-data, field "image", one or more): JPEG, PNG, WebP or HEIC by content, 10 MB each, 8 per product',
-          {
-            params: VendorProductParamsSchema,
-            consumes: ['multipart/form-data'],
-            response: { 201: ImagesSchema, 413: ErrorSchema, 415: ErrorSchema },
-          },
-        ),
         bodyLimit: MAX_UPLOAD_BYTES,
         onRequest: async (request) => {
           if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/form-data')) {
@@ -257,34 +171,16 @@ export function vendorPortalRoutes(deps: {
           }
         },
       },
-      async (request, reply) => {
-        const list = await images.upload(ctxOf(request), request.params.id, uploadedFiles(request))
-        return reply.status(201).send(list)
-      },
     )
 
-    app.put(
-      '/api/vendor/products/:id/images/order/',
-      doc("Order a product's images; the first becomes the primary image", {
-        params: VendorProductParamsSchema,
-        body: ImageOrderBodySchema,
-        response: { 200: ImagesSchema },
-      }),
-      async (request) => images.reorder(ctxOf(request), request.params.id, request.body.imageIds),
+    serve(app, vendorEndpoints, 'PUT /api/vendor/products/:id/images/order/', async (request) =>
+      images.reorder(ctxOf(request), request.params.id, request.body.imageIds),
     )
 
-    app.delete(
-      '/api/vendor/products/:id/images/:imageId/',
-      doc('Remove an image from a product', { params: VendorImageParamsSchema, response: { 200: ImagesSchema } }),
-      async (request) => images.remove(ctxOf(request), request.params.id, request.params.imageId),
+    serve(app, vendorEndpoints, 'DELETE /api/vendor/products/:id/images/:imageId/', async (request) =>
+      images.remove(ctxOf(request), request.params.id, request.params.imageId),
     )
 
-    app.get(
-      '/api/vendor/payouts/',
-      doc('What Soko owes your shop: delivered orders less commission, less payouts made', {
-        response: { 200: PayoutSummarySchema },
-      }),
-      async (request) => reports.payouts(ctxOf(request)),
-    )
+    serve(app, vendorEndpoints, 'GET /api/vendor/payouts/', async (request) => reports.payouts(ctxOf(request)))
   }
 }

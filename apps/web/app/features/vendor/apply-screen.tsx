@@ -1,11 +1,10 @@
-import type { Shop } from '@soko/contract/vendor'
 import { VENDOR_MESSAGES } from '@soko/contract/vendor'
 import { useMutation } from '@tanstack/react-query'
 import { Link, useNavigate } from 'react-router'
-import { api } from '../../lib/api-client.ts'
+import { call } from '../../lib/api-client.ts'
 import { failureText, fieldErrors } from '../../lib/form-errors.ts'
 import { ShopForm } from './shop-form.tsx'
-import { emptyShop, type ShopErrors } from './shop-values.ts'
+import { emptyShop, type ShopBody, type ShopErrors } from './shop-values.ts'
 import './vendor.css'
 
 /** Where a new shop lands: the portal's dashboard, with its welcome note. */
@@ -18,7 +17,7 @@ export const WELCOME_PATH = '/vendor-portal?welcome=1'
 export function ApplyScreen({ isAdmin }: { isAdmin: boolean }) {
   const navigate = useNavigate()
   const apply = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api<Shop>('/api/vendor/apply/', { method: 'POST', body }),
+    mutationFn: (body: ShopBody) => call('POST /api/vendor/apply/', { body }),
     // The new search parameter makes every loader run again: the navigation bar learns the new role too.
     onSuccess: () => navigate(WELCOME_PATH),
   })

@@ -5,7 +5,7 @@ import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
 import { FormActions } from '../../components/ui/form-actions.tsx'
 import { FormMessage, TextField } from '../../components/ui/form-field.tsx'
 import { Tag, type Tone } from '../../components/ui/tag.tsx'
-import { api } from '../../lib/api-client.ts'
+import { call } from '../../lib/api-client.ts'
 import { failureText, fieldErrors } from '../../lib/form-errors.ts'
 import { formatDateTime, formatKes } from '../../lib/format.ts'
 
@@ -27,7 +27,7 @@ function ShipForm({ order, onClose }: { order: VendorOrderSummary; onClose: () =
   const [note, setNote] = useState('')
   const ship = useAnnouncedWrite(
     (trackingNote: string) =>
-      api<null>(`/api/vendor/orders/${order.id}/ship/`, { method: 'POST', body: { trackingNote } }),
+      call('POST /api/vendor/orders/:id/ship/', { params: { id: order.id }, body: { trackingNote } }),
     () => `Order ${order.orderNumber} marked as shipped. The customer has been emailed.`,
   )
   const error = fieldErrors(ship.error).trackingNote
@@ -66,7 +66,7 @@ function ShipForm({ order, onClose }: { order: VendorOrderSummary; onClose: () =
 function OrderCard({ order }: { order: VendorOrderSummary }) {
   const [isShipping, setShipping] = useState(false)
   const deliver = useAnnouncedWrite(
-    () => api<null>(`/api/vendor/orders/${order.id}/deliver/`, { method: 'POST' }),
+    () => call('POST /api/vendor/orders/:id/deliver/', { params: { id: order.id } }),
     () => `Order ${order.orderNumber} marked as delivered.`,
   )
   const titleId = `vendor-order-${order.id}`

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useAnnounce } from '../../components/ui/announcer.tsx'
 import { FormMessage } from '../../components/ui/form-field.tsx'
 import { Tag } from '../../components/ui/tag.tsx'
-import { api } from '../../lib/api-client.ts'
+import { call } from '../../lib/api-client.ts'
 import { failureText } from '../../lib/form-errors.ts'
 import { movedIds } from './photo-values.ts'
 
@@ -26,11 +26,13 @@ export function PhotoList({
   const change = useMutation({
     mutationFn: (action: Change) =>
       action.kind === 'order'
-        ? api<VendorImage[]>(`/api/vendor/products/${productId}/images/order/`, {
-            method: 'PUT',
+        ? call('PUT /api/vendor/products/:id/images/order/', {
+            params: { id: productId },
             body: { imageIds: action.ids },
           })
-        : api<VendorImage[]>(`/api/vendor/products/${productId}/images/${action.imageId}/`, { method: 'DELETE' }),
+        : call('DELETE /api/vendor/products/:id/images/:imageId/', {
+            params: { id: productId, imageId: action.imageId },
+          }),
     onSuccess: (result, action) => {
       onImages(result)
       announce(action.kind === 'order' ? action.done : 'Photo deleted.')

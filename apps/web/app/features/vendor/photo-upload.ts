@@ -1,7 +1,12 @@
+import type { ApiKey } from '@soko/contract/api'
+import { fillPath, splitKey } from '@soko/contract/endpoint'
 import type { VendorImage } from '@soko/contract/vendor'
 import { ApiError } from '../../lib/api-client.ts'
 
 // A photo's journey in the browser: sent with its progress, and drawn small for its preview.
+
+/** The upload endpoint: multipart, so sent with XHR rather than `call`. */
+const UPLOAD = 'POST /api/vendor/products/:id/images/' satisfies ApiKey
 
 /**
  * Sends one photo to a product (multipart, field `image`) and reports how much of it has gone (0 to 1). XHR rather
@@ -15,7 +20,8 @@ export function uploadPhoto(
 ): Promise<VendorImage[]> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest()
-    request.open('POST', `/api/vendor/products/${productId}/images/`)
+    const { method, path } = splitKey(UPLOAD)
+    request.open(method, fillPath(path, { id: productId }))
     request.setRequestHeader('accept', 'application/json')
     request.responseType = 'json'
     request.upload.onprogress = (event) => {

@@ -5,12 +5,12 @@ import { Link, useNavigate, useRevalidator } from 'react-router'
 import { useAnnounce } from '../../components/ui/announcer.tsx'
 import { SubmitButton } from '../../components/ui/form-actions.tsx'
 import { FormMessage } from '../../components/ui/form-field.tsx'
-import { api } from '../../lib/api-client.ts'
+import { call } from '../../lib/api-client.ts'
 import { failureText } from '../../lib/form-errors.ts'
 import { addedSummary } from './photo-values.ts'
 import { ProductDetailsFields, ProductSaleFields } from './product-fields.tsx'
 import { ProductPhotos } from './product-photos.tsx'
-import type { CategoryChoice } from './product-values.ts'
+import type { CategoryChoice, ProductBody } from './product-values.ts'
 import { useProductForm } from './use-product-form.ts'
 import { useProductImages } from './use-product-images.ts'
 
@@ -53,10 +53,10 @@ export function ProductEditor({ product, categories, onCreated }: ProductEditorP
   const { images, setImages, queue } = useProductImages(product, productId)
 
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
+    mutationFn: (body: ProductBody) =>
       productId === null
-        ? api<VendorProductDetail>('/api/vendor/products/', { method: 'POST', body })
-        : api<VendorProductDetail>(`/api/vendor/products/${productId}/`, { method: 'PUT', body }),
+        ? call('POST /api/vendor/products/', { body })
+        : call('PUT /api/vendor/products/:id/', { params: { id: productId }, body }),
     onSuccess: (saved) => {
       form.saved(saved)
       if (productId !== null) {

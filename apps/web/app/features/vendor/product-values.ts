@@ -1,4 +1,6 @@
-import { ProductBodySchema, slugFromName, type VendorProductDetail } from '@soko/contract/vendor'
+import { ProductBodySchema, type VendorProductDetail } from '@soko/contract/vendor'
+import { slugFromName } from '@soko/domain/slug'
+import type { z } from 'zod'
 
 // The product form's values as typed (strings, so nothing typed is lost or reformatted), their checks with the
 // API's own schema, and the category choices grouped by parent.
@@ -61,12 +63,15 @@ const REQUIRED: Partial<Record<ProductField, string>> = {
   stockQty: 'Stock is required',
 }
 
-export type ProductCheck = { ok: true; body: Record<string, unknown> } | { ok: false; errors: ProductErrors }
+/** The body the product form sends (PUT sends the whole form again). */
+export type ProductBody = z.input<typeof ProductBodySchema>
+
+export type ProductCheck = { ok: true; body: ProductBody } | { ok: false; errors: ProductErrors }
 
 /** Checks the form with the API's schema and builds the body (PUT sends the whole form again). */
 export function checkProduct(values: ProductValues): ProductCheck {
   const comparePrice = readNumber(values.comparePrice)
-  const body: Record<string, unknown> = {
+  const body = {
     name: values.name,
     // Blank: a new product's slug is made from its name; an edited one keeps its own.
     slug: values.slug.trim() === '' ? undefined : values.slug.trim(),
@@ -90,7 +95,8 @@ export function checkProduct(values: ProductValues): ProductCheck {
     }
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors }
-  return { ok: true, body }
+  // The schema accepted it: the required numbers are there.
+  return { ok: true, body: body as ProductBody }
 }
 
 export interface CategoryChoice {

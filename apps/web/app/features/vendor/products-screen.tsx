@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
 import { FormMessage } from '../../components/ui/form-field.tsx'
 import { ListFilters, Pagination } from '../../components/ui/list.tsx'
-import { api } from '../../lib/api-client.ts'
+import { call } from '../../lib/api-client.ts'
 import { failureText } from '../../lib/form-errors.ts'
 import { formatKes } from '../../lib/format.ts'
 import { ProductStatus } from './product-status.tsx'
@@ -25,8 +25,7 @@ export function productsHref(q: string, page: number): string {
 export function ProductsScreen({ page, q }: { page: VendorProductPage; q: string }) {
   const totalPages = Math.max(1, Math.ceil(page.total / page.per_page))
   const offSale = useAnnouncedWrite(
-    (product: { id: number; name: string }) =>
-      api<unknown>(`/api/vendor/products/${product.id}/`, { method: 'DELETE' }),
+    (product: { id: number; name: string }) => call('DELETE /api/vendor/products/:id/', { params: { id: product.id } }),
     (_, product) => `${product.name} is off sale.`,
   )
   return (

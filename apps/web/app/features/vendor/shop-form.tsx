@@ -15,6 +15,7 @@ import {
   checkShop,
   firstShopError,
   isPayoutChanged,
+  type ShopBody,
   type ShopErrors,
   type ShopField,
   type ShopValues,
@@ -31,7 +32,7 @@ export interface ShopFormProps {
   /** Why the last save failed, and the server's problems by field; what was typed stays. */
   failure: string
   serverErrors: ShopErrors
-  onSave: (body: Record<string, unknown>) => void
+  onSave: (body: ShopBody) => void
 }
 
 /**

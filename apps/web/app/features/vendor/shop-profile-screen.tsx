@@ -1,17 +1,17 @@
 import type { Shop } from '@soko/contract/vendor'
 import { Link } from 'react-router'
 import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
-import { api } from '../../lib/api-client.ts'
+import { call } from '../../lib/api-client.ts'
 import { failureText, fieldErrors } from '../../lib/form-errors.ts'
 import { formatDate } from '../../lib/format.ts'
 import { ShopState } from './portal-shell.tsx'
 import { ShopForm } from './shop-form.tsx'
-import { type ShopErrors, shopValues } from './shop-values.ts'
+import { type ShopBody, type ShopErrors, shopValues } from './shop-values.ts'
 
 /** The shop's profile: its details (the whole profile is saved at once), its standing and its public page. */
 export function ShopProfileScreen({ shop }: { shop: Shop }) {
   const save = useAnnouncedWrite(
-    (body: Record<string, unknown>) => api<Shop>('/api/vendor/shop/', { method: 'PUT', body }),
+    (body: ShopBody) => call('PUT /api/vendor/shop/', { body }),
     () => 'Shop profile saved.',
   )
   return (

@@ -6,6 +6,7 @@ import {
   VENDOR_MESSAGES,
 } from '@soko/contract/vendor'
 import { formatKenyanMobile, normaliseKenyanMobile } from '@soko/domain/phone'
+import type { z } from 'zod'
 
 // The shop form's values as typed (strings), and their checks with the API's own schemas.
 
@@ -53,7 +54,10 @@ export function shopValues(shop: Shop): ShopValues {
   }
 }
 
-export type ShopCheck = { ok: true; body: Record<string, unknown> } | { ok: false; errors: ShopErrors }
+/** The body a shop form sends: what was typed, as opening a shop (no email) or the whole profile. */
+export type ShopBody = z.input<typeof ShopUpdateBodySchema>
+
+export type ShopCheck = { ok: true; body: ShopBody } | { ok: false; errors: ShopErrors }
 
 /** Whether the typed payout number is another than the saved one (`0722 000 111` is `+254722000111`). */
 export function isPayoutChanged(typed: string, saved: string | null): boolean {
@@ -72,8 +76,7 @@ export function checkShop(
 ): ShopCheck {
   const { email, currentPassword, ...rest } = values
   const needsPassword = mode === 'profile' && isPayoutChanged(values.payoutPhone, savedPayoutPhone)
-  const body: Record<string, unknown> =
-    mode === 'apply' ? rest : { ...rest, email, ...(needsPassword ? { currentPassword } : {}) }
+  const body: ShopBody = mode === 'apply' ? rest : { ...rest, email, ...(needsPassword ? { currentPassword } : {}) }
   const result = (mode === 'apply' ? ApplyBodySchema : ShopUpdateBodySchema).safeParse(body)
   const isPasswordMissing = needsPassword && currentPassword === ''
   if (result.success && !isPasswordMissing) return { ok: true, body }

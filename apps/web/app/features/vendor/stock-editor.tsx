@@ -1,7 +1,7 @@
 import type { VendorProduct } from '@soko/contract/vendor'
 import { type FormEvent, useState } from 'react'
 import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
-import { api } from '../../lib/api-client.ts'
+import { call } from '../../lib/api-client.ts'
 import { failureText, fieldErrors } from '../../lib/form-errors.ts'
 import { readNumber } from './product-values.ts'
 
@@ -11,7 +11,7 @@ export function StockEditor({ product }: { product: VendorProduct }) {
   const [error, setError] = useState('')
   const write = useAnnouncedWrite(
     (stockQty: number) =>
-      api<VendorProduct>(`/api/vendor/products/${product.id}/stock/`, { method: 'PATCH', body: { stockQty } }),
+      call('PATCH /api/vendor/products/:id/stock/', { params: { id: product.id }, body: { stockQty } }),
     (saved) => `Stock of ${saved.name} set to ${saved.stockQty}.`,
   )
   const id = `stock-${product.id}`

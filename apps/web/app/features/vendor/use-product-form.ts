@@ -5,6 +5,7 @@ import {
   checkProduct,
   emptyProduct,
   firstProductError,
+  type ProductBody,
   type ProductErrors,
   type ProductField,
   type ProductValues,
@@ -50,7 +51,7 @@ export function useProductForm(product: VendorProductDetail | null) {
      * Checks the form: its errors shown and the cursor on the first, or the body to send (what was typed is then
      * remembered as sent).
      */
-    check: (form: HTMLFormElement): Record<string, unknown> | null => {
+    check: (form: HTMLFormElement): ProductBody | null => {
       const result = checkProduct(values)
       if (!result.ok) {
         setErrors(result.errors)

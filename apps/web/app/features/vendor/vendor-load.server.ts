@@ -1,5 +1,5 @@
-import { type AppLoadContext, redirect } from 'react-router'
-import { ApiError, api } from '../../lib/api-client.ts'
+import { redirect } from 'react-router'
+import { ApiError } from '../../lib/api-client.ts'
 import { loginUrl } from '../../lib/safe-next.ts'
 
 /** The path the browser asked for (a client navigation asks for `<path>.data`), to come back to after sign-in. */
@@ -9,13 +9,14 @@ function askedPath(request: Request): string {
 }
 
 /**
- * A vendor API read for a portal screen's loader. The portal's guard runs beside it: when the API answers 401 or
- * 403 this sends the browser where the guard does (sign-in, or /sell to open a shop), and a missing record (another
- * shop's product) becomes a 404, and a refused request a 400 that says why.
+ * A vendor API read for a portal screen's loader (`vendorLoad(request, call(key, input, { context }))`). The portal's
+ * guard runs beside it: when the API answers 401 or 403 this sends the browser where the guard does (sign-in, or
+ * /sell to open a shop), and a missing record (another shop's product) becomes a 404, and a refused request a 400
+ * that says why.
  */
-export async function vendorLoad<T>(request: Request, context: AppLoadContext, path: string): Promise<T> {
+export async function vendorLoad<T>(request: Request, answer: Promise<T>): Promise<T> {
   try {
-    return await api<T>(path, { context })
+    return await answer
   } catch (error) {
     if (error instanceof ApiError) {
       if (error.status === 401) throw redirect(loginUrl(askedPath(request)))
