@@ -82,11 +82,21 @@ export function serve<T extends EndpointTable, K extends keyof T & EndpointKey>(
   // K is one of the table's own keys, so its entry is there (the index type cannot say so).
   const spec = table[key] as EndpointSpec
   const { method, path } = splitKey(key)
+  // The handler's request is typed by the entry's schemas, which Fastify has checked by the time it runs.
+  const typed = handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
+  const status = spec.status ?? 200
   app.route({
     ...extras,
     method,
     url: path,
     schema: endpointSchema(spec),
-    handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    // The entry's success status is the answer's unless the handler says otherwise (a replay's 200, a redirect);
+    // a handler of a 204 answers nothing.
+    handler: async (request, reply) => {
+      if (status !== 200) reply.status(status)
+      const answer = await typed(request, reply)
+      if (answer === reply || reply.sent) return reply
+      return status === 204 ? reply.send() : answer
+    },
   })
 }

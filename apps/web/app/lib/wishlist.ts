@@ -21,10 +21,10 @@ export function useWishlist() {
 export function useWishlistToggle() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: ({ productId, isSaved }: { productId: number; isSaved: boolean }) =>
-      isSaved
-        ? call('DELETE /api/user/wishlist/:productId/', { params: { productId } })
-        : call('POST /api/user/wishlist/', { body: { productId } }),
+    mutationFn: async ({ productId, isSaved }: { productId: number; isSaved: boolean }): Promise<void> => {
+      if (isSaved) await call('DELETE /api/user/wishlist/:productId/', { params: { productId } })
+      else await call('POST /api/user/wishlist/', { body: { productId } })
+    },
     onMutate: async ({ productId, isSaved }) => {
       await client.cancelQueries({ queryKey: wishlistKey })
       const previous = client.getQueryData<ProductListing[]>(wishlistKey)

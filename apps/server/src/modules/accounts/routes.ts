@@ -151,7 +151,6 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
         throw new AppError('not_found', 'No such session.')
       }
       if (request.params.id === request.session?.id && request.session.via === 'cookie') clearSessionCookie(reply)
-      return reply.status(204).send(null)
     })
 
     serve(app, authEndpoints, 'POST /api/auth/sessions/revoke-others/', async (request) => {

@@ -16,7 +16,7 @@ export function contactRoutes(contact: ContactService): FastifyPluginAsyncZod {
       async (request, reply) => {
         reply.header('cache-control', 'no-store')
         const sent = await contact.createMessage({ ip: request.ip }, request.body)
-        return reply.status(201).send(sent)
+        return sent
       },
       { bodyLimit: CONTACT_BODY_LIMIT },
     )

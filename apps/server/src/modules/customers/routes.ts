@@ -34,15 +34,14 @@ export function customerRoutes(deps: {
     )
 
     serve(app, accountEndpoints, 'GET /api/user/addresses', async (request) => customers.listAddresses(ctxOf(request)))
-    serve(app, accountEndpoints, 'POST /api/user/addresses', async (request, reply) =>
-      reply.status(201).send(await customers.createAddress(ctxOf(request), request.body)),
+    serve(app, accountEndpoints, 'POST /api/user/addresses', async (request) =>
+      customers.createAddress(ctxOf(request), request.body),
     )
     serve(app, accountEndpoints, 'PUT /api/user/addresses/:id', async (request) =>
       customers.updateAddress(ctxOf(request), request.params.id, request.body),
     )
-    serve(app, accountEndpoints, 'DELETE /api/user/addresses/:id', async (request, reply) => {
+    serve(app, accountEndpoints, 'DELETE /api/user/addresses/:id', async (request) => {
       await customers.deleteAddress(ctxOf(request), request.params.id)
-      return reply.status(204).send(null)
     })
     serve(app, accountEndpoints, 'POST /api/user/addresses/:id/default', async (request) =>
       customers.setDefaultAddress(ctxOf(request), request.params.id),
@@ -55,8 +54,7 @@ export function customerRoutes(deps: {
       app,
       accountEndpoints,
       'POST /api/user/payment-methods',
-      async (request, reply) =>
-        reply.status(201).send(await customers.createPaymentMethod(ctxOf(request), request.body)),
+      async (request) => customers.createPaymentMethod(ctxOf(request), request.body),
       {
         // Before validation, so the answer names the problem rather than an unknown field.
         preValidation: async (request) => {
@@ -72,9 +70,8 @@ export function customerRoutes(deps: {
         },
       },
     )
-    serve(app, accountEndpoints, 'DELETE /api/user/payment-methods/:id', async (request, reply) => {
+    serve(app, accountEndpoints, 'DELETE /api/user/payment-methods/:id', async (request) => {
       await customers.deletePaymentMethod(ctxOf(request), request.params.id)
-      return reply.status(204).send(null)
     })
     serve(app, accountEndpoints, 'POST /api/user/payment-methods/:id/default', async (request) =>
       customers.setDefaultPaymentMethod(ctxOf(request), request.params.id),
@@ -85,9 +82,8 @@ export function customerRoutes(deps: {
       const { product, created } = await customers.addToWishlist(ctxOf(request), request.body.productId)
       return reply.status(created ? 201 : 200).send(product)
     })
-    serve(app, accountEndpoints, 'DELETE /api/user/wishlist/:productId/', async (request, reply) => {
+    serve(app, accountEndpoints, 'DELETE /api/user/wishlist/:productId/', async (request) => {
       await customers.removeFromWishlist(ctxOf(request), request.params.productId)
-      return reply.status(204).send(null)
     })
   }
 }

@@ -93,7 +93,7 @@ export function checkoutRoutes(deps: {
       checkout.paymentState(ctxOf(request), request.params.orderNumber, request.headers[ORDER_TOKEN_HEADER]),
     )
 
-    serve(app, checkoutEndpoints, 'POST /api/checkout/orders/:orderNumber/payment/', async (request, reply) => {
+    serve(app, checkoutEndpoints, 'POST /api/checkout/orders/:orderNumber/payment/', async (request) => {
       const { orderNumber } = request.params
       const state = await checkout.retryPayment(
         ctxOf(request),
@@ -102,7 +102,7 @@ export function checkoutRoutes(deps: {
         request.body,
         returnUrl(orderNumber),
       )
-      return reply.status(201).send(state)
+      return state
     })
 
     serve(app, checkoutEndpoints, 'POST /api/checkout/orders/:orderNumber/cancel/', async (request) =>

@@ -10,8 +10,7 @@ export function reviewRoutes(reviews: ReviewService): FastifyPluginAsyncZod {
     guardArea(app)
     const add: EndpointHandler<(typeof accountEndpoints)['POST /api/marketplace/products/:slug/reviews/']> = async (
       request,
-      reply,
-    ) => reply.status(201).send(await reviews.add(ctxOf(request), request.params.slug, request.body))
+    ) => reviews.add(ctxOf(request), request.params.slug, request.body)
     // Beside the reviews it adds to (the catalogue's GET), and at the shorter path of the other marketplace calls.
     serve(app, accountEndpoints, 'POST /api/marketplace/api/products/:slug/reviews/', add)
     serve(app, accountEndpoints, 'POST /api/marketplace/products/:slug/reviews/', add)

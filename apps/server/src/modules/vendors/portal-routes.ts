@@ -110,7 +110,7 @@ export function vendorPortalRoutes(deps: {
           }),
         )
       }
-      return reply.status(201).send(shop)
+      return shop
     })
 
     serve(app, vendorEndpoints, 'GET /api/vendor/shop/', async (request) => shops.get(ctxOf(request)))
@@ -127,8 +127,8 @@ export function vendorPortalRoutes(deps: {
       products.list(ctxOf(request), request.query),
     )
 
-    serve(app, vendorEndpoints, 'POST /api/vendor/products/', async (request, reply) =>
-      reply.status(201).send(await products.create(ctxOf(request), request.body)),
+    serve(app, vendorEndpoints, 'POST /api/vendor/products/', async (request) =>
+      products.create(ctxOf(request), request.body),
     )
 
     serve(app, vendorEndpoints, 'GET /api/vendor/products/:id/', async (request) =>
@@ -143,9 +143,8 @@ export function vendorPortalRoutes(deps: {
       products.setStock(ctxOf(request), request.params.id, request.body.stockQty),
     )
 
-    serve(app, vendorEndpoints, 'DELETE /api/vendor/products/:id/', async (request, reply) => {
+    serve(app, vendorEndpoints, 'DELETE /api/vendor/products/:id/', async (request) => {
       await products.deactivate(ctxOf(request), request.params.id)
-      return reply.status(204).send(null)
     })
 
     serve(app, vendorEndpoints, 'GET /api/vendor/products/:id/images/', async (request) =>
@@ -156,9 +155,9 @@ export function vendorPortalRoutes(deps: {
       app,
       vendorEndpoints,
       'POST /api/vendor/products/:id/images/',
-      async (request, reply) => {
+      async (request) => {
         const list = await images.upload(ctxOf(request), request.params.id, uploadedFiles(request))
-        return reply.status(201).send(list)
+        return list
       },
       {
         bodyLimit: MAX_UPLOAD_BYTES,

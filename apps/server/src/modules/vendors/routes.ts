@@ -20,14 +20,12 @@ export function vendorRoutes(deps: {
 
     serve(app, vendorEndpoints, 'GET /api/vendor/orders/', async (request) => fulfilment.list(ctxOf(request)))
 
-    serve(app, vendorEndpoints, 'POST /api/vendor/orders/:id/ship/', async (request, reply) => {
+    serve(app, vendorEndpoints, 'POST /api/vendor/orders/:id/ship/', async (request) => {
       await parts.ship(ctxOf(request), request.params.id, request.body.trackingNote)
-      return reply.status(204).send(null)
     })
 
-    serve(app, vendorEndpoints, 'POST /api/vendor/orders/:id/deliver/', async (request, reply) => {
+    serve(app, vendorEndpoints, 'POST /api/vendor/orders/:id/deliver/', async (request) => {
       await parts.deliver(ctxOf(request), request.params.id)
-      return reply.status(204).send(null)
     })
   }
 }

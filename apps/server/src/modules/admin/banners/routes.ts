@@ -7,15 +7,14 @@ import type { AdminBannersService } from './service.ts'
 export function adminBannerRoutes(banners: AdminBannersService): FastifyPluginAsyncZod {
   return async (app) => {
     serve(app, adminEndpoints, 'GET /api/admin/banners/', async (request) => banners.list(ctxOf(request)))
-    serve(app, adminEndpoints, 'POST /api/admin/banners/', async (request, reply) =>
-      reply.status(201).send(await banners.create(ctxOf(request), request.body)),
+    serve(app, adminEndpoints, 'POST /api/admin/banners/', async (request) =>
+      banners.create(ctxOf(request), request.body),
     )
     serve(app, adminEndpoints, 'PUT /api/admin/banners/:id/', async (request) =>
       banners.update(ctxOf(request), request.params.id, request.body),
     )
-    serve(app, adminEndpoints, 'DELETE /api/admin/banners/:id/', async (request, reply) => {
+    serve(app, adminEndpoints, 'DELETE /api/admin/banners/:id/', async (request) => {
       await banners.remove(ctxOf(request), request.params.id)
-      return reply.status(204).send(null)
     })
   }
 }

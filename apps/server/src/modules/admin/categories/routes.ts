@@ -7,8 +7,8 @@ import type { AdminCategoriesService } from './service.ts'
 export function adminCategoryRoutes(categories: AdminCategoriesService): FastifyPluginAsyncZod {
   return async (app) => {
     serve(app, adminEndpoints, 'GET /api/admin/categories/', async (request) => categories.tree(ctxOf(request)))
-    serve(app, adminEndpoints, 'POST /api/admin/categories/', async (request, reply) =>
-      reply.status(201).send(await categories.create(ctxOf(request), request.body)),
+    serve(app, adminEndpoints, 'POST /api/admin/categories/', async (request) =>
+      categories.create(ctxOf(request), request.body),
     )
     serve(app, adminEndpoints, 'PUT /api/admin/categories/order/', async (request) =>
       categories.reorder(ctxOf(request), request.body),
@@ -16,9 +16,8 @@ export function adminCategoryRoutes(categories: AdminCategoriesService): Fastify
     serve(app, adminEndpoints, 'PUT /api/admin/categories/:id/', async (request) =>
       categories.update(ctxOf(request), request.params.id, request.body),
     )
-    serve(app, adminEndpoints, 'DELETE /api/admin/categories/:id/', async (request, reply) => {
+    serve(app, adminEndpoints, 'DELETE /api/admin/categories/:id/', async (request) => {
       await categories.remove(ctxOf(request), request.params.id)
-      return reply.status(204).send(null)
     })
   }
 }

@@ -24,8 +24,8 @@ export function adminVendorRoutes(vendors: AdminVendorsService): FastifyPluginAs
     serve(app, adminEndpoints, 'GET /api/admin/vendors/:id/payouts/', async (request) =>
       vendors.payouts(ctxOf(request), request.params.id),
     )
-    serve(app, adminEndpoints, 'POST /api/admin/vendors/:id/payouts/', async (request, reply) =>
-      reply.status(201).send(await vendors.recordPayout(ctxOf(request), request.params.id, request.body)),
+    serve(app, adminEndpoints, 'POST /api/admin/vendors/:id/payouts/', async (request) =>
+      vendors.recordPayout(ctxOf(request), request.params.id, request.body),
     )
   }
 }
