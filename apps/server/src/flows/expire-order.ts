@@ -3,7 +3,6 @@ import type { Job, JobQueue, JobResult } from '../modules/jobs/queue.ts'
 import { EXPIRED_REASON } from '../modules/orders/service.ts'
 import { cancelOrder, type OrderModules } from './order-stock.ts'
 import type { SettlePayment } from './settle-payment.ts'
-import { inTransaction } from './transaction.ts'
 
 /**
  * The reservation of an unpaid order ended (the `order.expire` job placing it enqueued). A payment still open is
@@ -32,7 +31,7 @@ export class ExpireOrder {
       const fresh = Date.now() - new Date(payment.created_at).getTime() < 2 * 60_000
       if (settled === 'pending' && fresh) return { retryAt: new Date(Date.now() + 30_000) }
     }
-    await inTransaction(db, async (t) => {
+    await db.transaction(async (t) => {
       const locked = await orders.byId(t, orderId, true)
       if (locked?.status !== 'pending_payment') return
       await cancelOrder(t, this.modules, orderId, {
