@@ -21,14 +21,14 @@ export class ExpireOrder {
     const orderId = Number(job.payload.orderId)
     const order = await orders.byId(db, orderId)
     if (order?.status !== 'pending_payment') return undefined
-    if (order.reserved_until && new Date(order.reserved_until).getTime() > Date.now()) {
-      return { retryAt: new Date(order.reserved_until) }
+    if (order.reserved_until && order.reserved_until.getTime() > Date.now()) {
+      return { retryAt: order.reserved_until }
     }
     const [payment] = await payments.latestOf(db, [orderId])
     if (payment?.status === 'pending') {
       const settled = payment.method === 'mpesa' ? await settle.queryMpesa(payment) : await settle.verifyCard(payment)
       // A push answered in the last two minutes may still be on its way: wait for it, a little.
-      const fresh = Date.now() - new Date(payment.created_at).getTime() < 2 * 60_000
+      const fresh = Date.now() - payment.created_at.getTime() < 2 * 60_000
       if (settled === 'pending' && fresh) return { retryAt: new Date(Date.now() + 30_000) }
     }
     await db.transaction(async (t) => {

@@ -224,33 +224,38 @@ export async function setOrderStatus(
   status: string,
   extra: { paid?: boolean; cancelReason?: string } = {},
 ): Promise<void> {
-  await db.execute(sql`
-    update orders set status = ${status}, updated_at = now()
-      ${extra.paid ? sql`, paid_at = now(), reserved_until = null, cancelled_at = null, cancel_reason = null` : sql``}
-      ${extra.cancelReason !== undefined ? sql`, cancelled_at = now(), reserved_until = null, cancel_reason = ${extra.cancelReason}` : sql``}
-    where id = ${orderId}`)
+  await db
+    .update(orders)
+    .set({
+      status,
+      updatedAt: sql`now()`,
+      ...(extra.paid ? { paidAt: sql`now()`, reservedUntil: null, cancelledAt: null, cancelReason: null } : {}),
+      ...(extra.cancelReason !== undefined
+        ? { cancelledAt: sql`now()`, reservedUntil: null, cancelReason: extra.cancelReason }
+        : {}),
+    })
+    .where(eq(orders.id, orderId))
 }
 
 /** Sets every vendor part of an order that is still in one of `from` to `status`. */
 export async function setVendorOrdersStatus(db: Db, orderId: number, status: string, from: string[]): Promise<void> {
-  await db.execute(sql`
-    update vendor_orders set status = ${status}, updated_at = now()
-    where order_id = ${orderId} and status in (${sql.join(
-      from.map((value) => sql`${value}`),
-      sql`, `,
-    )})`)
+  await db
+    .update(vendorOrders)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(eq(vendorOrders.orderId, orderId), inArray(vendorOrders.status, from)))
 }
 
 /** Keeps a reservation going until at least `until` (a new payment attempt near its end). */
 export async function extendReservation(db: Db, orderId: number, until: Date): Promise<void> {
-  await db.execute(sql`
-    update orders set reserved_until = greatest(reserved_until, ${until.toISOString()}::timestamptz)
-    where id = ${orderId} and status = 'pending_payment'`)
+  await db
+    .update(orders)
+    .set({ reservedUntil: sql`greatest(${orders.reservedUntil}, ${until.toISOString()}::timestamptz)` })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment')))
 }
 
 /** Sets every vendor part of an order to `status`, whatever it was (an admin's refund). */
 export async function setAllPartsStatus(db: Db, orderId: number, status: string): Promise<void> {
-  await db.execute(sql`update vendor_orders set status = ${status}, updated_at = now() where order_id = ${orderId}`)
+  await db.update(vendorOrders).set({ status, updatedAt: sql`now()` }).where(eq(vendorOrders.orderId, orderId))
 }
 
 /** Whether one of the user's orders has a delivered part with the product in it. */

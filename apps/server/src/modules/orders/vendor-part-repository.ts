@@ -69,10 +69,16 @@ export async function advancePart(
   step: 'shipped' | 'delivered',
   trackingNote: string | null,
 ): Promise<string[]> {
-  await db.execute(sql`
-    update vendor_orders set status = ${step}, updated_at = now(),
-      ${step === 'shipped' ? sql`shipped_at = now(), tracking_note = ${trackingNote || null}` : sql`delivered_at = now()`}
-    where id = ${part.id}`)
+  await db
+    .update(vendorOrders)
+    .set({
+      status: step,
+      updatedAt: sql`now()`,
+      ...(step === 'shipped'
+        ? { shippedAt: sql`now()`, trackingNote: trackingNote || null }
+        : { deliveredAt: sql`now()` }),
+    })
+    .where(eq(vendorOrders.id, part.id))
   const rows = await db
     .select({ status: vendorOrders.status })
     .from(vendorOrders)

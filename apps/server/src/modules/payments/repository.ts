@@ -2,7 +2,7 @@ import type { Db } from '@soko/db/client'
 import type { PaymentMethod } from '@soko/db/schema/orders'
 import { paymentEvents, payments } from '@soko/db/schema/payments'
 import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
-import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm'
 
 // SQL of payments (each attempt to pay an order) and payment_events (everything the providers said, kept raw).
 
@@ -126,40 +126,45 @@ export interface PaymentUpdate {
 }
 
 export async function updatePayment(db: Db, id: number, update: PaymentUpdate): Promise<void> {
-  const sets = [sql`updated_at = now()`]
-  if (update.status !== undefined) sets.push(sql`status = ${update.status}`)
-  if (update.merchantRequestId !== undefined) sets.push(sql`merchant_request_id = ${update.merchantRequestId}`)
-  if (update.checkoutRequestId !== undefined) sets.push(sql`checkout_request_id = ${update.checkoutRequestId}`)
-  if (update.receipt !== undefined) sets.push(sql`receipt = ${update.receipt}`)
-  if (update.resultCode !== undefined) sets.push(sql`result_code = ${update.resultCode}`)
-  if (update.resultDesc !== undefined) sets.push(sql`result_desc = ${update.resultDesc}`)
-  if (update.redirectUrl !== undefined) sets.push(sql`redirect_url = ${update.redirectUrl}`)
-  if (update.cardLast4 !== undefined) sets.push(sql`card_last4 = ${update.cardLast4}`)
-  if (update.cardBrand !== undefined) sets.push(sql`card_brand = ${update.cardBrand}`)
-  if (update.settled) sets.push(sql`settled_at = now()`)
-  if (update.addQuery) sets.push(sql`queries = queries + 1`)
-  await db.execute(sql`update payments set ${sql.join(sets, sql`, `)} where id = ${id}`)
+  const { settled, addQuery, ...columns } = update
+  await db
+    .update(payments)
+    .set({
+      ...columns,
+      updatedAt: sql`now()`,
+      ...(settled ? { settledAt: sql`now()` } : {}),
+      ...(addQuery ? { queries: sql`${payments.queries} + 1` } : {}),
+    })
+    .where(eq(payments.id, id))
 }
 
 /** Marks every other pending attempt of an order cancelled (one attempt has been paid). */
 export async function supersedePendingPayments(db: Db, orderId: number, paidPaymentId: number): Promise<void> {
-  await db.execute(sql`
-    update payments set status = 'cancelled', settled_at = now(), updated_at = now(),
-      result_desc = 'Another payment for this order went through.'
-    where order_id = ${orderId} and id <> ${paidPaymentId} and status = 'pending'`)
+  await db
+    .update(payments)
+    .set({
+      status: 'cancelled',
+      settledAt: sql`now()`,
+      updatedAt: sql`now()`,
+      resultDesc: 'Another payment for this order went through.',
+    })
+    .where(and(eq(payments.orderId, orderId), ne(payments.id, paidPaymentId), eq(payments.status, 'pending')))
 }
 
 /** Settles an order's open attempts when the order ends unpaid. */
 export async function closePendingPayments(db: Db, orderId: number, status: 'expired' | 'cancelled'): Promise<void> {
-  await db.execute(sql`
-    update payments set status = ${status}, settled_at = now(), updated_at = now()
-    where order_id = ${orderId} and status = 'pending'`)
+  await db
+    .update(payments)
+    .set({ status, settledAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')))
 }
 
 /** Marks an order's paid attempts as owed back to the shopper (a paid order cancelled). */
 export async function markRefundDue(db: Db, orderId: number): Promise<void> {
-  await db.execute(sql`
-    update payments set status = 'refund_due', updated_at = now() where order_id = ${orderId} and status = 'paid'`)
+  await db
+    .update(payments)
+    .set({ status: 'refund_due', updatedAt: sql`now()` })
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid')))
 }
 
 /** Payment attempts by method and status (for /metrics). */
