@@ -3,6 +3,7 @@ import { RoleSchema } from './auth.ts'
 import { SlugSchema } from './catalog.ts'
 import { ORDER_STATUSES } from './checkout.ts'
 import { wholeNumber } from './common.ts'
+import { endpoints } from './endpoint.ts'
 
 // The admin area's API (superusers only; specification section 2 "admin dashboard", DESIGN S3-S6). Every call is
 // under /api/admin/, answers `cache-control: no-store`, 401 when signed out and 403 for any other role. Amounts are
@@ -465,3 +466,236 @@ export const AdminOutboxMessageSchema = AdminOutboxItemSchema.extend({
   attempts: z.number().int().describe('Tries to hand it to the mail server'),
 })
 export type AdminOutboxMessage = z.infer<typeof AdminOutboxMessageSchema>
+
+const tags = ['admin']
+const params = AdminIdParamsSchema
+
+/**
+ * The admin area's endpoints: superusers only (every call answers 401 signed out and 403 for any other role, before
+ * its body is read), never kept by a cache. The outbox's two are served in demo mode only (a plain 404 elsewhere).
+ */
+export const adminEndpoints = endpoints({
+  'GET /api/admin/dashboard/': {
+    summary: "The marketplace's figures (KES), the last 30 days' sales, recent activity, quick-action counts",
+    tags,
+    response: DashboardSchema,
+    errors: ['unauthorized', 'forbidden'],
+  },
+  'GET /api/admin/products/': {
+    summary: 'Every product of every shop, inactive ones too (q: name, slug or shop)',
+    tags,
+    query: AdminProductsQuerySchema,
+    response: AdminProductsPageSchema,
+    errors: ['unauthorized', 'forbidden'],
+  },
+  'POST /api/admin/products/:id/deactivate/': {
+    summary: 'Take a product down: it leaves the storefront and search at once; its shop sees the reason',
+    tags,
+    params,
+    body: ReasonBodySchema,
+    response: AdminProductSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found'],
+  },
+  'POST /api/admin/products/:id/reactivate/': {
+    summary: 'Put back a product an admin took down',
+    tags,
+    params,
+    response: AdminProductSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
+  },
+  'GET /api/admin/orders/': {
+    summary: 'Every order, newest first (status filter; q: order number, email, name or phone)',
+    tags,
+    query: AdminOrdersQuerySchema,
+    response: AdminOrdersPageSchema,
+    errors: ['unauthorized', 'forbidden'],
+  },
+  'GET /api/admin/orders/:id/': {
+    summary: 'One order with its vendor parts, payments and payment events',
+    tags,
+    params,
+    response: AdminOrderDetailSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found'],
+  },
+  'POST /api/admin/orders/:id/refund/': {
+    summary: 'Refund a paid or cancelled order (the money goes back by hand; its reference is recorded)',
+    description:
+      'Payments, the order and its vendor parts become refunded; stock not yet shipped goes back on sale; ' +
+      'the shopper is emailed. 409 when the order has no payment received or was refunded already.',
+    tags,
+    params,
+    body: RefundBodySchema,
+    response: AdminOrderDetailSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
+  },
+  'GET /api/admin/users/': {
+    summary: 'Every account, newest first (role filter; q: email or name)',
+    tags,
+    query: AdminUsersQuerySchema,
+    response: AdminUsersPageSchema,
+    errors: ['unauthorized', 'forbidden'],
+  },
+  'PUT /api/admin/users/:id/role/': {
+    summary: "Change a user's role (409: your own admin role cannot be removed)",
+    tags,
+    params,
+    body: RoleBodySchema,
+    response: AdminUserSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
+  },
+  'POST /api/admin/users/:id/disable/': {
+    summary: 'Disable an account: it cannot sign in and its sessions end at once (409 for your own)',
+    tags,
+    params,
+    body: ReasonBodySchema,
+    response: AdminUserSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
+  },
+  'POST /api/admin/users/:id/enable/': {
+    summary: 'Enable a disabled account again',
+    tags,
+    params,
+    response: AdminUserSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found'],
+  },
+  'GET /api/admin/vendors/': {
+    summary: 'Every shop with its owner, counts, status and balance owed (q: name, slug or owner email)',
+    tags,
+    query: AdminVendorsQuerySchema,
+    response: AdminVendorsPageSchema,
+    errors: ['unauthorized', 'forbidden'],
+  },
+  'POST /api/admin/vendors/:id/verify/': {
+    summary: "Give the shop the 'Verified Seller' badge",
+    tags,
+    params,
+    response: AdminVendorSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found'],
+  },
+  'POST /api/admin/vendors/:id/unverify/': {
+    summary: "Take the 'Verified Seller' badge away",
+    tags,
+    params,
+    response: AdminVendorSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found'],
+  },
+  'POST /api/admin/vendors/:id/unsuspend/': {
+    summary: 'Lift a suspension: the shop and its products are back',
+    tags,
+    params,
+    response: AdminVendorSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found'],
+  },
+  'POST /api/admin/vendors/:id/suspend/': {
+    summary: 'Suspend a shop: it and its products leave the storefront and search at once; its owner sees why',
+    tags,
+    params,
+    body: ReasonBodySchema,
+    response: AdminVendorSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found'],
+  },
+  'GET /api/admin/vendors/:id/payouts/': {
+    summary: 'Payouts to a shop, newest first, with its balance owed',
+    tags,
+    params,
+    response: PayoutsSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found'],
+  },
+  'POST /api/admin/vendors/:id/payouts/': {
+    summary: 'Record a payout to a shop (409 when it is more than the balance owed)',
+    tags,
+    params,
+    body: PayoutBodySchema,
+    response: PayoutsSchema,
+    status: 201,
+    errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
+  },
+  'GET /api/admin/categories/': {
+    summary: 'The category tree (top level, each with its subcategories), inactive ones too',
+    tags,
+    response: AdminCategoryTreeSchema,
+    errors: ['unauthorized', 'forbidden'],
+  },
+  'POST /api/admin/categories/': {
+    summary: 'Create a category (slug made from the name when absent; 409 when the slug is taken)',
+    tags,
+    body: CategoryBodySchema,
+    response: AdminCategorySchema,
+    status: 201,
+    errors: ['unauthorized', 'forbidden', 'conflict'],
+  },
+  'PUT /api/admin/categories/order/': {
+    summary: "Reorder one level: a parent's subcategories (or the top level), every id once, in order",
+    tags,
+    body: CategoryOrderBodySchema,
+    response: AdminCategoryTreeSchema,
+    errors: ['unauthorized', 'forbidden'],
+  },
+  'PUT /api/admin/categories/:id/': {
+    summary: 'Edit a category: the fields given change, the others stay',
+    tags,
+    params,
+    body: CategoryUpdateBodySchema,
+    response: AdminCategorySchema,
+    errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
+  },
+  'DELETE /api/admin/categories/:id/': {
+    summary: 'Delete an empty category (409 while it has products or subcategories)',
+    tags,
+    params,
+    response: null,
+    status: 204,
+    errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
+  },
+  'GET /api/admin/banners/': {
+    summary: 'Every banner with its schedule and what the home page does with it now (state)',
+    tags,
+    response: AdminBannerListSchema,
+    errors: ['unauthorized', 'forbidden'],
+  },
+  'POST /api/admin/banners/': {
+    summary: 'Create a banner (image: a URL, or none for a generated picture; starts_at/ends_at schedule it)',
+    tags,
+    body: BannerBodySchema,
+    response: AdminBannerSchema,
+    status: 201,
+    errors: ['unauthorized', 'forbidden'],
+  },
+  'PUT /api/admin/banners/:id/': {
+    summary: 'Edit a banner: the fields given change, the others stay',
+    tags,
+    params,
+    body: BannerUpdateBodySchema,
+    response: AdminBannerSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found'],
+  },
+  'DELETE /api/admin/banners/:id/': {
+    summary: 'Delete a banner',
+    tags,
+    params,
+    response: null,
+    status: 204,
+    errors: ['unauthorized', 'forbidden', 'not_found'],
+  },
+  'POST /api/admin/contact-messages/:id/handled/': {
+    summary: 'Mark a contact-form message handled (again: keeps the first time)',
+    tags,
+    params,
+    response: HandledMessageSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found'],
+  },
+  'GET /api/admin/outbox/': {
+    summary: 'Mail in the outbox, newest first (demo mode only; q: part of the recipient address)',
+    tags,
+    query: AdminOutboxQuerySchema,
+    response: AdminOutboxPageSchema,
+    errors: ['unauthorized', 'forbidden'],
+  },
+  'GET /api/admin/outbox/:id/': {
+    summary: 'One message in the outbox, with its text and HTML (demo mode only; the opening is audited)',
+    tags,
+    params,
+    response: AdminOutboxMessageSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found'],
+  },
+})

@@ -1,5 +1,6 @@
 import { PASSWORD_MESSAGES, passwordProblem } from '@soko/domain/password-policy'
 import { z } from 'zod'
+import { endpoints } from './endpoint.ts'
 
 // The accounts contract: sign-up, sign-in, sessions, password reset and change, Google sign-in. Paths and the
 // shapes the specification defines (section 3 and 7: login's success/message/access_token/refresh_token/role,
@@ -222,3 +223,114 @@ export const GOOGLE_SIGN_IN_ERRORS = {
   account_disabled: 'This account has been disabled. Contact support.',
 } as const
 export type GoogleSignInError = keyof typeof GOOGLE_SIGN_IN_ERRORS
+
+const tags = ['auth']
+
+/** The 302 of a browser navigation (Google sign-in). */
+const REDIRECT = { response: null, status: 302 } as const
+
+const requestPasswordReset = {
+  summary: 'Email a password-reset link (the answer is the same whether or not the account exists)',
+  tags,
+  body: RequestPasswordResetBodySchema,
+  response: DetailSchema,
+  errors: ['rate_limited'],
+} as const
+
+export const authEndpoints = endpoints({
+  'POST /api/auth/register/': {
+    summary: 'Sign up with email and password (a customer account; then sign in)',
+    tags,
+    body: RegisterBodySchema,
+    response: RegisterResponseSchema,
+    status: 201,
+    errors: ['rate_limited'],
+    errorBodies: { 400: RegisterResponseSchema },
+  },
+  'POST /api/auth/login/': {
+    summary: 'Sign in: sets the session cookie, and answers tokens for non-browser clients',
+    tags,
+    body: LoginBodySchema,
+    response: LoginResponseSchema,
+    errors: ['unauthorized', 'forbidden', 'rate_limited'],
+    errorBodies: { 400: LoginFailureSchema, 401: LoginFailureSchema, 403: LoginFailureSchema },
+  },
+  'POST /api/auth/logout/': {
+    summary: 'Sign out: ends this session on the server and clears the cookie',
+    tags,
+    response: DetailSchema,
+    errors: [],
+  },
+  'GET /api/auth/me/': {
+    summary: 'The signed-in user (401 when signed out)',
+    tags,
+    response: SessionUserSchema,
+    errors: ['unauthorized'],
+  },
+  'POST /api/auth/refresh/': {
+    summary: 'New access and refresh tokens for a refresh token (which works once)',
+    description: 'Presenting a refresh token a second time ends its session.',
+    tags,
+    body: RefreshBodySchema,
+    response: RefreshResponseSchema,
+    errors: ['unauthorized', 'rate_limited'],
+  },
+  'GET /api/auth/sessions/': {
+    summary: "The signed-in user's active sessions (devices)",
+    tags,
+    response: SessionListSchema,
+    errors: ['unauthorized'],
+  },
+  'DELETE /api/auth/sessions/:id/': {
+    summary: 'End one of your sessions (sign a device out)',
+    tags,
+    params: SessionIdParamsSchema,
+    response: null,
+    status: 204,
+    errors: ['unauthorized', 'not_found'],
+  },
+  'POST /api/auth/sessions/revoke-others/': {
+    summary: 'Sign out of all other devices',
+    tags,
+    response: RevokedSchema,
+    errors: ['unauthorized'],
+  },
+  'POST /api/auth/request-password-reset/': requestPasswordReset,
+  /** The path the specification's forgot-password screen posts to: the same call. */
+  'POST /auth/request-password-reset/': { ...requestPasswordReset, hidden: true },
+  'POST /api/auth/reset-password/': {
+    summary: 'Set a new password with the uid and token of an emailed link (ends every session)',
+    tags,
+    body: ResetPasswordBodySchema,
+    response: DetailSchema,
+    errors: ['rate_limited'],
+  },
+  'POST /api/auth/change-password/': {
+    summary: 'Change your password (needs the current one; signs your other devices out)',
+    tags,
+    body: ChangePasswordBodySchema,
+    response: DetailSchema,
+    errors: ['unauthorized', 'conflict', 'rate_limited'],
+  },
+  'GET /api/auth/providers/': {
+    summary: 'Which external sign-ins are available',
+    tags,
+    response: ProvidersSchema,
+    errors: [],
+  },
+  'GET /api/auth/google': {
+    summary: 'Start Google sign-in (a browser navigation: redirects to Google)',
+    tags,
+    query: GoogleStartQuerySchema,
+    ...REDIRECT,
+    errors: ['unavailable', 'rate_limited'],
+  },
+  'GET /api/auth/google/callback': {
+    summary: 'Where Google sends the browser back: signs in and redirects to the page asked for',
+    description: 'Failures redirect to /login?error=<code> (see GOOGLE_SIGN_IN_ERRORS in the contract).',
+    tags,
+    query: GoogleCallbackQuerySchema,
+    ...REDIRECT,
+    errors: ['rate_limited'],
+  },
+})

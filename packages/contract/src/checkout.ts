@@ -1,6 +1,15 @@
 import { MAX_CHECKOUT_LINES, MAX_LINE_QUANTITY } from '@soko/domain/checkout'
 import { z } from 'zod'
 import { EmailSchema } from './auth.ts'
+import {
+  ORDER_STATUSES,
+  ORDER_TOKEN_HEADER,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  QUOTE_PROBLEMS,
+} from './checkout-options.ts'
+import { endpoints } from './endpoint.ts'
+import { ErrorSchema } from './health.ts'
 import { CountySchema, KenyanMobileSchema, MpesaNumberSchema, optionalText, required } from './user.ts'
 
 // Checkout, orders and payments (specification sections 2, 3, 4 and 9; DESIGN D4, D5, D7, S2). The browser sends
@@ -9,8 +18,22 @@ import { CountySchema, KenyanMobileSchema, MpesaNumberSchema, optionalText, requ
 const Kes = z.number().describe('Amount in KES')
 const Id = z.number().int()
 
-// Re-exported from the domain, so that browser code needing only the limits does not load the schemas (and Zod).
+// Re-exported from the domain and checkout-options.ts, so that browser code needing only the limits, the statuses
+// and their words does not load the schemas (and Zod).
 export { MAX_CHECKOUT_LINES, MAX_LINE_QUANTITY } from '@soko/domain/checkout'
+export {
+  type CheckoutPaymentMethod,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  ORDER_TOKEN_HEADER,
+  type OrderStatus,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+  QUOTE_PROBLEMS,
+  type QuoteProblem,
+} from './checkout-options.ts'
 
 export const CheckoutItemSchema = z.strictObject({
   productId: z
@@ -44,9 +67,6 @@ const ItemsSchema = z
 
 export const QuoteRequestSchema = z.strictObject({ items: ItemsSchema })
 export type QuoteRequest = z.infer<typeof QuoteRequestSchema>
-
-export const QUOTE_PROBLEMS = ['unavailable', 'out_of_stock', 'insufficient_stock', 'price_changed'] as const
-export type QuoteProblem = (typeof QUOTE_PROBLEMS)[number]
 
 export const QuoteLineSchema = z.object({
   productId: Id,
@@ -82,9 +102,6 @@ export const QuoteSchema = z.object({
 export type Quote = z.infer<typeof QuoteSchema>
 
 // Placing an order
-
-export const PAYMENT_METHODS = ['mpesa', 'credit-card'] as const
-export type CheckoutPaymentMethod = (typeof PAYMENT_METHODS)[number]
 
 export const TERMS_MESSAGE = 'Please accept the terms and privacy policy to place your order'
 
@@ -162,11 +179,10 @@ export const PlaceOrderBodySchema = z
     }
   })
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>
+/** The checkout form's request as the browser sends it (before the schema's defaults and clean-ups). */
+export type PlaceOrderRequest = z.input<typeof PlaceOrderBodySchema>
 
 // Payments
-
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'expired', 'refund_due', 'refunded'] as const
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
 export const PaymentStateSchema = z.object({
   id: Id,
@@ -191,27 +207,6 @@ export const RetryPaymentBodySchema = z.strictObject({
 export type RetryPaymentBody = z.infer<typeof RetryPaymentBodySchema>
 
 // Orders
-
-export const ORDER_STATUSES = [
-  'pending_payment',
-  'paid',
-  'processing',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'refunded',
-] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
-
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending_payment: 'Pending payment',
-  paid: 'Paid',
-  processing: 'Processing',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-}
 
 export const OrderItemSchema = z.object({
   id: Id,
@@ -282,6 +277,7 @@ export const QuoteChangedSchema = z.object({
   code: z.literal('quote_changed'),
   quote: QuoteSchema,
 })
+export type QuoteChanged = z.infer<typeof QuoteChangedSchema>
 
 export const OrderNumberParamsSchema = z.object({
   orderNumber: z
@@ -290,7 +286,11 @@ export const OrderNumberParamsSchema = z.object({
     .transform((value) => value.toUpperCase()),
 })
 
-export const ORDER_TOKEN_HEADER = 'x-order-token'
+export const OrderTokenHeadersSchema = z.object({
+  [ORDER_TOKEN_HEADER]: z.string().max(200).optional().describe('The orderToken answered when the order was placed'),
+})
+
+export const IdempotencyHeadersSchema = z.object({ 'idempotency-key': IdempotencyKeySchema })
 
 // The signed-in shopper's cart, kept on the server too and merged with the browser's at sign-in.
 
@@ -349,3 +349,109 @@ export const VendorOrderSummarySchema = z.object({
   items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: Kes })),
 })
 export type VendorOrderSummary = z.infer<typeof VendorOrderSummarySchema>
+
+// The payment providers' callbacks
+
+/** What Daraja's STK callback is answered (its own shape, a refusal too). */
+export const DarajaAnswerSchema = z.object({ ResultCode: z.number(), ResultDesc: z.string() })
+
+export const CallbackSecretParamsSchema = z.object({ secret: z.string().max(200) })
+
+/** The card provider's webhook is acknowledged. */
+export const WebhookReceivedSchema = z.object({ received: z.boolean() })
+
+const checkoutTags = ['checkout']
+const orderParams = { params: OrderNumberParamsSchema, headers: OrderTokenHeadersSchema }
+
+/**
+ * The cart, checkout and payment endpoints (specification sections 3, 7 and 9; DESIGN D4, D5): quotes, placing
+ * orders, following and paying them (guests too, with the order's token), and where payment providers report.
+ */
+export const checkoutEndpoints = endpoints({
+  'GET /api/cart/': {
+    summary: 'Your saved cart',
+    tags: ['cart'],
+    response: ServerCartSchema,
+    errors: ['unauthorized'],
+  },
+  'PUT /api/cart/': {
+    summary: 'Replace your saved cart',
+    tags: ['cart'],
+    body: ServerCartBodySchema,
+    response: ServerCartSchema,
+    errors: ['unauthorized', 'forbidden'],
+  },
+  'POST /api/cart/merge/': {
+    summary: "Merge this browser's cart into your saved cart (the larger quantity of each product wins)",
+    tags: ['cart'],
+    body: ServerCartBodySchema,
+    response: ServerCartSchema,
+    errors: ['unauthorized', 'forbidden'],
+  },
+  'POST /api/checkout/quote/': {
+    summary: 'Price a cart: the one quote (subtotal, delivery, VAT, total) with any changes since it was seen',
+    tags: checkoutTags,
+    body: QuoteRequestSchema,
+    response: QuoteSchema,
+    errors: ['forbidden'],
+  },
+  'POST /api/checkout/orders/': {
+    summary:
+      'Place an order and start its payment (M-Pesa push or card page). The same Idempotency-Key answers the same order',
+    description:
+      'Answers 201 with the new order, or 200 with the same order again when its Idempotency-Key was used before (header `Idempotent-Replayed: true`). A cart whose prices, stock or total changed answers 409 `quote_changed` with the new quote.',
+    tags: checkoutTags,
+    headers: IdempotencyHeadersSchema,
+    body: PlaceOrderBodySchema,
+    response: PlacedOrderSchema,
+    status: 201,
+    alsoAnswers: { 200: PlacedOrderSchema },
+    errors: ['forbidden', 'conflict', 'quote_changed', 'rate_limited'],
+    errorBodies: { 409: QuoteChangedSchema.or(ErrorSchema) },
+  },
+  'GET /api/checkout/orders/:orderNumber/': {
+    summary: 'An order you placed (signed in as its owner, or with its X-Order-Token)',
+    tags: checkoutTags,
+    ...orderParams,
+    response: OrderDetailSchema,
+    errors: ['not_found'],
+  },
+  'GET /api/checkout/orders/:orderNumber/payment/': {
+    summary: "The order's latest payment attempt, to follow it live (poll every two seconds or so)",
+    tags: checkoutTags,
+    ...orderParams,
+    response: PaymentStateSchema,
+    errors: ['not_found'],
+  },
+  'POST /api/checkout/orders/:orderNumber/payment/': {
+    summary: 'Pay again after a failed attempt (refused while an M-Pesa request is still on the phone)',
+    tags: checkoutTags,
+    ...orderParams,
+    body: RetryPaymentBodySchema,
+    response: PaymentStateSchema,
+    status: 201,
+    errors: ['forbidden', 'not_found', 'conflict', 'rate_limited'],
+  },
+  'POST /api/checkout/orders/:orderNumber/cancel/': {
+    summary: 'Cancel an order before anything has shipped (its stock goes back; a paid order is refunded)',
+    tags: checkoutTags,
+    ...orderParams,
+    response: OrderDetailSchema,
+    errors: ['forbidden', 'not_found', 'conflict'],
+  },
+  'POST /api/payments/lnm/cb/:secret': {
+    summary: "Daraja's STK Push result (the path's last segment is a secret; unsigned, so checked against the payment)",
+    description: "A request Daraja's callback cannot be answers 400 in Daraja's own shape.",
+    tags: ['payments'],
+    params: CallbackSecretParamsSchema,
+    response: DarajaAnswerSchema,
+    errors: ['not_found'],
+    errorBodies: { 400: DarajaAnswerSchema },
+  },
+  'POST /api/payments/card/webhook/': {
+    summary: "The card provider's signed webhook (x-paystack-signature: HMAC-SHA512 of the raw body)",
+    tags: ['payments'],
+    response: WebhookReceivedSchema,
+    errors: ['unauthorized'],
+  },
+})

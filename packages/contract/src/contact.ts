@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { PageQuerySchema } from './common.ts'
+import { endpoints } from './endpoint.ts'
 
 /** Limits of the contact form, shared by the browser's form and the server. */
 export const contactLimits = {
@@ -36,16 +38,6 @@ export type ContactBody = z.infer<typeof ContactBodySchema>
 export const ContactSentSchema = z.object({ detail: z.string() })
 export type ContactSent = z.infer<typeof ContactSentSchema>
 
-/** The first message for each field that failed, for showing under the form's fields. */
-export function contactFieldErrors(error: z.ZodError): Partial<Record<keyof ContactBody, string>> {
-  const errors: Partial<Record<keyof ContactBody, string>> = {}
-  for (const issue of error.issues) {
-    const field = issue.path[0] as keyof ContactBody | undefined
-    if (field && !errors[field]) errors[field] = issue.message
-  }
-  return errors
-}
-
 /** A message as the support team reads it in the admin area. */
 export const ContactMessageSchema = z.object({
   id: z.number().int(),
@@ -65,3 +57,23 @@ export const ContactMessagesPageSchema = z.object({
   results: z.array(ContactMessageSchema),
 })
 export type ContactMessagesPage = z.infer<typeof ContactMessagesPageSchema>
+
+const tags = ['contact']
+
+export const contactEndpoints = endpoints({
+  'POST /api/contact/': {
+    summary: 'Send a message to the support team (limited per address: CONTACT_RATE_LIMIT per 10 minutes)',
+    tags,
+    body: ContactBodySchema,
+    response: ContactSentSchema,
+    status: 201,
+    errors: ['rate_limited', 'payload_too_large', 'unsupported_media_type'],
+  },
+  'GET /api/admin/contact-messages/': {
+    summary: 'Contact-form messages for the support team, newest first (superusers only)',
+    tags,
+    query: PageQuerySchema,
+    response: ContactMessagesPageSchema,
+    errors: ['unauthorized', 'forbidden'],
+  },
+})

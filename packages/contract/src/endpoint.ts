@@ -23,6 +23,8 @@ export interface EndpointSpec {
   response: z.ZodType | null
   /** The success status: 200 unless said. */
   status?: 200 | 201 | 204 | 302
+  /** Other success statuses the endpoint answers, with their bodies (a replayed order: 200 where a new one is 201). */
+  alsoAnswers?: Readonly<Partial<Record<200 | 201 | 204 | 302, z.ZodType>>>
   /**
    * The error codes this endpoint answers for its own reasons. Any endpoint may also answer `invalid_data` (a
    * request that fails its checks), `payload_too_large`, `unsupported_media_type` and `internal`.

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { endpoints } from './endpoint.ts'
 import { ERROR_CODES, type ErrorCode } from './errors.ts'
 
 export const HealthSchema = z.object({ status: z.literal('ok') })
@@ -18,3 +19,16 @@ export const ErrorSchema = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 })
 export type ErrorResponse = z.infer<typeof ErrorSchema>
+
+const tags = ['health']
+
+/** Liveness and readiness, for load balancers and orchestrators. */
+export const healthEndpoints = endpoints({
+  'GET /api/health': { summary: 'Liveness: the process answers', tags, response: HealthSchema, errors: [] },
+  'GET /api/ready': {
+    summary: 'Readiness: the database answers and is migrated',
+    tags,
+    response: ReadySchema,
+    errors: ['unavailable'],
+  },
+})

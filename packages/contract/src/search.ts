@@ -1,38 +1,25 @@
 import { z } from 'zod'
 import { ProductListingSchema, VendorSchema } from './catalog.ts'
 import { wholeNumber } from './common.ts'
+import { endpoints } from './endpoint.ts'
+import { SEARCH_TEXT_MAX, SORT_OPTIONS, SUGGESTIONS_MAX } from './search-options.ts'
 
 // The search calls (specification sections 3 and 7, DESIGN D2): GET /api/marketplace/search/ and
 // GET /api/marketplace/search/suggestions/. Amounts are KES; prices filter and sort on the effective price (the
 // discounted one when there is one).
 
-export const SEARCH_TEXT_MAX = 200
-export const SUGGESTIONS_MAX = 8
-/** Suggestions need at least this many characters (after trimming); fewer answer an empty list. */
-export const SUGGESTIONS_MIN_CHARS = 2
-
-export const SORT_OPTIONS = ['relevance', 'price_low', 'price_high', 'rating', 'newest', 'popular'] as const
-export type SortBy = (typeof SORT_OPTIONS)[number]
-
-/**
- * The price bands of the filter panel and of the price facet (specification section 9's fallback ranges). As a
- * facet a band counts min <= price < max, so the bands add up; as a filter (`price_min=min&price_max=max`) both
- * ends are inclusive, so a product priced exactly on an edge (KES 5,000) also shows under the band below it.
- */
-export const PRICE_RANGES = [
-  { min: 0, max: 1000, label: 'Under KES 1,000' },
-  { min: 1000, max: 5000, label: 'KES 1,000 - 5,000' },
-  { min: 5000, max: 10000, label: 'KES 5,000 - 10,000' },
-  { min: 10000, max: 50000, label: 'KES 10,000 - 50,000' },
-  { min: 50000, max: null, label: 'Over KES 50,000' },
-] as const
-
-export const RATING_OPTIONS = [
-  { min: 4, label: '4+ Stars' },
-  { min: 3, label: '3+ Stars' },
-  { min: 2, label: '2+ Stars' },
-  { min: 1, label: '1+ Stars' },
-] as const
+// The options and limits live in a Zod-free file, so that the storefront's pages can use them without loading Zod.
+export {
+  isSortBy,
+  PRICE_RANGES,
+  RATING_OPTIONS,
+  SEARCH_TEXT_MAX,
+  SORT_LABELS,
+  SORT_OPTIONS,
+  type SortBy,
+  SUGGESTIONS_MAX,
+  SUGGESTIONS_MIN_CHARS,
+} from './search-options.ts'
 
 /** Forms send empty fields (`price_min=`): those count as absent. */
 const blankAsAbsent = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
@@ -189,3 +176,23 @@ export const SuggestionsSchema = z.object({
     .describe('Product, category and shop names, best first; empty under 2 characters'),
 })
 export type Suggestions = z.infer<typeof SuggestionsSchema>
+
+const tags = ['search']
+
+/** The search calls (specification section 7): the same answer for every shopper, cached and revalidated. */
+export const searchEndpoints = endpoints({
+  'GET /api/marketplace/search/': {
+    summary: 'Search products, with facets; with q empty also the filter panel (categories, price ranges, ratings)',
+    tags,
+    query: SearchQuerySchema,
+    response: SearchResponseSchema,
+    errors: [],
+  },
+  'GET /api/marketplace/search/suggestions/': {
+    summary: 'Up to 8 product, category and shop names for a partly typed search',
+    tags,
+    query: SuggestionsQuerySchema,
+    response: SuggestionsSchema,
+    errors: [],
+  },
+})

@@ -24,21 +24,6 @@ export const BUSINESS_TYPES = [
 ] as const
 export type BusinessType = (typeof BUSINESS_TYPES)[number]
 
-/** Lowercase a-z0-9 and single hyphens: "Mama Mboga's Fresh & Green" → "mama-mbogas-fresh-and-green". */
-export function slugFromName(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/['\u2019]/g, '')
-    .replace(/&/g, ' and ')
-    .replace(/\+/g, ' plus ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '')
-}
-
 // Opening a shop, and its profile
 
 const BusinessTypeSchema = z

@@ -1,5 +1,6 @@
-import { type ApplyBody, type Shop, slugFromName, VENDOR_MESSAGES } from '@soko/contract/vendor'
+import { type ApplyBody, type Shop, VENDOR_MESSAGES } from '@soko/contract/vendor'
 import type { Db } from '@soko/db/client'
+import { slugFromName } from '@soko/domain/slug'
 import type { Users } from '../modules/accounts/users.ts'
 import type { AuditService } from '../modules/audit/service.ts'
 import type { RateLimiter } from '../modules/rate-limits/service.ts'

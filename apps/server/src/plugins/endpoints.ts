@@ -24,17 +24,17 @@ export type EndpointHandler<S extends EndpointSpec> = (
 /** What a route adds to its endpoint: hooks, a body limit, its own error handler, route config. */
 export type RouteExtras = Pick<
   RouteShorthandOptions,
-  'onRequest' | 'preHandler' | 'bodyLimit' | 'errorHandler' | 'config'
+  'onRequest' | 'preValidation' | 'preHandler' | 'bodyLimit' | 'errorHandler' | 'config'
 >
 
 /** Codes every endpoint may answer, whatever its table says (the request's checks and the server itself). */
 const ALWAYS: readonly ErrorCode[] = ['invalid_data', 'internal']
 
-/** The response schemas by status: the success body, then each error status with its shape. */
+/** The response schemas by status: the success bodies, then each error status with its shape. */
 function responses(spec: EndpointSpec): Record<number, z.ZodType> {
-  const answers: Record<number, z.ZodType> = {
-    [spec.status ?? 200]: spec.response ?? z.null().describe(spec.status === 302 ? 'A redirect' : 'No content'),
-  }
+  const answers: Record<number, z.ZodType> = {}
+  for (const [status, schema] of Object.entries(spec.alsoAnswers ?? {})) if (schema) answers[Number(status)] = schema
+  answers[spec.status ?? 200] = spec.response ?? z.null().describe(spec.status === 302 ? 'A redirect' : 'No content')
   for (const code of [...ALWAYS, ...spec.errors]) {
     const status = ERROR_STATUS[code]
     answers[status] = spec.errorBodies?.[status] ?? ErrorSchema

@@ -51,8 +51,29 @@ export function registerErrorHandling(app: FastifyInstance): void {
   })
 }
 
-/** The field errors of a request that failed its schema (null for any other error). */
-export function validationErrors(error: FastifyError): Record<string, string[]> | null {
+/** How a request that failed its schema is told (the app's way unless said). */
+export interface ValidationStyle {
+  /**
+   * `field` (the app's): the detail names the first field, `email: Invalid email address`. `sentence`, for schemas
+   * that speak to shoppers in whole sentences ('Password must be at least 8 characters'): the first message as
+   * written, ready to show; fragments ('is not an accepted field') keep their field name.
+   */
+  detail?: 'field' | 'sentence'
+  /** One sentence for any failure, whatever the fields said (sign-in's 'Please enter both email and password'). */
+  sentence?: string
+  /**
+   * What a body that is no JSON object at all lacks, by field, told instead of `non_field_errors` (sign-up: both
+   * of its required fields).
+   */
+  missingBody?: Readonly<Record<string, readonly string[]>>
+}
+
+/**
+ * The one rendering of a request that failed its schema, as `{ detail, code: 'invalid_data', errors }`: its field
+ * errors by dotted path, and the sentence to show (null for any other error). Every handler that tells a failed
+ * schema (the app's, the signed-in areas', sign-in's and sign-up's specification shapes) renders it here.
+ */
+export function validationFailure(error: FastifyError, style: ValidationStyle = {}): ErrorBody | null {
   if (!hasZodFastifySchemaValidationErrors(error)) return null
   const errors: Record<string, string[]> = {}
   const add = (key: string, message: string) => {
@@ -66,41 +87,50 @@ export function validationErrors(error: FastifyError): Record<string, string[]> 
       for (const name of unknownKeys) add(key ? `${key}.${String(name)}` : String(name), 'is not an accepted field')
       continue
     }
-    add(key || 'non_field_errors', issue.message ?? 'is invalid')
+    add(key || NON_FIELD, issue.message ?? 'is invalid')
   }
-  return errors
+  if (style.missingBody && NON_FIELD in errors) {
+    delete errors[NON_FIELD]
+    for (const [field, messages] of Object.entries(style.missingBody)) errors[field] ??= [...messages]
+  }
+  return { detail: style.sentence ?? validationDetail(errors, style.detail ?? 'field'), code: 'invalid_data', errors }
+}
+
+/** Where a problem with the request as a whole (not one of its fields) is told. */
+const NON_FIELD = 'non_field_errors'
+
+function validationDetail(errors: Record<string, string[]>, style: 'field' | 'sentence'): string {
+  const [first] = Object.entries(errors)
+  if (!first) return 'The request is invalid.'
+  const [field, [message = 'is invalid']] = first
+  return style === 'sentence' && !/^[a-z]/.test(message) ? message : `${field}: ${message}`
 }
 
 /**
- * For modules whose schemas speak to shoppers in whole sentences ('Password must be at least 8 characters'):
- * a failed schema's `detail` is its first message as written, ready to show; fragments ('is not an accepted
- * field') keep their field name. Anything else goes to the app's handler.
+ * The error handler of modules whose schemas speak to shoppers in whole sentences: a failed schema in the
+ * `sentence` style (see ValidationStyle); anything else goes to the app's handler.
  */
 export function sentenceErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const errors = validationErrors(error)
-  if (!errors) throw error
-  const [field = '', messages = []] = Object.entries(errors)[0] ?? []
-  const message = messages[0] ?? 'is invalid'
-  const detail = /^[a-z]/.test(message) ? `${field}: ${message}` : message
-  reply.status(400).send({ detail, code: 'invalid_data', errors })
+  const body = validationFailure(error, { detail: 'sentence' })
+  if (!body) throw error
+  reply.status(400).send(body)
 }
 
-/** What the app's handler answers for an error: its status and body (used by handlers that keep another shape). */
-export function toErrorAnswer(error: FastifyError): { status: number; body: ErrorBody } {
-  const body = toErrorBody(error)
+/**
+ * What the app's handler answers for an error: its status and body, a failed schema told in `style` (for handlers
+ * that keep another shape: sign-in's and sign-up's, a payment provider's).
+ */
+export function toErrorAnswer(error: FastifyError, style?: ValidationStyle): { status: number; body: ErrorBody } {
+  const body = toErrorBody(error, style)
   return { status: errorStatus[body.code], body }
 }
 
-function toErrorBody(error: FastifyError): ErrorBody {
+function toErrorBody(error: FastifyError, style?: ValidationStyle): ErrorBody {
   if (error instanceof AppError) {
     return { detail: error.detail, code: error.code, ...(error.errors ? { errors: error.errors } : {}) }
   }
-  const errors = validationErrors(error)
-  if (errors) {
-    const [first] = Object.entries(errors)
-    const detail = first ? `${first[0]}: ${first[1][0] ?? 'is invalid'}` : 'The request is invalid.'
-    return { detail, code: 'invalid_data', errors }
-  }
+  const failure = validationFailure(error, style)
+  if (failure) return failure
   if (isResponseSerializationError(error)) return { detail: 'Internal server error.', code: 'internal' }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

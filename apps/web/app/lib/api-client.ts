@@ -36,10 +36,10 @@ export interface ApiOptions {
 }
 
 /**
- * Calls the Soko API: in-process while rendering on the server (with the shopper's cookies), with fetch in the
- * browser. Throws ApiError for a non-2xx answer, and for a network failure (status 0).
+ * Sends one API request: in-process while rendering on the server (with the shopper's cookies), with fetch in the
+ * browser. Throws ApiError for a non-2xx answer, and for a network failure (status 0). Callers use `call`.
  */
-export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+async function send<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const { context, signal, method = 'GET', body, headers = {} } = options
   let response: Response
   try {
@@ -100,11 +100,11 @@ type CallArgs<K extends ApiKey> =
 
 /**
  * Calls the endpoint `key` of the contract's tables (`'GET /api/marketplace/api/products/:slug/'`) with its path
- * parameters, query and body; answers its response, typed from the table. Throws ApiError as `api` does.
+ * parameters, query and body; answers its response, typed from the table. Throws ApiError for a non-2xx answer, and for a network failure (status 0).
  */
 export function call<K extends ApiKey>(key: K, ...[input, options = {}]: CallArgs<K>): Promise<ResponseOf<Api[K]>> {
   const { method, path } = splitKey(key)
   const { params, query, body } = (input ?? {}) as { params?: Record<string, unknown>; query?: unknown; body?: unknown }
   const url = `${fillPath(path, params)}${queryString((query ?? {}) as Parameters<typeof queryString>[0])}`
-  return api<ResponseOf<Api[K]>>(url, { ...options, method, ...(body === undefined ? {} : { body }) })
+  return send<ResponseOf<Api[K]>>(url, { ...options, method, ...(body === undefined ? {} : { body }) })
 }

@@ -1,7 +1,7 @@
 import type { CheckoutItem, Quote, QuoteLine } from '@soko/contract/checkout'
 import { MAX_LINE_QUANTITY } from '@soko/domain/checkout'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from './api-client.ts'
+import { call } from './api-client.ts'
 import type { CartItem } from './cart-store.ts'
 import { formatKes } from './format.ts'
 
@@ -24,7 +24,7 @@ export const quoteKey = (items: readonly CheckoutItem[]) => ['quote', JSON.strin
 export function useQuote(items: readonly CheckoutItem[], enabled = true) {
   return useQuery({
     queryKey: quoteKey(items),
-    queryFn: ({ signal }) => api<Quote>('/api/checkout/quote/', { method: 'POST', body: { items }, signal }),
+    queryFn: ({ signal }) => call('POST /api/checkout/quote/', { body: { items: [...items] } }, { signal }),
     enabled: enabled && items.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 30_000,

@@ -31,6 +31,14 @@ describe('fieldErrors', () => {
     expect(fieldErrors(refused)).toEqual({ slug: 'That slug is taken' })
     expect(fieldErrors(new Error('boom'))).toEqual({})
   })
+
+  it("keeps only the form's own fields when told them", () => {
+    const error = new ApiError(400, 'Email is invalid', {
+      email: ['Email is invalid'],
+      role: ['is not an accepted field'],
+    })
+    expect(fieldErrors(error, ['email', 'password'])).toEqual({ email: 'Email is invalid' })
+  })
 })
 
 describe('issueErrors', () => {

@@ -32,11 +32,18 @@ export function failureText(error: unknown, fallback: string): string {
   return serverReason(error) ?? fallback
 }
 
-/** The server's first message for each field of a refused write. */
-export function fieldErrors(error: unknown): Record<string, string> {
+/**
+ * The server's first message for each field of a refused write: the one place an ApiError's field errors become a
+ * form's messages. With `fields`, only those (the form's own; others have nowhere to show).
+ */
+export function fieldErrors(error: unknown): Record<string, string>
+export function fieldErrors<F extends string>(error: unknown, fields: readonly F[]): Partial<Record<F, string>>
+export function fieldErrors(error: unknown, fields?: readonly string[]): Record<string, string> {
   const found: Record<string, string> = {}
   if (error instanceof ApiError) {
-    for (const [field, messages] of Object.entries(error.errors)) if (messages[0]) found[field] = messages[0]
+    for (const [field, messages] of Object.entries(error.errors)) {
+      if (messages[0] && (!fields || fields.includes(field))) found[field] = messages[0]
+    }
   }
   return found
 }

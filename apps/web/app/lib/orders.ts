@@ -1,5 +1,6 @@
-import type { OrderDetail, PaymentState, RetryPaymentBody } from '@soko/contract/checkout'
-import { api } from './api-client.ts'
+import type { PaymentState, RetryPaymentBody } from '@soko/contract/checkout'
+import { ORDER_TOKEN_HEADER } from '@soko/contract/checkout-options'
+import { type CallOptions, call } from './api-client.ts'
 
 // The calls that follow one order after it is placed (checkout's confirmation, the account's order page). A guest
 // proves the order is theirs with the token the placing answered; a signed-in owner needs none (the cookie).
@@ -43,8 +44,8 @@ export function getLastOrderNumber(): string | null {
   return numbers.at(-1) ?? null
 }
 
-const path = (orderNumber: string, rest = '') => `/api/checkout/orders/${encodeURIComponent(orderNumber)}/${rest}`
-const auth = (token: string | null): Record<string, string> => (token ? { 'X-Order-Token': token } : {})
+/** The order's own token, when this tab has it (a signed-in owner needs none). */
+const withToken = (token: string | null): CallOptions => ({ headers: token ? { [ORDER_TOKEN_HEADER]: token } : {} })
 
 export const orderKeys = {
   order: (orderNumber: string) => ['order', orderNumber.toUpperCase()] as const,
@@ -52,17 +53,17 @@ export const orderKeys = {
 }
 
 export const fetchOrder = (orderNumber: string, token: string | null) =>
-  api<OrderDetail>(path(orderNumber), { headers: auth(token) })
+  call('GET /api/checkout/orders/:orderNumber/', { params: { orderNumber } }, withToken(token))
 
 export const fetchPayment = (orderNumber: string, token: string | null) =>
-  api<PaymentState>(path(orderNumber, 'payment/'), { headers: auth(token) })
+  call('GET /api/checkout/orders/:orderNumber/payment/', { params: { orderNumber } }, withToken(token))
 
 /** A new M-Pesa prompt (to the same or another number) or a new card page; 409 while a prompt is still pending. */
 export const retryPayment = (orderNumber: string, token: string | null, body: RetryPaymentBody) =>
-  api<PaymentState>(path(orderNumber, 'payment/'), { method: 'POST', headers: auth(token), body })
+  call('POST /api/checkout/orders/:orderNumber/payment/', { params: { orderNumber }, body }, withToken(token))
 
 export const cancelOrder = (orderNumber: string, token: string | null) =>
-  api<OrderDetail>(path(orderNumber, 'cancel/'), { method: 'POST', headers: auth(token) })
+  call('POST /api/checkout/orders/:orderNumber/cancel/', { params: { orderNumber } }, withToken(token))
 
 /** Whether a payment is still waiting for the shopper or the provider (polling goes on). */
 export const isPaymentPending = (payment: PaymentState | null | undefined) => payment?.status === 'pending'

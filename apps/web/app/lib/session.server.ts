@@ -1,12 +1,12 @@
 import type { SessionUser } from '@soko/contract/auth'
 import { type AppLoadContext, redirect } from 'react-router'
-import { ApiError, api } from './api-client.ts'
+import { ApiError, call } from './api-client.ts'
 import { loginUrl } from './safe-next.ts'
 
 /** The signed-in user of this request (its session cookie, forwarded in-process), or null for a visitor. */
 export async function getSessionUser(context: AppLoadContext): Promise<SessionUser | null> {
   try {
-    return await api<SessionUser>('/api/auth/me/', { context })
+    return await call('GET /api/auth/me/', {}, { context })
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null
     throw error

@@ -1,6 +1,6 @@
 import type { ProductListing } from '@soko/contract/catalog'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from './api-client.ts'
+import { call } from './api-client.ts'
 import { useViewer } from './viewer.ts'
 
 /** Under the account's keys: cleared with the rest of the account's data on sign-in and logout. */
@@ -11,7 +11,7 @@ export function useWishlist() {
   const viewer = useViewer()
   return useQuery({
     queryKey: wishlistKey,
-    queryFn: () => api<ProductListing[]>('/api/user/wishlist/'),
+    queryFn: () => call('GET /api/user/wishlist/'),
     enabled: viewer !== null,
     staleTime: 60_000,
   })
@@ -23,8 +23,8 @@ export function useWishlistToggle() {
   return useMutation({
     mutationFn: ({ productId, isSaved }: { productId: number; isSaved: boolean }) =>
       isSaved
-        ? api<unknown>(`/api/user/wishlist/${productId}/`, { method: 'DELETE' })
-        : api<unknown>('/api/user/wishlist/', { method: 'POST', body: { productId } }),
+        ? call('DELETE /api/user/wishlist/:productId/', { params: { productId } })
+        : call('POST /api/user/wishlist/', { body: { productId } }),
     onMutate: async ({ productId, isSaved }) => {
       await client.cancelQueries({ queryKey: wishlistKey })
       const previous = client.getQueryData<ProductListing[]>(wishlistKey)

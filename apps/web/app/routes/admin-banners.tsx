@@ -1,8 +1,8 @@
-import type { AdminBanner, AdminCategory } from '@soko/contract/admin'
 import { adminLoad } from '../features/admin/admin-api.server.ts'
 import { AdminRouteError } from '../features/admin/admin-error.tsx'
 import { adminTitle } from '../features/admin/admin-shell.tsx'
 import { BannersScreen } from '../features/admin/banners-screen.tsx'
+import { call } from '../lib/api-client.ts'
 import type { Route } from './+types/admin-banners'
 
 export function meta() {
@@ -11,8 +11,8 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [banners, categories] = await Promise.all([
-    adminLoad<AdminBanner[]>(request, context, '/api/admin/banners/'),
-    adminLoad<AdminCategory[]>(request, context, '/api/admin/categories/'),
+    adminLoad(request, call('GET /api/admin/banners/', {}, { context })),
+    adminLoad(request, call('GET /api/admin/categories/', {}, { context })),
   ])
   return { banners, categories }
 }

@@ -1,8 +1,8 @@
-import type { AdminCategory } from '@soko/contract/admin'
 import { adminLoad } from '../features/admin/admin-api.server.ts'
 import { AdminRouteError } from '../features/admin/admin-error.tsx'
 import { adminTitle } from '../features/admin/admin-shell.tsx'
 import { CategoriesScreen } from '../features/admin/categories-screen.tsx'
+import { call } from '../lib/api-client.ts'
 import type { Route } from './+types/admin-categories'
 
 export function meta() {
@@ -10,7 +10,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return adminLoad<AdminCategory[]>(request, context, '/api/admin/categories/')
+  return adminLoad(request, call('GET /api/admin/categories/', {}, { context }))
 }
 
 export default function AdminCategoriesRoute({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,8 @@
-import type { Dashboard } from '@soko/contract/admin'
-import type { ContactMessagesPage } from '@soko/contract/contact'
 import { adminLoad } from '../features/admin/admin-api.server.ts'
 import { AdminRouteError } from '../features/admin/admin-error.tsx'
 import { adminTitle } from '../features/admin/admin-shell.tsx'
 import { AdminDashboard } from '../features/admin/dashboard.tsx'
+import { call } from '../lib/api-client.ts'
 import type { Route } from './+types/admin-dashboard'
 
 export function meta() {
@@ -12,8 +11,8 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [dashboard, messages] = await Promise.all([
-    adminLoad<Dashboard>(request, context, '/api/admin/dashboard/'),
-    adminLoad<ContactMessagesPage>(request, context, '/api/admin/contact-messages/?per_page=10'),
+    adminLoad(request, call('GET /api/admin/dashboard/', {}, { context })),
+    adminLoad(request, call('GET /api/admin/contact-messages/', { query: { per_page: 10 } }, { context })),
   ])
   return { dashboard, messages }
 }

@@ -1,10 +1,10 @@
 import { PageQuerySchema } from '@soko/contract/common'
-import type { ContactMessagesPage } from '@soko/contract/contact'
 import { useSearchParams } from 'react-router'
-import { adminListLoad } from '../features/admin/admin-api.server.ts'
+import { adminListQuery, adminLoad } from '../features/admin/admin-api.server.ts'
 import { AdminRouteError } from '../features/admin/admin-error.tsx'
 import { adminTitle } from '../features/admin/admin-shell.tsx'
 import { ContactMessages } from '../features/admin/contact-messages.tsx'
+import { call } from '../lib/api-client.ts'
 import type { Route } from './+types/admin-messages'
 
 export function meta() {
@@ -12,7 +12,8 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return adminListLoad<ContactMessagesPage>(request, context, PageQuerySchema, '/api/admin/contact-messages/')
+  const query = adminListQuery(request, PageQuerySchema)
+  return adminLoad(request, call('GET /api/admin/contact-messages/', { query }, { context }))
 }
 
 export default function AdminMessagesRoute({ loaderData }: Route.ComponentProps) {

@@ -1,8 +1,8 @@
-import type { AdminOrderDetail } from '@soko/contract/admin'
 import { adminLoad } from '../features/admin/admin-api.server.ts'
 import { AdminRouteError } from '../features/admin/admin-error.tsx'
 import { adminTitle } from '../features/admin/admin-shell.tsx'
 import { OrderDetailScreen } from '../features/admin/order-detail.tsx'
+import { call } from '../lib/api-client.ts'
 import type { Route } from './+types/admin-order'
 
 export function meta({ data }: Route.MetaArgs) {
@@ -11,7 +11,7 @@ export function meta({ data }: Route.MetaArgs) {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,8}$/.test(params.id)) throw new Response('No such order', { status: 404 })
-  return adminLoad<AdminOrderDetail>(request, context, `/api/admin/orders/${params.id}/`)
+  return adminLoad(request, call('GET /api/admin/orders/:id/', { params: { id: params.id } }, { context }))
 }
 
 export default function AdminOrderRoute({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,10 @@
-import { type AdminOrdersPage, AdminOrdersQuerySchema } from '@soko/contract/admin'
+import { AdminOrdersQuerySchema } from '@soko/contract/admin'
 import { useSearchParams } from 'react-router'
-import { adminListLoad } from '../features/admin/admin-api.server.ts'
+import { adminListQuery, adminLoad } from '../features/admin/admin-api.server.ts'
 import { AdminRouteError } from '../features/admin/admin-error.tsx'
 import { adminTitle } from '../features/admin/admin-shell.tsx'
 import { OrdersScreen } from '../features/admin/orders-screen.tsx'
+import { call } from '../lib/api-client.ts'
 import type { Route } from './+types/admin-orders'
 
 export function meta() {
@@ -11,7 +12,10 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return adminListLoad<AdminOrdersPage>(request, context, AdminOrdersQuerySchema, '/api/admin/orders/')
+  return adminLoad(
+    request,
+    call('GET /api/admin/orders/', { query: adminListQuery(request, AdminOrdersQuerySchema) }, { context }),
+  )
 }
 
 export default function AdminOrdersRoute({ loaderData }: Route.ComponentProps) {

@@ -1,8 +1,8 @@
-import type { AdminOutboxMessage } from '@soko/contract/admin'
 import { adminLoad } from '../features/admin/admin-api.server.ts'
 import { AdminRouteError } from '../features/admin/admin-error.tsx'
 import { adminTitle } from '../features/admin/admin-shell.tsx'
 import { OutboxMessageScreen } from '../features/admin/outbox-message.tsx'
+import { call } from '../lib/api-client.ts'
 import type { Route } from './+types/admin-outbox-message'
 
 export function meta({ data }: Route.MetaArgs) {
@@ -11,7 +11,7 @@ export function meta({ data }: Route.MetaArgs) {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!context.isDemo || !/^[1-9]\d{0,8}$/.test(params.id)) throw new Response('No such message', { status: 404 })
-  return adminLoad<AdminOutboxMessage>(request, context, `/api/admin/outbox/${params.id}/`)
+  return adminLoad(request, call('GET /api/admin/outbox/:id/', { params: { id: params.id } }, { context }))
 }
 
 export default function AdminOutboxMessageRoute({ loaderData }: Route.ComponentProps) {

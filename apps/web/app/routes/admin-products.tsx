@@ -1,9 +1,10 @@
-import { type AdminProductsPage, AdminProductsQuerySchema } from '@soko/contract/admin'
+import { AdminProductsQuerySchema } from '@soko/contract/admin'
 import { useSearchParams } from 'react-router'
-import { adminListLoad } from '../features/admin/admin-api.server.ts'
+import { adminListQuery, adminLoad } from '../features/admin/admin-api.server.ts'
 import { AdminRouteError } from '../features/admin/admin-error.tsx'
 import { adminTitle } from '../features/admin/admin-shell.tsx'
 import { ProductsScreen } from '../features/admin/products-screen.tsx'
+import { call } from '../lib/api-client.ts'
 import type { Route } from './+types/admin-products'
 
 export function meta() {
@@ -11,7 +12,10 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return adminListLoad<AdminProductsPage>(request, context, AdminProductsQuerySchema, '/api/admin/products/')
+  return adminLoad(
+    request,
+    call('GET /api/admin/products/', { query: adminListQuery(request, AdminProductsQuerySchema) }, { context }),
+  )
 }
 
 export default function AdminProductsRoute({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,10 @@
-import { type AdminUsersPage, AdminUsersQuerySchema } from '@soko/contract/admin'
+import { AdminUsersQuerySchema } from '@soko/contract/admin'
 import { useSearchParams } from 'react-router'
-import { adminListLoad } from '../features/admin/admin-api.server.ts'
+import { adminListQuery, adminLoad } from '../features/admin/admin-api.server.ts'
 import { AdminRouteError } from '../features/admin/admin-error.tsx'
 import { adminTitle } from '../features/admin/admin-shell.tsx'
 import { UsersScreen } from '../features/admin/users-screen.tsx'
+import { call } from '../lib/api-client.ts'
 import type { Route } from './+types/admin-users'
 
 export function meta() {
@@ -11,7 +12,10 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return adminListLoad<AdminUsersPage>(request, context, AdminUsersQuerySchema, '/api/admin/users/')
+  return adminLoad(
+    request,
+    call('GET /api/admin/users/', { query: adminListQuery(request, AdminUsersQuerySchema) }, { context }),
+  )
 }
 
 export default function AdminUsersRoute({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,10 @@
-import { type AdminVendorsPage, AdminVendorsQuerySchema } from '@soko/contract/admin'
+import { AdminVendorsQuerySchema } from '@soko/contract/admin'
 import { useSearchParams } from 'react-router'
-import { adminListLoad } from '../features/admin/admin-api.server.ts'
+import { adminListQuery, adminLoad } from '../features/admin/admin-api.server.ts'
 import { AdminRouteError } from '../features/admin/admin-error.tsx'
 import { adminTitle } from '../features/admin/admin-shell.tsx'
 import { VendorsScreen } from '../features/admin/vendors-screen.tsx'
+import { call } from '../lib/api-client.ts'
 import type { Route } from './+types/admin-vendors'
 
 export function meta() {
@@ -11,7 +12,10 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return adminListLoad<AdminVendorsPage>(request, context, AdminVendorsQuerySchema, '/api/admin/vendors/')
+  return adminLoad(
+    request,
+    call('GET /api/admin/vendors/', { query: adminListQuery(request, AdminVendorsQuerySchema) }, { context }),
+  )
 }
 
 export default function AdminVendorsRoute({ loaderData }: Route.ComponentProps) {

@@ -9,6 +9,7 @@
  * when a leaf runs out of distinct names the cycle number is appended to the slug (`-2`, `-3`, ...), which keeps
  * slugs unique at any count without a lookup set.
  */
+import { slugFromName } from '@soko/domain/slug'
 import { DEMO_BANNERS } from './demo-data/banners.ts'
 import { DEMO_CATEGORY_TREE } from './demo-data/categories.ts'
 import { FIRST_NAMES, REVIEW_TOWNS, SURNAME_INITIALS } from './demo-data/people.ts'
@@ -227,7 +228,7 @@ function buildModel(): Model {
 
   const vendors = DEMO_VENDOR_SEEDS.map((seed, i): DemoVendor => {
     const rng = mulberry32(mix32(0x7e4d0000 + i))
-    const slug = slugify(seed.name)
+    const slug = slugFromName(seed.name)
     const phone =
       rng() < 0.8
         ? `+2547${pick(['0', '1', '2', '4', '9'], rng)}${digits(7, rng)}`
@@ -326,7 +327,7 @@ function buildModel(): Model {
 
 function compileChoice(choice: Choice): CompiledChoice {
   const [label, factor] = typeof choice === 'string' ? [choice, 1] : choice
-  return { label, slug: slugify(label), factor }
+  return { label, slug: slugFromName(label), factor }
 }
 
 // ------------------------------------------------------------------------------------------------ products
@@ -495,17 +496,4 @@ function coprimeStep(size: number, from: number): number {
   let step = Math.max(1, from)
   while (gcd(step, size) !== 1) step++
   return step
-}
-
-/** Lowercase a-z0-9 and single hyphens: "Nice & Lovely A9+ (Men's)" -> "nice-and-lovely-a9-plus-mens". */
-function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/['\u2019]/g, '')
-    .replace(/&/g, ' and ')
-    .replace(/\+/g, ' plus ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
 }

@@ -1,28 +1,6 @@
-import {
-  AUTH_MESSAGES,
-  ChangePasswordBodySchema,
-  DetailSchema,
-  GoogleCallbackQuerySchema,
-  GoogleStartQuerySchema,
-  LoginBodySchema,
-  LoginFailureSchema,
-  LoginResponseSchema,
-  ProvidersSchema,
-  RefreshBodySchema,
-  RefreshResponseSchema,
-  RegisterBodySchema,
-  RegisterResponseSchema,
-  RequestPasswordResetBodySchema,
-  ResetPasswordBodySchema,
-  RevokedSchema,
-  SessionIdParamsSchema,
-  SessionListSchema,
-  SessionUserSchema,
-} from '@soko/contract/auth'
-import { ErrorSchema } from '@soko/contract/health'
+import { AUTH_MESSAGES, authEndpoints } from '@soko/contract/auth'
 import type { FastifyError, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
-import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   appendCookie,
   cookieValue,
@@ -32,13 +10,12 @@ import {
   sessionCookieName,
 } from '../../plugins/auth.ts'
 import type { Config } from '../../plugins/config.ts'
-import { AppError, sentenceErrorHandler, toErrorAnswer } from '../../plugins/errors.ts'
+import { type EndpointHandler, serve } from '../../plugins/endpoints.ts'
+import { AppError, sentenceErrorHandler, toErrorAnswer, type ValidationStyle } from '../../plugins/errors.ts'
 import { clientKey, type RateLimiter } from '../rate-limits/service.ts'
 import { GOOGLE_CALLBACK_PATH, type GoogleSignIn, SIGN_IN_SECONDS, SignInError } from './google.ts'
 import type { AccountsService } from './service.ts'
 import type { SessionStore } from './sessions.ts'
-
-const tags = ['auth']
 
 export interface AuthRouteDeps {
   config: Config
@@ -50,49 +27,33 @@ export interface AuthRouteDeps {
   siteOrigin(): string
 }
 
-/** Field errors of a failed body validation, by field ('' when the body itself is missing or not an object). */
-function fieldErrors(error: FastifyError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {}
-  if (!hasZodFastifySchemaValidationErrors(error)) return errors
-  for (const issue of error.validation) {
-    const key = issue.instancePath.replace(/^\//, '').split('/')[0] ?? ''
-    errors[key] = [...(errors[key] ?? []), issue.message ?? 'is invalid']
-  }
-  return errors
+/** The specification's shape of sign-in's and sign-up's failures: `{ success: false, message }`. */
+function specificationFailure(reply: FastifyReply, status: number, message: string, errors?: Record<string, string[]>) {
+  return reply.status(status).send({ success: false, message, ...(errors ? { errors } : {}) })
 }
 
-/** Sign-in keeps the specification's shape for its failures: `{ success: false, message }`. */
+/**
+ * Sign-in tells every failure whose status has the specification's shape in its table entry (a failed schema, a
+ * malformed body, a NUL character, a disabled account) in that shape, so the form shows the sentence; the rest
+ * (429, 413, 415, 500) in the app's.
+ */
 function loginErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'body') {
-    return reply.status(400).send({ success: false, message: AUTH_MESSAGES.missingCredentials })
-  }
-  // Every other failure whose status has the specification's shape in the response schema (a malformed body, a
-  // NUL character, a disabled account) is told in that shape, so the form shows the sentence; the rest (429, 413,
-  // 415, 500) in the app's.
-  const { status, body } = toErrorAnswer(error)
-  if (status === 400 || status === 401 || status === 403) {
-    return reply.status(status).send({ success: false, message: body.detail })
-  }
+  const { status, body } = toErrorAnswer(error, { sentence: AUTH_MESSAGES.missingCredentials })
+  if (status === 400 || status === 401 || status === 403) return specificationFailure(reply, status, body.detail)
   throw error
 }
 
-/** Sign-up keeps the specification's shape for its failures: `{ success: false, message, errors }`. */
+/** What sign-up's failed schema says: its fields' own sentences, and both required fields when there is no body. */
+const SIGN_UP_STYLE: ValidationStyle = {
+  detail: 'sentence',
+  missingBody: { email: ['Email is required'], password: ['Password is required'] },
+}
+
+/** Sign-up tells its 400s in the specification's shape, `{ success: false, message, errors }`; the rest in the app's. */
 function registerErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  if (!hasZodFastifySchemaValidationErrors(error) || error.validationContext !== 'body') {
-    // A 400 the schema did not find (a malformed body, a NUL character) in the same shape; the rest in the app's.
-    const { status, body } = toErrorAnswer(error)
-    if (status !== 400) throw error
-    return reply.status(400).send({ success: false, message: body.detail, errors: body.errors ?? {} })
-  }
-  const found = fieldErrors(error)
-  const { '': bodyErrors, ...errors } = found
-  if (bodyErrors) {
-    // No JSON object at all: both required fields are missing.
-    errors.email ??= ['Email is required']
-    errors.password ??= ['Password is required']
-  }
-  const message = Object.values(errors)[0]?.[0] ?? 'Registration failed. Please try again'
-  return reply.status(400).send({ success: false, message, errors })
+  const { status, body } = toErrorAnswer(error, SIGN_UP_STYLE)
+  if (status !== 400) throw error
+  return specificationFailure(reply, 400, body.detail, body.errors ?? {})
 }
 
 export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
@@ -123,49 +84,24 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
       reply.header('cache-control', 'no-store')
     })
 
-    app.post(
-      '/api/auth/register/',
-      {
-        schema: {
-          summary: 'Sign up with email and password (a customer account; then sign in)',
-          tags,
-          body: RegisterBodySchema,
-          response: { 201: RegisterResponseSchema, 400: RegisterResponseSchema, 429: ErrorSchema },
-        },
-        onRequest: limitPerIp,
-        errorHandler: registerErrorHandler,
-      },
+    serve(
+      app,
+      authEndpoints,
+      'POST /api/auth/register/',
       async (request, reply) => {
-        const failed = await accounts.register(ctxOf(request), request.body)
-        if (failed) {
-          const message = Object.values(failed.errors)[0]?.[0] ?? 'Registration failed. Please try again'
-          return reply.status(400).send({ success: false, message, errors: failed.errors })
-        }
+        await accounts.register(ctxOf(request), request.body)
         return reply.status(201).send({ success: true, message: AUTH_MESSAGES.registered, errors: {} })
       },
+      { onRequest: limitPerIp, errorHandler: registerErrorHandler },
     )
 
-    app.post(
-      '/api/auth/login/',
-      {
-        schema: {
-          summary: 'Sign in: sets the session cookie, and answers tokens for non-browser clients',
-          tags,
-          body: LoginBodySchema,
-          response: {
-            200: LoginResponseSchema,
-            400: LoginFailureSchema,
-            401: LoginFailureSchema,
-            403: LoginFailureSchema,
-            429: ErrorSchema,
-          },
-        },
-        onRequest: limitPerIp,
-        errorHandler: loginErrorHandler,
-      },
+    serve(
+      app,
+      authEndpoints,
+      'POST /api/auth/login/',
       async (request, reply) => {
         const result = await accounts.login(ctxOf(request), request.body)
-        if (!result) return reply.status(401).send({ success: false, message: AUTH_MESSAGES.invalidCredentials })
+        if (!result) return specificationFailure(reply, 401, AUTH_MESSAGES.invalidCredentials)
         setSessionCookie(reply, result.session.sessionToken)
         return {
           success: true as const,
@@ -177,50 +113,23 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
           user: result.user,
         }
       },
+      { onRequest: limitPerIp, errorHandler: loginErrorHandler },
     )
 
-    app.post(
-      '/api/auth/logout/',
-      {
-        schema: {
-          summary: 'Sign out: ends this session on the server and clears the cookie',
-          tags,
-          response: { 200: DetailSchema },
-        },
-      },
-      async (request, reply) => {
-        await accounts.logout(ctxOf(request))
-        clearSessionCookie(reply)
-        // Not "cookies" or "storage": the guest cart and the theme live there and survive signing out.
-        reply.header('clear-site-data', '"cache"')
-        return { detail: AUTH_MESSAGES.signedOut }
-      },
-    )
+    serve(app, authEndpoints, 'POST /api/auth/logout/', async (request, reply) => {
+      await accounts.logout(ctxOf(request))
+      clearSessionCookie(reply)
+      // Not "cookies" or "storage": the guest cart and the theme live there and survive signing out.
+      reply.header('clear-site-data', '"cache"')
+      return { detail: AUTH_MESSAGES.signedOut }
+    })
 
-    app.get(
-      '/api/auth/me/',
-      {
-        schema: {
-          summary: 'The signed-in user (401 when signed out)',
-          tags,
-          response: { 200: SessionUserSchema, 401: ErrorSchema },
-        },
-      },
-      async (request) => requireUser(request),
-    )
+    serve(app, authEndpoints, 'GET /api/auth/me/', async (request) => requireUser(request))
 
-    app.post(
-      '/api/auth/refresh/',
-      {
-        schema: {
-          summary: 'New access and refresh tokens for a refresh token (which works once)',
-          description: 'Presenting a refresh token a second time ends its session.',
-          tags,
-          body: RefreshBodySchema,
-          response: { 200: RefreshResponseSchema, 401: ErrorSchema, 429: ErrorSchema },
-        },
-        onRequest: limitPerIp,
-      },
+    serve(
+      app,
+      authEndpoints,
+      'POST /api/auth/refresh/',
       async (request) => {
         const tokens = await sessions.refresh(request.body.refresh_token)
         if (!tokens) {
@@ -229,133 +138,68 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
         }
         return { access_token: tokens.accessToken, refresh_token: tokens.refreshToken, expires_in: tokens.expiresIn }
       },
+      { onRequest: limitPerIp },
     )
 
-    app.get(
-      '/api/auth/sessions/',
-      {
-        schema: {
-          summary: "The signed-in user's active sessions (devices)",
-          tags,
-          response: { 200: SessionListSchema, 401: ErrorSchema },
-        },
-      },
-      async (request) => sessions.list(requireUser(request).id, request.session?.id ?? null),
+    serve(app, authEndpoints, 'GET /api/auth/sessions/', async (request) =>
+      sessions.list(requireUser(request).id, request.session?.id ?? null),
     )
 
-    app.delete(
-      '/api/auth/sessions/:id/',
-      {
-        schema: {
-          summary: 'End one of your sessions (sign a device out)',
-          tags,
-          params: SessionIdParamsSchema,
-          response: { 204: z.null().describe('Ended'), 401: ErrorSchema, 404: ErrorSchema },
-        },
-      },
-      async (request, reply) => {
-        const user = requireUser(request)
-        if (!(await sessions.end(request.params.id, user.id))) {
-          throw new AppError('not_found', 'No such session.')
-        }
-        if (request.params.id === request.session?.id && request.session.via === 'cookie') clearSessionCookie(reply)
-        return reply.status(204).send(null)
-      },
-    )
+    serve(app, authEndpoints, 'DELETE /api/auth/sessions/:id/', async (request, reply) => {
+      const user = requireUser(request)
+      if (!(await sessions.end(request.params.id, user.id))) {
+        throw new AppError('not_found', 'No such session.')
+      }
+      if (request.params.id === request.session?.id && request.session.via === 'cookie') clearSessionCookie(reply)
+      return reply.status(204).send(null)
+    })
 
-    app.post(
-      '/api/auth/sessions/revoke-others/',
-      {
-        schema: {
-          summary: 'Sign out of all other devices',
-          tags,
-          response: { 200: RevokedSchema, 401: ErrorSchema },
-        },
-      },
-      async (request) => {
-        const user = requireUser(request)
-        const revoked = await sessions.endOthersOf(user.id, request.session?.id)
-        request.log.info({ userId: user.id, revoked }, 'other sessions ended')
-        return { revoked }
-      },
-    )
+    serve(app, authEndpoints, 'POST /api/auth/sessions/revoke-others/', async (request) => {
+      const user = requireUser(request)
+      const revoked = await sessions.endOthersOf(user.id, request.session?.id)
+      request.log.info({ userId: user.id, revoked }, 'other sessions ended')
+      return { revoked }
+    })
 
-    const requestReset = {
-      schema: {
-        summary: 'Email a password-reset link (the answer is the same whether or not the account exists)',
-        tags,
-        body: RequestPasswordResetBodySchema,
-        response: { 200: DetailSchema, 400: ErrorSchema, 429: ErrorSchema },
-      },
-      onRequest: limitPerIp,
-    }
-    const handleRequestReset = async (request: FastifyRequest<{ Body: { email: string } }>) => {
+    const requestReset: EndpointHandler<(typeof authEndpoints)['POST /api/auth/request-password-reset/']> = async (
+      request,
+    ) => {
       await accounts.requestPasswordReset(ctxOf(request), request.body.email, siteOrigin())
       return { detail: AUTH_MESSAGES.resetRequested }
     }
-    app.post('/api/auth/request-password-reset/', requestReset, handleRequestReset)
-    // The path the specification's forgot-password screen posts to.
-    app.post(
-      '/auth/request-password-reset/',
-      { ...requestReset, schema: { ...requestReset.schema, hide: true } },
-      handleRequestReset,
-    )
+    serve(app, authEndpoints, 'POST /api/auth/request-password-reset/', requestReset, { onRequest: limitPerIp })
+    serve(app, authEndpoints, 'POST /auth/request-password-reset/', requestReset, { onRequest: limitPerIp })
 
-    app.post(
-      '/api/auth/reset-password/',
-      {
-        schema: {
-          summary: 'Set a new password with the uid and token of an emailed link (ends every session)',
-          tags,
-          body: ResetPasswordBodySchema,
-          response: { 200: DetailSchema, 400: ErrorSchema, 429: ErrorSchema },
-        },
-        onRequest: limitPerIp,
-      },
+    serve(
+      app,
+      authEndpoints,
+      'POST /api/auth/reset-password/',
       async (request) => {
         await accounts.resetPassword(ctxOf(request), request.body)
         return { detail: AUTH_MESSAGES.resetDone }
       },
+      { onRequest: limitPerIp },
     )
 
-    app.post(
-      '/api/auth/change-password/',
-      {
-        schema: {
-          summary: 'Change your password (needs the current one; signs your other devices out)',
-          tags,
-          body: ChangePasswordBodySchema,
-          response: { 200: DetailSchema, 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema },
-        },
-        onRequest: limitPerIp,
-      },
+    serve(
+      app,
+      authEndpoints,
+      'POST /api/auth/change-password/',
       async (request, reply) => {
         requireUser(request)
         const { sessionToken } = await accounts.changePassword(ctxOf(request), request.body)
         if (sessionToken) setSessionCookie(reply, sessionToken)
         return { detail: AUTH_MESSAGES.passwordChanged }
       },
+      { onRequest: limitPerIp },
     )
 
-    app.get(
-      '/api/auth/providers/',
-      {
-        schema: { summary: 'Which external sign-ins are available', tags, response: { 200: ProvidersSchema } },
-      },
-      async () => ({ google: google.isAvailable }),
-    )
+    serve(app, authEndpoints, 'GET /api/auth/providers/', async () => ({ google: google.isAvailable }))
 
-    app.get(
-      '/api/auth/google',
-      {
-        schema: {
-          summary: 'Start Google sign-in (a browser navigation: redirects to Google)',
-          tags,
-          querystring: GoogleStartQuerySchema,
-          response: { 302: z.null().describe('To the provider'), 503: ErrorSchema },
-        },
-        onRequest: limitPerIp,
-      },
+    serve(
+      app,
+      authEndpoints,
+      'GET /api/auth/google',
       async (request, reply) => {
         if (!google.isAvailable) throw new AppError('unavailable', AUTH_MESSAGES.googleUnavailable)
         // The provider returns the browser to the site's own origin: the cookie that binds this sign-in to the
@@ -378,20 +222,13 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
         )
         return reply.redirect(started.url, 302)
       },
+      { onRequest: limitPerIp },
     )
 
-    app.get(
-      GOOGLE_CALLBACK_PATH,
-      {
-        schema: {
-          summary: 'Where Google sends the browser back: signs in and redirects to the page asked for',
-          description: 'Failures redirect to /login?error=<code> (see GOOGLE_SIGN_IN_ERRORS in the contract).',
-          tags,
-          querystring: GoogleCallbackQuerySchema,
-          response: { 302: z.null().describe('To the page asked for, or to /login?error=<code>') },
-        },
-        onRequest: limitPerIp,
-      },
+    serve(
+      app,
+      authEndpoints,
+      'GET /api/auth/google/callback',
       async (request, reply) => {
         appendCookie(reply, serializeCookie(oidcCookieName, '', { maxAgeSeconds: 0, secure }))
         if (!google.isAvailable) return reply.redirect('/login?error=google_failed', 302)
@@ -413,6 +250,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
           return reply.redirect('/login?error=google_failed', 302)
         }
       },
+      { onRequest: limitPerIp },
     )
   }
 }

@@ -65,8 +65,8 @@ export class AccountsService {
     return this.deps.config
   }
 
-  /** Creates a customer account. Returns field errors instead of throwing when the email is taken. */
-  async register(ctx: Ctx, body: RegisterBody): Promise<{ errors: Record<string, string[]> } | null> {
+  /** Creates a customer account; refuses an email that is taken (invalid_data, at the email field). */
+  async register(ctx: Ctx, body: RegisterBody): Promise<void> {
     const { db, hasher, limiter } = this.deps
     // Sign-up says when an address is taken (usual shop behaviour): limited per address, so it cannot be used to
     // test a list of addresses quickly.
@@ -81,9 +81,10 @@ export class AccountsService {
         emailVerified: false,
       })
       this.deps.log.info({ userId: user.id }, 'account created')
-      return null
     } catch (error) {
-      if (isUniqueViolation(error)) return { errors: { email: [AUTH_MESSAGES.emailTaken] } }
+      if (isUniqueViolation(error)) {
+        throw new AppError('invalid_data', AUTH_MESSAGES.emailTaken, { email: [AUTH_MESSAGES.emailTaken] })
+      }
       throw error
     }
   }

@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { requireRole } from '../../plugins/auth.ts'
-import { documented, guardArea, PRIVATE_ERRORS } from '../../plugins/route-options.ts'
-
-/** An admin call's route options: tagged 'admin', with the errors of a signed-in area. */
-export const doc = documented({ tags: ['admin'], errors: PRIVATE_ERRORS })
+import { guardArea } from '../../plugins/route-options.ts'
 
 /**
  * Every admin call: superusers only (401 signed out, 403 any other role), checked before the body is even read,

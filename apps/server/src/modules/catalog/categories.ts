@@ -6,6 +6,7 @@ import type {
   CategoryUpdateBody,
 } from '@soko/contract/admin'
 import type { Db } from '@soko/db/client'
+import { slugFromName } from '@soko/domain/slug'
 import { AppError } from '../../plugins/errors.ts'
 import { isUniqueViolation } from '../accounts/service.ts'
 import * as repo from './category-repository.ts'
@@ -13,18 +14,6 @@ import { toCategory } from './mappers.ts'
 
 const NOT_FOUND = 'No category with this id.'
 const SLUG_TAKEN = 'Another category already uses this slug'
-
-/** "Sufuria & Cookware" → "sufuria-cookware" (accents dropped, anything else between words a single hyphen). */
-export function slugFromName(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '')
-}
 
 /** The category as the storefront shows it, with what the admin area edits of its image and whether it is on. */
 function toSubcategory(row: repo.AdminCategoryRow): AdminSubcategory {

@@ -1,6 +1,5 @@
 import {
   type ProductBody,
-  slugFromName,
   VENDOR_MESSAGES,
   type VendorImage,
   type VendorProduct,
@@ -10,6 +9,7 @@ import {
 import type { Db } from '@soko/db/client'
 import { discountPercentage } from '@soko/domain/catalog'
 import { centsToKes, kesToCents } from '@soko/domain/money'
+import { slugFromName } from '@soko/domain/slug'
 import type { Ctx } from '../../plugins/auth.ts'
 import { AppError } from '../../plugins/errors.ts'
 import { isUniqueViolation } from '../accounts/service.ts'

@@ -1,5 +1,6 @@
-import { OutboxListSchema, OutboxQuerySchema } from '@soko/contract/dev'
+import { devEndpoints } from '@soko/contract/dev'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { serve } from '../../plugins/endpoints.ts'
 import { iso } from '../catalog/mappers.ts'
 import type { Mailer } from './mailer.ts'
 
@@ -9,29 +10,18 @@ import type { Mailer } from './mailer.ts'
  */
 export function devOutboxRoutes(mailer: Mailer): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/dev/outbox/',
-      {
-        schema: {
-          summary: 'Latest messages in the mail outbox (not in production)',
-          tags: ['dev'],
-          querystring: OutboxQuerySchema,
-          response: { 200: OutboxListSchema },
-        },
-      },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store')
-        const rows = await mailer.latestOutbox(request.query.to, request.query.limit)
-        return rows.map((row) => ({
-          id: row.id,
-          to: row.to_address,
-          subject: row.subject,
-          text: row.text_body,
-          created: iso(row.created_at),
-          sentAt: row.sent_at === null ? null : iso(row.sent_at),
-          error: row.error,
-        }))
-      },
-    )
+    serve(app, devEndpoints, 'GET /api/dev/outbox/', async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      const rows = await mailer.latestOutbox(request.query.to, request.query.limit)
+      return rows.map((row) => ({
+        id: row.id,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        created: iso(row.created_at),
+        sentAt: row.sent_at === null ? null : iso(row.sent_at),
+        error: row.error,
+      }))
+    })
   }
 }

@@ -1,13 +1,17 @@
+import { checkoutEndpoints } from '@soko/contract/checkout'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+import { serve } from '../../plugins/endpoints.ts'
 import { toErrorAnswer } from '../../plugins/errors.ts'
 import { sameSecret } from '../accounts/tokens.ts'
 import type { CardCharge, CardProvider } from './card/provider.ts'
 import { parseStkCallback } from './mpesa/daraja.ts'
 import type { ApplyOutcome, MpesaResult } from './service.ts'
 
-/** Where Daraja posts STK results: no "mpesa" in it (Safaricom refuses such URLs), and a secret last segment. */
+/**
+ * Where Daraja posts STK results: no "mpesa" in it (Safaricom refuses such URLs), and a secret last segment (the
+ * paths of the table's 'POST /api/payments/lnm/cb/:secret' and 'POST /api/payments/card/webhook/').
+ */
 export const MPESA_CALLBACK_PATH = '/api/payments/lnm/cb/'
 export const CARD_WEBHOOK_PATH = '/api/payments/card/webhook/'
 
@@ -58,23 +62,10 @@ export function paymentCallbackRoutes(options: {
       reply.header('cache-control', 'no-store')
     })
 
-    app.post(
-      `${MPESA_CALLBACK_PATH}:secret`,
-      {
-        bodyLimit: CALLBACK_BODY_LIMIT,
-        schema: {
-          summary:
-            "Daraja's STK Push result (the path's last segment is a secret; unsigned, so checked against the payment)",
-          tags: ['payments'],
-          params: z.object({ secret: z.string().max(200) }),
-          response: {
-            200: z.object({ ResultCode: z.number(), ResultDesc: z.string() }),
-            400: z.object({ ResultCode: z.number(), ResultDesc: z.string() }),
-            404: z.object({ detail: z.string(), code: z.string() }),
-          },
-        },
-        errorHandler: darajaErrorHandler,
-      },
+    serve(
+      app,
+      checkoutEndpoints,
+      'POST /api/payments/lnm/cb/:secret',
       async (request, reply) => {
         if (!sameSecret(request.params.secret, await options.callbackSecret())) {
           request.log.warn({ ip: request.ip }, 'M-Pesa callback on a wrong path refused')
@@ -108,21 +99,13 @@ export function paymentCallbackRoutes(options: {
         // Accepted either way: Daraja retrying a callback we deliberately ignore helps nobody.
         return { ResultCode: 0, ResultDesc: 'Accepted' }
       },
+      { bodyLimit: CALLBACK_BODY_LIMIT, errorHandler: darajaErrorHandler },
     )
 
-    app.post(
-      CARD_WEBHOOK_PATH,
-      {
-        bodyLimit: CALLBACK_BODY_LIMIT,
-        schema: {
-          summary: "The card provider's signed webhook (x-paystack-signature: HMAC-SHA512 of the raw body)",
-          tags: ['payments'],
-          response: {
-            200: z.object({ received: z.boolean() }),
-            401: z.object({ detail: z.string(), code: z.string() }),
-          },
-        },
-      },
+    serve(
+      app,
+      checkoutEndpoints,
+      'POST /api/payments/card/webhook/',
       async (request, reply) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
         const event = card.parseWebhook(body, request.headers)
@@ -133,6 +116,7 @@ export function paymentCallbackRoutes(options: {
         await payments.applyCard(event.charge, 'webhook', body.toString('utf8'), request.ip)
         return { received: true }
       },
+      { bodyLimit: CALLBACK_BODY_LIMIT },
     )
   }
 }

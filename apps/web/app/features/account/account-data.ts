@@ -1,8 +1,5 @@
-import type { SessionInfo } from '@soko/contract/auth'
-import type { OrderDetail } from '@soko/contract/checkout'
-import type { Address, PaymentMethod, Profile } from '@soko/contract/user'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../lib/api-client.ts'
+import { call } from '../../lib/api-client.ts'
 import { orderKeys } from '../../lib/orders.ts'
 
 /** Query keys of the signed-in user's own data (cleared on sign-in and logout). */
@@ -19,26 +16,26 @@ export const accountKeys = {
 const fresh = { staleTime: 0, retry: false } as const
 
 export const useProfile = () =>
-  useQuery({ queryKey: accountKeys.profile, queryFn: () => api<Profile>('/api/user/profile'), ...fresh })
+  useQuery({ queryKey: accountKeys.profile, queryFn: () => call('GET /api/user/profile'), ...fresh })
 export const useOrders = () =>
-  useQuery({ queryKey: accountKeys.orders, queryFn: () => api<OrderDetail[]>('/api/user/orders'), ...fresh })
+  useQuery({ queryKey: accountKeys.orders, queryFn: () => call('GET /api/user/orders'), ...fresh })
 export const useOrder = (orderNumber: string) =>
   useQuery({
     // The key the checkout's payment and cancel controls refresh (lib/orders.ts), so this page follows them.
     queryKey: orderKeys.order(orderNumber),
-    queryFn: () => api<OrderDetail>(`/api/user/orders/${encodeURIComponent(orderNumber)}`),
+    queryFn: () => call('GET /api/user/orders/:orderNumber', { params: { orderNumber } }),
     ...fresh,
   })
 export const useAddresses = () =>
-  useQuery({ queryKey: accountKeys.addresses, queryFn: () => api<Address[]>('/api/user/addresses'), ...fresh })
+  useQuery({ queryKey: accountKeys.addresses, queryFn: () => call('GET /api/user/addresses'), ...fresh })
 export const usePaymentMethods = () =>
   useQuery({
     queryKey: accountKeys.paymentMethods,
-    queryFn: () => api<PaymentMethod[]>('/api/user/payment-methods'),
+    queryFn: () => call('GET /api/user/payment-methods'),
     ...fresh,
   })
 export const useSessions = () =>
-  useQuery({ queryKey: accountKeys.sessions, queryFn: () => api<SessionInfo[]>('/api/auth/sessions/'), ...fresh })
+  useQuery({ queryKey: accountKeys.sessions, queryFn: () => call('GET /api/auth/sessions/'), ...fresh })
 
 /** A write that refreshes one list when it succeeds. */
 export function useAccountWrite<TBody, TResult = unknown>(

@@ -1,23 +1,28 @@
 import type { Address } from '@soko/contract/user'
 import { formatKenyanMobile } from '@soko/domain/phone'
 import { useState } from 'react'
-import { api } from '../../lib/api-client.ts'
+import { call } from '../../lib/api-client.ts'
 import { fieldErrors } from '../../lib/form-errors.ts'
 import { accountKeys, useAccountWrite, useAddresses } from './account-data.ts'
 import { AddressForm, type AddressValues, addressValues, emptyAddress } from './address-form.tsx'
 import { writeFailure } from './panel-states.tsx'
-import { EntryCard, EntryList, NoticeMessage, useSavedEntries } from './saved-entries.tsx'
+import { type EntryCalls, EntryCard, EntryList, NoticeMessage, useSavedEntries } from './saved-entries.tsx'
 
 type Editing = { mode: 'new' } | { mode: 'edit'; address: Address } | null
+
+const ADDRESS_CALLS: EntryCalls = {
+  remove: (id) => call('DELETE /api/user/addresses/:id', { params: { id } }),
+  makeDefault: (id) => call('POST /api/user/addresses/:id/default', { params: { id } }),
+}
 
 /** Addresses (specification section 2), with adding, editing, removing and choosing the default (DESIGN S4). */
 export function AddressesPanel() {
   const addresses = useAddresses()
   const [editing, setEditing] = useState<Editing>(null)
   const save = useAccountWrite(accountKeys.addresses, ({ id, body }: { id?: number; body: AddressValues }) =>
-    api<Address>(id ? `/api/user/addresses/${id}` : '/api/user/addresses', { method: id ? 'PUT' : 'POST', body }),
+    id ? call('PUT /api/user/addresses/:id', { params: { id }, body }) : call('POST /api/user/addresses', { body }),
   )
-  const entries = useSavedEntries(accountKeys.addresses, '/api/user/addresses', {
+  const entries = useSavedEntries(accountKeys.addresses, ADDRESS_CALLS, {
     removed: 'Address removed.',
     removeFailed: 'Failed to remove the address.',
     defaultChanged: 'Default address changed.',

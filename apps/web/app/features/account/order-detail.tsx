@@ -1,4 +1,5 @@
 import type { OrderDetail } from '@soko/contract/checkout'
+import { PAYMENT_METHOD_LABELS } from '@soko/contract/checkout-options'
 import { formatKenyanMobile } from '@soko/domain/phone'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
@@ -14,8 +15,6 @@ export interface OrderDetailViewProps {
   payment: ReactNode
   cancel: ReactNode
 }
-
-const PAYMENT_METHOD_LABELS = { mpesa: 'M-Pesa', 'credit-card': 'Credit Card' } as const
 
 function phoneText(phone: string): string {
   return phone.startsWith('+254') ? formatKenyanMobile(phone) : phone

@@ -2,10 +2,15 @@ import { MpesaNumberSchema, type PaymentMethod } from '@soko/contract/user'
 import { type FormEvent, useState } from 'react'
 import { FormActions } from '../../components/ui/form-actions.tsx'
 import { FormMessage, PhoneField, TextField } from '../../components/ui/form-field.tsx'
-import { api } from '../../lib/api-client.ts'
+import { call } from '../../lib/api-client.ts'
 import { accountKeys, useAccountWrite, usePaymentMethods } from './account-data.ts'
 import { writeFailure } from './panel-states.tsx'
-import { EntryCard, EntryList, NoticeMessage, useSavedEntries } from './saved-entries.tsx'
+import { type EntryCalls, EntryCard, EntryList, NoticeMessage, useSavedEntries } from './saved-entries.tsx'
+
+const PAYMENT_METHOD_CALLS: EntryCalls = {
+  remove: (id) => call('DELETE /api/user/payment-methods/:id', { params: { id } }),
+  makeDefault: (id) => call('POST /api/user/payment-methods/:id/default', { params: { id } }),
+}
 
 /** The number as the shopper should see it: M-Pesa as the API masks it, a card by its last four digits. */
 export function maskedNumber(method: PaymentMethod): string {
@@ -17,7 +22,7 @@ function AddMpesaForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =
   const [name, setName] = useState('')
   const [error, setError] = useState('')
   const add = useAccountWrite(accountKeys.paymentMethods, (body: { type: 'M-PESA'; phone: string; name?: string }) =>
-    api<PaymentMethod>('/api/user/payment-methods', { method: 'POST', body }),
+    call('POST /api/user/payment-methods', { body }),
   )
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -64,7 +69,7 @@ function AddMpesaForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =
 export function PaymentPanel() {
   const methods = usePaymentMethods()
   const [isAdding, setAdding] = useState(false)
-  const entries = useSavedEntries(accountKeys.paymentMethods, '/api/user/payment-methods', {
+  const entries = useSavedEntries(accountKeys.paymentMethods, PAYMENT_METHOD_CALLS, {
     removed: 'Payment method removed.',
     removeFailed: 'Failed to remove it.',
     defaultChanged: 'Default payment method changed.',

@@ -1,4 +1,4 @@
-import { type Profile, ProfileUpdateSchema } from '@soko/contract/user'
+import { type Profile, type ProfileUpdate, ProfileUpdateSchema } from '@soko/contract/user'
 import { formatKenyanMobile } from '@soko/domain/phone'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
@@ -12,7 +12,7 @@ import {
   PhoneField,
   TextField,
 } from '../../components/ui/form-field.tsx'
-import { api } from '../../lib/api-client.ts'
+import { call } from '../../lib/api-client.ts'
 import { fieldErrors, serverReason } from '../../lib/form-errors.ts'
 import { accountKeys, useAccountWrite, useProfile } from './account-data.ts'
 import { PanelEmpty, PanelError, PanelLoading } from './panel-states.tsx'
@@ -106,9 +106,7 @@ export function ProfilePanel({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const [errors, setErrors] = useState<Errors>({})
   const [failure, setFailure] = useState('')
   const [saved, setSaved] = useState('')
-  const save = useAccountWrite(accountKeys.profile, (body: Record<string, string | null>) =>
-    api<Profile>('/api/user/profile', { method: 'PUT', body }),
-  )
+  const save = useAccountWrite(accountKeys.profile, (body: ProfileUpdate) => call('PUT /api/user/profile', { body }))
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
 
   if (profile.isPending) return <PanelLoading />
@@ -132,13 +130,13 @@ export function ProfilePanel({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
     const found = validate(values, isEmailChanged)
     setErrors(found)
     if (Object.keys(found).length > 0) return
-    const body: Record<string, string | null> = {
+    const body: ProfileUpdate = {
       firstName: values.firstName,
       lastName: values.lastName,
       email: values.email,
       phone: values.phone.trim() === '' ? null : values.phone,
+      ...(isEmailChanged ? { currentPassword: values.currentPassword } : {}),
     }
-    if (isEmailChanged) body.currentPassword = values.currentPassword
     save.mutate(body, {
       onSuccess: () => {
         setValues(null)

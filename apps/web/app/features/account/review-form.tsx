@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
 import { SubmitButton } from '../../components/ui/form-actions.tsx'
 import { FormMessage, TextAreaField } from '../../components/ui/form-field.tsx'
-import { api } from '../../lib/api-client.ts'
+import { call } from '../../lib/api-client.ts'
 import { writeFailure } from './panel-states.tsx'
 
 const RATINGS = [1, 2, 3, 4, 5] as const
@@ -16,7 +16,7 @@ export function ReviewForm({ productName, slug }: { productName: string; slug: s
   const [error, setError] = useState('')
   const send = useMutation({
     mutationFn: (body: { rating: number; comment: string }) =>
-      api<unknown>(`/api/marketplace/products/${encodeURIComponent(slug)}/reviews/`, { method: 'POST', body }),
+      call('POST /api/marketplace/products/:slug/reviews/', { params: { slug }, body }),
   })
 
   if (send.isSuccess) {

@@ -2,7 +2,6 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { FormMessage } from '../../components/ui/form-field.tsx'
 import { Tag } from '../../components/ui/tag.tsx'
-import { api } from '../../lib/api-client.ts'
 import { useAccountWrite } from './account-data.ts'
 import { PanelEmpty, PanelError, PanelLoading, writeFailure } from './panel-states.tsx'
 
@@ -18,11 +17,17 @@ export interface EntryMessages {
   defaultFailed: string
 }
 
-/** Remove and Set as Default for the entries at `path` (`/api/user/addresses`), and the panel's notice. */
-export function useSavedEntries(key: readonly string[], path: string, messages: EntryMessages) {
+/** The calls that remove an entry and make one the default. */
+export interface EntryCalls {
+  remove(id: number): Promise<unknown>
+  makeDefault(id: number): Promise<unknown>
+}
+
+/** Remove and Set as Default for the entries of the list at `key`, through `calls`, and the panel's notice. */
+export function useSavedEntries(key: readonly string[], calls: EntryCalls, messages: EntryMessages) {
   const [notice, setNotice] = useState<Notice>(null)
-  const remove = useAccountWrite(key, (id: number) => api<unknown>(`${path}/${id}`, { method: 'DELETE' }))
-  const makeDefault = useAccountWrite(key, (id: number) => api<unknown>(`${path}/${id}/default`, { method: 'POST' }))
+  const remove = useAccountWrite(key, calls.remove)
+  const makeDefault = useAccountWrite(key, calls.makeDefault)
   const act = (action: typeof remove, id: number, done: string, failed: string) => {
     setNotice(null)
     action.mutate(id, {

@@ -1,7 +1,7 @@
 import type { SessionInfo } from '@soko/contract/auth'
 import { type ReactNode, useState } from 'react'
 import { Tag } from '../../components/ui/tag.tsx'
-import { api } from '../../lib/api-client.ts'
+import { call } from '../../lib/api-client.ts'
 import { accountKeys, useAccountWrite, useSessions } from './account-data.ts'
 import { PanelError, PanelLoading, writeFailure } from './panel-states.tsx'
 import { type Notice, NoticeMessage } from './saved-entries.tsx'
@@ -73,11 +73,9 @@ export function SecurityPanel({ changePassword }: { changePassword: ReactNode })
   const sessions = useSessions()
   const [notice, setNotice] = useState<Notice>(null)
   const revoke = useAccountWrite(accountKeys.sessions, (id: number) =>
-    api<void>(`/api/auth/sessions/${id}/`, { method: 'DELETE' }),
+    call('DELETE /api/auth/sessions/:id/', { params: { id } }),
   )
-  const revokeOthers = useAccountWrite(accountKeys.sessions, () =>
-    api<{ revoked: number }>('/api/auth/sessions/revoke-others/', { method: 'POST' }),
-  )
+  const revokeOthers = useAccountWrite(accountKeys.sessions, () => call('POST /api/auth/sessions/revoke-others/'))
   const others = (sessions.data ?? []).filter((session) => !session.current)
 
   return (

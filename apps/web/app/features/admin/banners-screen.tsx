@@ -4,7 +4,7 @@ import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
 import { ConfirmDialog, useDialog, writeState } from '../../components/ui/dialog.tsx'
 import { ListEmpty, RowAction } from '../../components/ui/list.tsx'
 import { Tag, type Tone } from '../../components/ui/tag.tsx'
-import { api } from '../../lib/api-client.ts'
+import { call } from '../../lib/api-client.ts'
 import { failureText, fieldErrors } from '../../lib/form-errors.ts'
 import { formatDate } from '../../lib/format.ts'
 import { BannerForm, bannerValues, emptyBanner } from './banner-form.tsx'
@@ -41,11 +41,11 @@ export function BannersScreen({ banners, categories }: { banners: AdminBanner[];
   const [editing, setEditing] = useState<Editing>(null)
   const save = useAnnouncedWrite(
     ({ id, body }: { id: number | null; body: BannerUpdateBody & { title: string } }) =>
-      api<AdminBanner>(id ? `/api/admin/banners/${id}/` : '/api/admin/banners/', { method: id ? 'PUT' : 'POST', body }),
+      id ? call('PUT /api/admin/banners/:id/', { params: { id }, body }) : call('POST /api/admin/banners/', { body }),
     (banner, { id }) => `Banner ${banner.title} ${id ? 'saved' : 'created'}.`,
   )
   const remove = useAnnouncedWrite(
-    (banner: AdminBanner) => api<null>(`/api/admin/banners/${banner.id}/`, { method: 'DELETE' }),
+    (banner: AdminBanner) => call('DELETE /api/admin/banners/:id/', { params: { id: banner.id } }),
     (_result, banner) => `Banner ${banner.title} deleted.`,
   )
   const deleting = useDialog<AdminBanner>(remove)

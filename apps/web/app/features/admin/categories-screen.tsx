@@ -6,7 +6,7 @@ import { ConfirmDialog, useDialog, writeState } from '../../components/ui/dialog
 import { FormMessage } from '../../components/ui/form-field.tsx'
 import { ListEmpty, RowAction } from '../../components/ui/list.tsx'
 import { Tag } from '../../components/ui/tag.tsx'
-import { api } from '../../lib/api-client.ts'
+import { call } from '../../lib/api-client.ts'
 import { failureText, fieldErrors } from '../../lib/form-errors.ts'
 import { CategoryForm, categoryValues, emptyCategory } from './category-form.tsx'
 import { levelIds, moveWithin } from './category-tree.ts'
@@ -40,27 +40,23 @@ export function CategoriesScreen({ tree }: { tree: AdminCategory[] }) {
 
   const save = useAnnouncedWrite(
     ({ id, body }: { id: number | null; body: CategoryUpdateBody & { name: string } }) =>
-      api<AdminCategory>(id ? `/api/admin/categories/${id}/` : '/api/admin/categories/', {
-        method: id ? 'PUT' : 'POST',
-        body,
-      }),
+      id
+        ? call('PUT /api/admin/categories/:id/', { params: { id }, body })
+        : call('POST /api/admin/categories/', { body }),
     (category, { id }) => `Category ${category.name} ${id ? 'saved' : 'created'}.`,
   )
   const remove = useAnnouncedWrite(
-    (category: AdminSubcategory) => api<null>(`/api/admin/categories/${category.id}/`, { method: 'DELETE' }),
+    (category: AdminSubcategory) => call('DELETE /api/admin/categories/:id/', { params: { id: category.id } }),
     (_result, category) => `Category ${category.name} deleted.`,
   )
   const deleting = useDialog<AdminSubcategory>(remove)
   const move = useAnnouncedWrite(
     async ({ category, delta }: Move) => {
       // The order is sent for the whole level as the server has it now (another admin may have added one).
-      const fresh = await api<AdminCategory[]>('/api/admin/categories/')
+      const fresh = await call('GET /api/admin/categories/')
       const ids = moveWithin(levelIds(fresh, category.parent_id), category.id, delta)
       if (!ids) return fresh
-      return api<AdminCategory[]>('/api/admin/categories/order/', {
-        method: 'PUT',
-        body: { parent_id: category.parent_id, ids },
-      })
+      return call('PUT /api/admin/categories/order/', { body: { parent_id: category.parent_id, ids } })
     },
     (_tree, { category, delta }) => `${category.name} moved ${delta < 0 ? 'up' : 'down'}.`,
   )

@@ -4,10 +4,10 @@ import {
   CategoryBodySchema,
   type CategoryUpdateBody,
 } from '@soko/contract/admin'
+import { slugFromName } from '@soko/domain/slug'
 import { useState } from 'react'
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/ui/form-field.tsx'
 import { issueErrors } from '../../lib/form-errors.ts'
-import { slugFromName } from './category-tree.ts'
 import { EditForm, type EditFormFrame } from './edit-form.tsx'
 
 export interface CategoryValues {

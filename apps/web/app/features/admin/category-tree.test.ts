@@ -1,14 +1,6 @@
 import type { AdminCategory } from '@soko/contract/admin'
 import { describe, expect, it } from 'vitest'
-import { levelIds, moveWithin, slugFromName } from './category-tree.ts'
-
-describe('slugFromName', () => {
-  it('makes the slug the server would', () => {
-    expect(slugFromName('Sufuria & Cookware')).toBe('sufuria-cookware')
-    expect(slugFromName('  Café  Bidhaa!! ')).toBe('cafe-bidhaa')
-    expect(slugFromName('***')).toBe('')
-  })
-})
+import { levelIds, moveWithin } from './category-tree.ts'
 
 describe('moveWithin', () => {
   it('swaps with the neighbour, and refuses to leave the level', () => {

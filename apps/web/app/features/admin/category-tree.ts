@@ -1,17 +1,5 @@
 import type { AdminCategory } from '@soko/contract/admin'
 
-/** "Sufuria & Cookware" → "sufuria-cookware": the slug the server would make from the name (accents dropped). */
-export function slugFromName(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '')
-}
-
 /** The ids of one level of the tree, in order: the top level (parent null) or a parent's subcategories. */
 export function levelIds(tree: AdminCategory[], parentId: number | null): number[] {
   if (parentId === null) return tree.map((category) => category.id)

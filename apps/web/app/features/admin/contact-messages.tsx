@@ -6,7 +6,7 @@ import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
 import { FormMessage } from '../../components/ui/form-field.tsx'
 import { ListEmpty, Pagination, pageHref } from '../../components/ui/list.tsx'
 import { Tag } from '../../components/ui/tag.tsx'
-import { api } from '../../lib/api-client.ts'
+import { call } from '../../lib/api-client.ts'
 import { failureText } from '../../lib/form-errors.ts'
 import { formatDate, formatDateTime } from '../../lib/format.ts'
 
@@ -15,7 +15,7 @@ type Listed = ContactMessage & { handled_at?: string | null }
 
 function MarkHandled({ message, onHandled }: { message: Listed; onHandled: (handled: HandledMessage) => void }) {
   const mark = useAnnouncedWrite(
-    () => api<HandledMessage>(`/api/admin/contact-messages/${message.id}/handled/`, { method: 'POST' }),
+    () => call('POST /api/admin/contact-messages/:id/handled/', { params: { id: message.id } }),
     () => `Message "${message.subject}" marked handled.`,
   )
   return (

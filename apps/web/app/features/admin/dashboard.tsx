@@ -1,5 +1,5 @@
 import type { Dashboard } from '@soko/contract/admin'
-import { ORDER_STATUS_LABELS } from '@soko/contract/checkout'
+import { ORDER_STATUS_LABELS } from '@soko/contract/checkout-options'
 import type { ContactMessagesPage } from '@soko/contract/contact'
 import { Link } from 'react-router'
 import { ListEmpty } from '../../components/ui/list.tsx'

@@ -1,5 +1,4 @@
 import type { z } from 'zod'
-import { queryString } from '../../lib/api-client.ts'
 
 export type ListParams = Record<string, string | number | boolean | null | undefined>
 
@@ -20,9 +19,4 @@ export function listQuery<S extends z.ZodType<ListParams>>(schema: S, search: UR
     }
   }
   return schema.parse({})
-}
-
-/** `/api/admin/products/?q=...` from a parsed list query. */
-export function apiPath(base: string, query: ListParams): string {
-  return `${base}${queryString(query)}`
 }

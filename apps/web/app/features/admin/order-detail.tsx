@@ -7,7 +7,7 @@ import { Facts } from '../../components/ui/facts.tsx'
 import { TextAreaField, TextField } from '../../components/ui/form-field.tsx'
 import { ListEmpty, TableHead, TableScroll } from '../../components/ui/list.tsx'
 import { Tag } from '../../components/ui/tag.tsx'
-import { api } from '../../lib/api-client.ts'
+import { call } from '../../lib/api-client.ts'
 import { amountRows } from '../../lib/cart-quote.ts'
 import { formatDateTime, formatKes, oneLineAddress } from '../../lib/format.ts'
 import { paymentLabel, statusTone } from './orders-screen.tsx'
@@ -28,7 +28,7 @@ function RefundDialog({ order, onClose }: { order: AdminOrderDetail; onClose: ()
   const [reference, setReference] = useState('')
   const refund = useAnnouncedWrite(
     (body: { reason: string; reference?: string }) =>
-      api<AdminOrderDetail>(`/api/admin/orders/${order.id}/refund/`, { method: 'POST', body }),
+      call('POST /api/admin/orders/:id/refund/', { params: { id: order.id }, body }),
     (next) => `Order ${next.order_number} refunded.`,
   )
   const checked = useCheckedWrite(RefundBodySchema, refund, onClose)

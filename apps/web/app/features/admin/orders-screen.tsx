@@ -1,5 +1,5 @@
 import type { AdminOrdersPage } from '@soko/contract/admin'
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@soko/contract/checkout'
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@soko/contract/checkout-options'
 import { Link } from 'react-router'
 import { ListScreen } from '../../components/ui/list.tsx'
 import { Tag, type Tone } from '../../components/ui/tag.tsx'

@@ -4,7 +4,7 @@ import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
 import { ConfirmDialog, ReasonDialog, useDialog, writeState } from '../../components/ui/dialog.tsx'
 import { ListScreen, RowAction } from '../../components/ui/list.tsx'
 import { Tag } from '../../components/ui/tag.tsx'
-import { api } from '../../lib/api-client.ts'
+import { call } from '../../lib/api-client.ts'
 import { formatKes } from '../../lib/format.ts'
 
 type Open = { kind: 'deactivate' | 'reactivate'; product: AdminProduct }
@@ -39,11 +39,11 @@ function ProductState({ product }: { product: AdminProduct }) {
 export function ProductsScreen({ page, search }: { page: AdminProductsPage; search: URLSearchParams }) {
   const deactivate = useAnnouncedWrite(
     ({ product, reason }: { product: AdminProduct; reason: string }) =>
-      api<AdminProduct>(`/api/admin/products/${product.id}/deactivate/`, { method: 'POST', body: { reason } }),
+      call('POST /api/admin/products/:id/deactivate/', { params: { id: product.id }, body: { reason } }),
     (product) => `${product.name} was taken down. It no longer shows in the shop or in search.`,
   )
   const reactivate = useAnnouncedWrite(
-    (product: AdminProduct) => api<AdminProduct>(`/api/admin/products/${product.id}/reactivate/`, { method: 'POST' }),
+    (product: AdminProduct) => call('POST /api/admin/products/:id/reactivate/', { params: { id: product.id } }),
     (product) => `${product.name} is back on sale.`,
   )
   const { open, show, close } = useDialog<Open>(deactivate, reactivate)

@@ -4,7 +4,7 @@ import { ConfirmDialog, ReasonDialog, useDialog, writeState } from '../../compon
 import { SelectField } from '../../components/ui/form-field.tsx'
 import { ListScreen, RowAction } from '../../components/ui/list.tsx'
 import { Tag } from '../../components/ui/tag.tsx'
-import { api } from '../../lib/api-client.ts'
+import { call } from '../../lib/api-client.ts'
 import { formatDate, formatDateTime } from '../../lib/format.ts'
 
 type Role = RoleBody['role']
@@ -22,16 +22,16 @@ const nameOf = (user: AdminUser) => `${user.first_name} ${user.last_name}`.trim(
 export function UsersScreen({ page, search }: { page: AdminUsersPage; search: URLSearchParams }) {
   const setRole = useAnnouncedWrite(
     ({ user, role }: { user: AdminUser; role: Role }) =>
-      api<AdminUser>(`/api/admin/users/${user.id}/role/`, { method: 'PUT', body: { role } }),
+      call('PUT /api/admin/users/:id/role/', { params: { id: user.id }, body: { role } }),
     (user) => `${user.email} is now a ${ROLE_LABELS[user.role].toLowerCase()}.`,
   )
   const disable = useAnnouncedWrite(
     ({ user, reason }: { user: AdminUser; reason: string }) =>
-      api<AdminUser>(`/api/admin/users/${user.id}/disable/`, { method: 'POST', body: { reason } }),
+      call('POST /api/admin/users/:id/disable/', { params: { id: user.id }, body: { reason } }),
     (user) => `${user.email} was disabled and signed out.`,
   )
   const enable = useAnnouncedWrite(
-    (user: AdminUser) => api<AdminUser>(`/api/admin/users/${user.id}/enable/`, { method: 'POST' }),
+    (user: AdminUser) => call('POST /api/admin/users/:id/enable/', { params: { id: user.id } }),
     (user) => `${user.email} can sign in again.`,
   )
   const { open, show, close } = useDialog<Open>(setRole, disable, enable)

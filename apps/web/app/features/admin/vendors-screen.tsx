@@ -1,4 +1,4 @@
-import { type AdminVendor, type AdminVendorsPage, PayoutBodySchema, type Payouts } from '@soko/contract/admin'
+import { type AdminVendor, type AdminVendorsPage, PayoutBodySchema } from '@soko/contract/admin'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -7,7 +7,7 @@ import { ConfirmDialog, ReasonDialog, useCheckedWrite, useDialog, writeState } f
 import { TextAreaField, TextField } from '../../components/ui/form-field.tsx'
 import { ListScreen, RowAction } from '../../components/ui/list.tsx'
 import { Tag } from '../../components/ui/tag.tsx'
-import { api } from '../../lib/api-client.ts'
+import { call } from '../../lib/api-client.ts'
 import { formatDate, formatKes } from '../../lib/format.ts'
 
 type Action = 'verify' | 'unverify' | 'unsuspend'
@@ -44,6 +44,13 @@ const ACTIONS: Record<Action, { title: string; about: string; confirm: string; b
   },
 }
 
+/** The endpoint of each of those actions. */
+const ACTION_ENDPOINTS = {
+  verify: 'POST /api/admin/vendors/:id/verify/',
+  unverify: 'POST /api/admin/vendors/:id/unverify/',
+  unsuspend: 'POST /api/admin/vendors/:id/unsuspend/',
+} as const satisfies Record<Action, string>
+
 /**
  * 'Record a payout': money sent to the shop by hand (M-Pesa or bank), up to the balance owed. The payouts so far
  * are listed under the form.
@@ -54,13 +61,13 @@ function PayoutDialog({ vendor, onClose }: { vendor: AdminVendor; onClose: () =>
   const [note, setNote] = useState('')
   const history = useQuery({
     queryKey: ['admin', 'payouts', vendor.id],
-    queryFn: () => api<Payouts>(`/api/admin/vendors/${vendor.id}/payouts/`),
+    queryFn: () => call('GET /api/admin/vendors/:id/payouts/', { params: { id: vendor.id } }),
     staleTime: 0,
     retry: false,
   })
   const record = useAnnouncedWrite(
     (body: { amount: number; reference: string; note?: string }) =>
-      api<Payouts>(`/api/admin/vendors/${vendor.id}/payouts/`, { method: 'POST', body }),
+      call('POST /api/admin/vendors/:id/payouts/', { params: { id: vendor.id }, body }),
     (_result, body) => `Payout of ${formatKes(body.amount)} to ${vendor.name} recorded.`,
   )
   const checked = useCheckedWrite(PayoutBodySchema, record, onClose)
@@ -133,12 +140,12 @@ function PayoutDialog({ vendor, onClose }: { vendor: AdminVendor; onClose: () =>
 export function VendorsScreen({ page, search }: { page: AdminVendorsPage; search: URLSearchParams }) {
   const act = useAnnouncedWrite(
     ({ vendor, action }: { vendor: AdminVendor; action: Action }) =>
-      api<AdminVendor>(`/api/admin/vendors/${vendor.id}/${action}/`, { method: 'POST' }),
+      call(ACTION_ENDPOINTS[action], { params: { id: vendor.id } }),
     (vendor, { action }) => `${vendor.name} ${ACTIONS[action].done}`,
   )
   const suspend = useAnnouncedWrite(
     ({ vendor, reason }: { vendor: AdminVendor; reason: string }) =>
-      api<AdminVendor>(`/api/admin/vendors/${vendor.id}/suspend/`, { method: 'POST', body: { reason } }),
+      call('POST /api/admin/vendors/:id/suspend/', { params: { id: vendor.id }, body: { reason } }),
     (vendor) => `${vendor.name} is suspended: it and its products have left the storefront.`,
   )
   const { open, show, close } = useDialog<Open>(act, suspend)

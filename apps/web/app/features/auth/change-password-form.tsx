@@ -1,8 +1,8 @@
-import { AUTH_MESSAGES, type Detail } from '@soko/contract/auth'
+import { AUTH_MESSAGES } from '@soko/contract/auth'
 import { type FormEvent, useState } from 'react'
 import { SubmitButton } from '../../components/ui/form-actions.tsx'
 import { FormMessage, PasswordField } from '../../components/ui/form-field.tsx'
-import { api } from '../../lib/api-client.ts'
+import { call } from '../../lib/api-client.ts'
 import { serverReason } from '../../lib/form-errors.ts'
 import {
   type NewPasswordErrors,
@@ -36,8 +36,7 @@ export function ChangePasswordForm({ headingLevel = 1 }: { headingLevel?: 1 | 2 
     if (Object.keys(found).length > 0 || missingCurrent) return
     setSubmitting(true)
     try {
-      const answer = await api<Detail>('/api/auth/change-password/', {
-        method: 'POST',
+      const answer = await call('POST /api/auth/change-password/', {
         body: { currentPassword, newPassword: values.password },
       })
       setResult({ kind: 'success', text: answer?.detail || AUTH_MESSAGES.passwordChanged })

@@ -1,9 +1,9 @@
-import { AUTH_MESSAGES, type Detail, EmailSchema } from '@soko/contract/auth'
+import { AUTH_MESSAGES, EmailSchema } from '@soko/contract/auth'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
 import { SubmitButton } from '../../components/ui/form-actions.tsx'
 import { EmailField, FormMessage } from '../../components/ui/form-field.tsx'
-import { api } from '../../lib/api-client.ts'
+import { call } from '../../lib/api-client.ts'
 import { serverReason } from '../../lib/form-errors.ts'
 import { AuthPage } from './auth-page.tsx'
 
@@ -28,10 +28,7 @@ export function ForgotPasswordForm() {
     setFieldError('')
     setSubmitting(true)
     try {
-      const answer = await api<Detail>('/api/auth/request-password-reset/', {
-        method: 'POST',
-        body: { email: parsed.data },
-      })
+      const answer = await call('POST /api/auth/request-password-reset/', { body: { email: parsed.data } })
       setResult({ kind: 'success', text: answer?.detail || AUTH_MESSAGES.resetRequested })
     } catch (caught) {
       setResult({ kind: 'error', text: serverReason(caught) ?? FORGOT_FAILED })

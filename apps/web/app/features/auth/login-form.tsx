@@ -1,9 +1,9 @@
-import { AUTH_MESSAGES, type LoginResponse } from '@soko/contract/auth'
+import { AUTH_MESSAGES } from '@soko/contract/auth'
 import { type FormEvent, useState } from 'react'
 import { Link, useRevalidator } from 'react-router'
 import { SubmitButton } from '../../components/ui/form-actions.tsx'
 import { EmailField, FormMessage, PasswordField } from '../../components/ui/form-field.tsx'
-import { ApiError, api } from '../../lib/api-client.ts'
+import { ApiError, call } from '../../lib/api-client.ts'
 import { getQueryClient } from '../../lib/query.ts'
 import { AuthPage } from './auth-page.tsx'
 import { REDIRECT_DELAY_MS, useDelayedRedirect } from './use-delayed-redirect.ts'
@@ -47,7 +47,7 @@ export function LoginForm({ next, isGoogleAvailable, initialError }: LoginFormPr
     }
     setSubmitting(true)
     try {
-      const result = await api<LoginResponse>('/api/auth/login/', { method: 'POST', body: { email, password } })
+      const result = await call('POST /api/auth/login/', { body: { email, password } })
       // Whatever the browser cached belonged to whoever was signed in before.
       getQueryClient().clear()
       setSuccess(result.message)

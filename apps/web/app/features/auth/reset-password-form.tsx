@@ -1,9 +1,9 @@
-import { AUTH_MESSAGES, type Detail } from '@soko/contract/auth'
+import { AUTH_MESSAGES } from '@soko/contract/auth'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
 import { SubmitButton } from '../../components/ui/form-actions.tsx'
 import { FormMessage } from '../../components/ui/form-field.tsx'
-import { api } from '../../lib/api-client.ts'
+import { call } from '../../lib/api-client.ts'
 import { serverReason } from '../../lib/form-errors.ts'
 import { AuthPage } from './auth-page.tsx'
 import {
@@ -36,10 +36,7 @@ export function ResetPasswordForm({ uid, token }: { uid: string; token: string }
     if (Object.keys(found).length > 0) return
     setSubmitting(true)
     try {
-      await api<Detail>('/api/auth/reset-password/', {
-        method: 'POST',
-        body: { uid, token, password: values.password },
-      })
+      await call('POST /api/auth/reset-password/', { body: { uid, token, password: values.password } })
       setResult({ kind: 'success', text: AUTH_MESSAGES.resetDone })
       redirectLater('/login', REDIRECT_DELAY_MS.reset)
     } catch (caught) {

@@ -1,9 +1,10 @@
-import { AUTH_MESSAGES, RegisterBodySchema, type RegisterResponse } from '@soko/contract/auth'
+import { AUTH_MESSAGES, RegisterBodySchema } from '@soko/contract/auth'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
 import { SubmitButton } from '../../components/ui/form-actions.tsx'
 import { bindFields, EmailField, FormMessage, PasswordField } from '../../components/ui/form-field.tsx'
-import { ApiError, api } from '../../lib/api-client.ts'
+import { ApiError, call } from '../../lib/api-client.ts'
+import { fieldErrors } from '../../lib/form-errors.ts'
 import { AuthPage } from './auth-page.tsx'
 import { REDIRECT_DELAY_MS, useDelayedRedirect } from './use-delayed-redirect.ts'
 
@@ -61,8 +62,7 @@ export function SignupForm({ isGoogleAvailable }: { isGoogleAvailable: boolean }
     if (Object.keys(found).length > 0) return
     setSubmitting(true)
     try {
-      const result = await api<RegisterResponse>('/api/auth/register/', {
-        method: 'POST',
+      const result = await call('POST /api/auth/register/', {
         body: { email: values.email, password: values.password },
       })
       setSuccess(result.message || AUTH_MESSAGES.registered)
@@ -72,15 +72,11 @@ export function SignupForm({ isGoogleAvailable }: { isGoogleAvailable: boolean }
         setMessage(SIGNUP_MESSAGES.networkError)
         return
       }
-      const fieldErrors: Errors = {}
-      for (const field of ['email', 'password'] as const) {
-        const first = caught.errors[field]?.[0]
-        if (first) fieldErrors[field] = first
-      }
-      setErrors(fieldErrors)
+      const shown = fieldErrors(caught, ['email', 'password'])
+      setErrors(shown)
       // The server's message is shown once: under its field when it belongs to one, else above the form.
       const text = caught.hasServerDetail ? caught.detail : SIGNUP_MESSAGES.failed
-      setMessage(Object.values(fieldErrors).includes(text) ? '' : text)
+      setMessage(Object.values(shown).includes(text) ? '' : text)
     } finally {
       setSubmitting(false)
     }

@@ -1,7 +1,6 @@
-import type { ServerCart } from '@soko/contract/checkout'
 import { MAX_CHECKOUT_LINES, MAX_LINE_QUANTITY } from '@soko/domain/checkout'
 import { useEffect } from 'react'
-import { api } from '../../lib/api-client.ts'
+import { call } from '../../lib/api-client.ts'
 import { CART_CHANGED_EVENT, type CartItem, parseCart, readCart, replaceCart } from '../../lib/cart-store.ts'
 import { useViewer } from '../../lib/viewer.ts'
 
@@ -61,7 +60,7 @@ export function ServerCartSync() {
       const next = JSON.stringify(body)
       if (next === lastSent) return
       try {
-        await api<ServerCart>('/api/cart/', { method: 'PUT', body })
+        await call('PUT /api/cart/', { body })
         lastSent = next
       } catch (error) {
         console.warn('Could not save the cart to your account', error)
@@ -75,10 +74,7 @@ export function ServerCartSync() {
     const start = async () => {
       if (readOwner() !== owner) {
         try {
-          const merged = await api<ServerCart>('/api/cart/merge/', {
-            method: 'POST',
-            body: serverCartBody(readCart()),
-          })
+          const merged = await call('POST /api/cart/merge/', { body: serverCartBody(readCart()) })
           if (isStopped) return
           // The server's lines are cart items already; parseCart applies the same checks as a stored cart.
           replaceCart(parseCart(JSON.stringify(merged.items)))

@@ -1,12 +1,7 @@
-import type { CheckoutPaymentMethod } from '@soko/contract/checkout'
+import { type CheckoutPaymentMethod, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@soko/contract/checkout-options'
 import { PhoneField } from '../../components/ui/form-field.tsx'
 import type { StepProps } from './shipping-step.tsx'
 import { StepForm } from './step-form.tsx'
-
-const PAYMENT_METHODS: ReadonlyArray<readonly [CheckoutPaymentMethod, string]> = [
-  ['mpesa', 'M-Pesa'],
-  ['credit-card', 'Credit Card'],
-]
 
 export interface PaymentMethodChoiceProps {
   legend: string
@@ -21,10 +16,10 @@ export function PaymentMethodChoice({ legend, name, value, onChange }: PaymentMe
   return (
     <fieldset className="checkout-choices">
       <legend>{legend}</legend>
-      {PAYMENT_METHODS.map(([method, label]) => (
+      {PAYMENT_METHODS.map((method) => (
         <label key={method} className="checkout-choice">
           <input type="radio" name={name} value={method} checked={value === method} onChange={() => onChange(method)} />
-          {label}
+          {PAYMENT_METHOD_LABELS[method]}
         </label>
       ))}
     </fieldset>

@@ -1,8 +1,8 @@
-import { type CheckoutItem, type PlacedOrder, type Quote, QuoteChangedSchema } from '@soko/contract/checkout'
+import { type CheckoutItem, type PlaceOrderRequest, type Quote, QuoteChangedSchema } from '@soko/contract/checkout'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { ApiError, api } from '../../lib/api-client.ts'
+import { ApiError, call } from '../../lib/api-client.ts'
 import { useSetQuote } from '../../lib/cart-quote.ts'
 import { clearCart } from '../../lib/cart-store.ts'
 import { orderKeys, rememberOrder } from '../../lib/orders.ts'
@@ -45,11 +45,12 @@ export function usePlaceOrder() {
     setPlacing(true)
     setFailure('')
     try {
-      const { order, orderToken } = await api<PlacedOrder>('/api/checkout/orders/', {
-        method: 'POST',
-        body,
-        headers: { 'Idempotency-Key': attemptKey(body) },
-      })
+      const { order, orderToken } = await call(
+        'POST /api/checkout/orders/',
+        // validate() found nothing wrong: the body passes the schema the server checks it with.
+        { body: body as PlaceOrderRequest },
+        { headers: { 'Idempotency-Key': attemptKey(body) } },
+      )
       hasPlacedRef.current = true
       rememberOrder(order.orderNumber, orderToken)
       client.setQueryData(orderKeys.order(order.orderNumber), order)

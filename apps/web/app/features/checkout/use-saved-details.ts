@@ -1,7 +1,7 @@
 import type { Address, Profile } from '@soko/contract/user'
 import { formatKenyanMobile } from '@soko/domain/phone'
 import { useQuery } from '@tanstack/react-query'
-import { api } from '../../lib/api-client.ts'
+import { call } from '../../lib/api-client.ts'
 import type { CheckoutValues } from './checkout-form.ts'
 
 // A signed-in shopper's profile and saved addresses, to fill the shipping step. The keys are the account's own
@@ -12,14 +12,14 @@ const NO_ADDRESSES: Address[] = []
 export function useSavedDetails(isSignedIn: boolean) {
   const profile = useQuery({
     queryKey: ['account', 'profile'],
-    queryFn: () => api<Profile>('/api/user/profile'),
+    queryFn: () => call('GET /api/user/profile'),
     enabled: isSignedIn,
     staleTime: 60_000,
     retry: false,
   })
   const addresses = useQuery({
     queryKey: ['account', 'addresses'],
-    queryFn: () => api<Address[]>('/api/user/addresses'),
+    queryFn: () => call('GET /api/user/addresses'),
     enabled: isSignedIn,
     staleTime: 60_000,
     retry: false,

@@ -1,15 +1,10 @@
-import {
-  type ContactBody,
-  ContactBodySchema,
-  type ContactSent,
-  contactFieldErrors,
-  contactLimits,
-} from '@soko/contract/contact'
+import { type ContactBody, ContactBodySchema, contactLimits } from '@soko/contract/contact'
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { bindFields, EmailField, FormMessage, TextAreaField, TextField } from '../../components/ui/form-field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { ApiError, api } from '../../lib/api-client.ts'
+import { ApiError, call } from '../../lib/api-client.ts'
+import { fieldErrors, issueErrors } from '../../lib/form-errors.ts'
 import { site } from '../../lib/site.ts'
 import './contact.css'
 
@@ -29,17 +24,6 @@ function failureMessage(error: unknown): string {
   return `Sorry, your message could not be sent. Please try again in a moment, or email us at ${site.email}.`
 }
 
-/** The first server message for each field, when the server refused what the browser accepted. */
-function serverFieldErrors(error: unknown): Errors {
-  if (!(error instanceof ApiError)) return {}
-  const errors: Errors = {}
-  for (const field of FIELDS) {
-    const message = error.errors[field]?.[0]
-    if (message) errors[field] = message
-  }
-  return errors
-}
-
 /**
  * The contact form (specification sections 2 and 5): name, email, subject and message, all required. Checked in
  * the browser with the same schema the server uses; on success a confirmation and an empty form, on failure an
@@ -54,14 +38,14 @@ export function ContactForm() {
   const failureRef = useRef<HTMLParagraphElement>(null)
 
   const send = useMutation({
-    mutationFn: (body: ContactBody) => api<ContactSent>('/api/contact/', { method: 'POST', body }),
+    mutationFn: (body: ContactBody) => call('POST /api/contact/', { body }),
     onSuccess: (_sent, body) => {
       setSentTo(body.name)
       setValues(EMPTY)
       setErrors({})
     },
     onError: (error) => {
-      setErrors(serverFieldErrors(error))
+      setErrors(fieldErrors(error, FIELDS))
     },
   })
 
@@ -82,7 +66,7 @@ export function ContactForm() {
     // A field already marked wrong is re-checked as it is corrected; others wait for the next submit.
     if (errors[field]) {
       const result = ContactBodySchema.safeParse(next)
-      const message = result.success ? undefined : contactFieldErrors(result.error)[field]
+      const message = result.success ? undefined : issueErrors(result.error.issues)[field]
       setErrors((current) => ({ ...current, [field]: message }))
     }
   }
@@ -93,7 +77,7 @@ export function ContactForm() {
     setSentTo(null)
     const result = ContactBodySchema.safeParse(values)
     if (!result.success) {
-      const found = contactFieldErrors(result.error)
+      const found: Errors = issueErrors(result.error.issues)
       setErrors(found)
       const first = FIELDS.find((field) => found[field])
       if (first) focusField(first)

@@ -1,7 +1,8 @@
-import type { SearchFacets, SortBy } from '@soko/contract/search'
+import type { SearchFacets } from '@soko/contract/search'
+import { SORT_LABELS, SORT_OPTIONS, type SortBy } from '@soko/contract/search-options'
 import { useId } from 'react'
 import type { FilterOptions } from './search-data.ts'
-import { priceRangeLabel, type SearchFilters, SORT_OPTIONS } from './search-params.ts'
+import { priceRangeLabel, type SearchFilters } from './search-params.ts'
 
 export interface FilterFieldsProps {
   draft: SearchFilters
@@ -40,8 +41,8 @@ export function SortSelect({ id, value, onSort }: { id: string; value: SortBy; o
   return (
     <select id={id} value={value} onChange={(event) => onSort(event.target.value as SortBy)}>
       {SORT_OPTIONS.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
+        <option key={option} value={option}>
+          {SORT_LABELS[option]}
         </option>
       ))}
     </select>

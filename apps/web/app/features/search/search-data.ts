@@ -1,20 +1,13 @@
 import type { Category, Home, ProductListing, Vendor } from '@soko/contract/catalog'
 import type { SearchFacets, SearchResponse } from '@soko/contract/search'
+import { PRICE_RANGES, RATING_OPTIONS } from '@soko/contract/search-options'
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query'
 import type { AppLoadContext } from 'react-router'
-import { ApiError, api, call } from '../../lib/api-client.ts'
+import { ApiError, call } from '../../lib/api-client.ts'
 import { queryKeys, staleTimes } from '../../lib/query.ts'
 import { canUseCachedResults, searchCached, uniqueProducts } from './cached-search.ts'
-import {
-  apiQuery,
-  FALLBACK_PRICE_RANGES,
-  FALLBACK_RATING_OPTIONS,
-  FILTERS_QUERY,
-  parseFilters,
-  type SearchFilters,
-} from './search-params.ts'
+import { apiParams, apiQuery, EMPTY_FILTERS, FILTERS_QUERY, parseFilters, type SearchFilters } from './search-params.ts'
 
-export const SEARCH_PATH = '/api/marketplace/search/'
 /** Specification section 9: the filters call gives up after 5 s. */
 const FILTERS_TIMEOUT_MS = 5000
 
@@ -63,8 +56,9 @@ function fromResponse(response: SearchResponse): SearchResult {
   }
 }
 
-export async function fetchSearch(query: string, context?: AppLoadContext, signal?: AbortSignal) {
-  return fromResponse(await api<SearchResponse>(`${SEARCH_PATH}${query}`, { context, signal }))
+/** One page of the search call for these filters (the filters call: EMPTY_FILTERS). */
+export async function fetchSearch(filters: SearchFilters, context?: AppLoadContext, signal?: AbortSignal) {
+  return fromResponse(await call('GET /api/marketplace/search/', { query: apiParams(filters) }, { context, signal }))
 }
 
 export const fetchCategories = (context?: AppLoadContext) => call('GET /api/marketplace/categories/', {}, { context })
@@ -98,7 +92,7 @@ export async function runSearch(client: QueryClient, filters: SearchFilters, sig
     if (canUseCachedResults(filters, cached.total_products)) return cached
   }
   try {
-    return await fetchSearch(apiQuery(filters), undefined, signal)
+    return await fetchSearch(filters, undefined, signal)
   } catch (error) {
     if ((error as Error).name !== 'AbortError' && pool.length > 0) return cachedResult(pool, filters, 'fallback')
     throw error
@@ -154,7 +148,7 @@ export function useFilterOptions(initial: SearchResult | null, initialCategories
   const filtersQuery = useQuery({
     queryKey: searchKey(FILTERS_QUERY),
     queryFn: ({ signal }) =>
-      fetchSearch(FILTERS_QUERY, undefined, AbortSignal.any([signal, AbortSignal.timeout(FILTERS_TIMEOUT_MS)])),
+      fetchSearch(EMPTY_FILTERS, undefined, AbortSignal.any([signal, AbortSignal.timeout(FILTERS_TIMEOUT_MS)])),
     initialData: initial ?? undefined,
     staleTime: staleTimes.list,
     retry: false,
@@ -173,8 +167,8 @@ export function useFilterOptions(initial: SearchResult | null, initialCategories
   return {
     categories: (categoriesQuery.data ?? []).map(({ id, name, slug, parent_id }) => ({ id, name, slug, parent_id })),
     vendors: [],
-    price_ranges: [...FALLBACK_PRICE_RANGES],
-    rating_options: [...FALLBACK_RATING_OPTIONS],
+    price_ranges: PRICE_RANGES.map(({ min, max }) => ({ min, max })),
+    rating_options: RATING_OPTIONS.map(({ min, label }) => ({ min, label })),
     isFallback: true,
   }
 }
@@ -203,8 +197,8 @@ export async function loadListing(
   const url = new URL(request.url)
   const filters = { ...parseFilters(url.searchParams), ...fixed }
   const resultsQuery = apiQuery(filters)
-  const filtersCall = settle(fetchSearch(FILTERS_QUERY, context))
-  const results = resultsQuery === FILTERS_QUERY ? filtersCall : settle(fetchSearch(resultsQuery, context))
+  const filtersCall = settle(fetchSearch(EMPTY_FILTERS, context))
+  const results = resultsQuery === FILTERS_QUERY ? filtersCall : settle(fetchSearch(filters, context))
   const loadedFilters = await filtersCall
   const fallbackCategories = loadedFilters.ok ? null : await fetchCategories(context).catch(() => [])
   return {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  apiParams,
   apiQuery,
   EMPTY_FILTERS,
   FILTERS_QUERY,
@@ -44,6 +45,7 @@ describe('parseFilters and pageQuery', () => {
   it('the filters call is the first page of all products', () => {
     expect(FILTERS_QUERY).toBe('?q=&per_page=24')
     expect(apiQuery(parse('?category=shoes&page=2'))).toBe('?q=&category=shoes&page=2&per_page=24')
+    expect(apiParams(parse('?category=shoes&page=2'))).toEqual({ q: '', category: 'shoes', page: '2', per_page: '24' })
   })
 })
 

@@ -1,4 +1,4 @@
-import type { SortBy } from '@soko/contract/search'
+import { isSortBy, type SortBy } from '@soko/contract/search-options'
 import { formatKes } from '../../lib/format.ts'
 
 // The search screen's state lives in its URL (shareable, bookmarkable, rendered on the server). These helpers read
@@ -6,31 +6,6 @@ import { formatKes } from '../../lib/format.ts'
 
 /** Specification section 9: 24 products a page (and up to 5 page buttons: components/site/page-links.tsx). */
 export const PAGE_SIZE = 24
-
-/** Copied from @soko/contract/search: importing that module at runtime would put zod in the browser bundle. */
-export const SORT_OPTIONS: readonly { value: SortBy; label: string }[] = [
-  { value: 'relevance', label: 'Relevance' },
-  { value: 'price_low', label: 'Price: Low to High' },
-  { value: 'price_high', label: 'Price: High to Low' },
-  { value: 'rating', label: 'Highest Rated' },
-  { value: 'newest', label: 'Newest' },
-  { value: 'popular', label: 'Most Popular' },
-]
-
-/** Specification section 9's fallback price ranges (KES; null: no upper bound) and rating options. */
-export const FALLBACK_PRICE_RANGES: readonly { min: number; max: number | null }[] = [
-  { min: 0, max: 1000 },
-  { min: 1000, max: 5000 },
-  { min: 5000, max: 10000 },
-  { min: 10000, max: 50000 },
-  { min: 50000, max: null },
-]
-export const FALLBACK_RATING_OPTIONS: readonly { min: number; label: string }[] = [
-  { min: 4, label: '4+ Stars' },
-  { min: 3, label: '3+ Stars' },
-  { min: 2, label: '2+ Stars' },
-  { min: 1, label: '1+ Stars' },
-]
 
 export interface SearchFilters {
   q: string
@@ -91,7 +66,7 @@ export function parseFilters(params: URLSearchParams): SearchFilters {
     minRating: Number.isInteger(rating) && rating >= 1 && rating <= 5 ? rating : undefined,
     verifiedOnly: isTrue(params.get('verified_only')),
     inStockOnly: isTrue(params.get('in_stock_only')),
-    sortBy: SORT_OPTIONS.some((option) => option.value === sort) ? (sort as SortBy) : 'relevance',
+    sortBy: isSortBy(sort) ? sort : 'relevance',
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
     cacheFirst: isTrue(params.get('cache_first')),
   }
@@ -152,11 +127,16 @@ export function pageQuery(filters: SearchFilters, options: { fixed?: Fixed; cach
 }
 
 /** The search call's query (section 7): the filters, per_page=24, never cache_first (the browser handles that). */
+export function apiParams(filters: SearchFilters): { q: string } & Record<string, string> {
+  const params: { q: string } & Record<string, string> = { q: filters.q.trim() }
+  for (const [key, value] of entries(filters)) if (key !== 'q') params[key] = value
+  params.per_page = String(PAGE_SIZE)
+  return params
+}
+
+/** The search call's query as text (`?q=...&per_page=24`): what its answers are kept under. */
 export function apiQuery(filters: SearchFilters): string {
-  const params = new URLSearchParams([['q', filters.q.trim()]])
-  for (const [key, value] of entries(filters)) if (key !== 'q') params.append(key, value)
-  params.append('per_page', String(PAGE_SIZE))
-  return `?${params.toString()}`
+  return `?${new URLSearchParams(apiParams(filters)).toString()}`
 }
 
 /** The filters call: q empty, nothing else (the same request as the first page of /products, DESIGN D2). */

@@ -1,17 +1,15 @@
+import { SUGGESTIONS_MAX, SUGGESTIONS_MIN_CHARS } from '@soko/contract/search-options'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { api } from '../../lib/api-client.ts'
+import { call } from '../../lib/api-client.ts'
 import { queryKeys, staleTimes } from '../../lib/query.ts'
 
-/** Specification section 9: suggestions wait 300 ms after typing, need 2 characters, show at most 8, give up after 3 s. */
+/**
+ * Specification section 9: suggestions wait 300 ms after typing, need 2 characters, show at most 8, give up after
+ * 3 s (the characters and the count: the contract's SUGGESTIONS_MIN_CHARS and SUGGESTIONS_MAX).
+ */
 export const SUGGESTION_DEBOUNCE_MS = 300
-export const SUGGESTION_MIN_CHARS = 2
-export const SUGGESTION_MAX = 8
 const SUGGESTION_TIMEOUT_MS = 3000
-
-interface SuggestionsResponse {
-  suggestions: string[]
-}
 
 /** The text after the shopper has paused typing for `delayMs`. */
 export function useDebounced(value: string, delayMs: number): string {
@@ -29,15 +27,16 @@ export function useDebounced(value: string, delayMs: number): string {
  */
 export function useSuggestions(text: string): string[] {
   const debounced = useDebounced(text.trim(), SUGGESTION_DEBOUNCE_MS)
-  const isLongEnough = debounced.length >= SUGGESTION_MIN_CHARS
+  const isLongEnough = debounced.length >= SUGGESTIONS_MIN_CHARS
   const { data, isError } = useQuery({
     queryKey: queryKeys.suggestions(debounced.toLowerCase()),
     queryFn: async ({ signal }) => {
-      const response = await api<SuggestionsResponse>(
-        `/api/marketplace/search/suggestions/?q=${encodeURIComponent(debounced)}`,
+      const response = await call(
+        'GET /api/marketplace/search/suggestions/',
+        { query: { q: debounced } },
         { signal: AbortSignal.any([signal, AbortSignal.timeout(SUGGESTION_TIMEOUT_MS)]) },
       )
-      return Array.isArray(response.suggestions) ? response.suggestions.slice(0, SUGGESTION_MAX) : []
+      return Array.isArray(response.suggestions) ? response.suggestions.slice(0, SUGGESTIONS_MAX) : []
     },
     enabled: isLongEnough,
     staleTime: staleTimes.list,
@@ -46,5 +45,5 @@ export function useSuggestions(text: string): string[] {
     placeholderData: keepPreviousData,
   })
   // A failed or timed-out call leaves `data` undefined: no suggestions, no error (the search still works).
-  return isLongEnough && text.trim().length >= SUGGESTION_MIN_CHARS && !isError ? (data ?? []) : []
+  return isLongEnough && text.trim().length >= SUGGESTIONS_MIN_CHARS && !isError ? (data ?? []) : []
 }

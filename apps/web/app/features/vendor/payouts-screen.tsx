@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@soko/contract/checkout'
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@soko/contract/checkout-options'
 import type { PayoutSummary } from '@soko/contract/vendor'
 import { formatKenyanMobile } from '@soko/domain/phone'
 import { Link } from 'react-router'

@@ -1,4 +1,5 @@
-import { ProductBodySchema, slugFromName, type VendorProductDetail } from '@soko/contract/vendor'
+import { ProductBodySchema, type VendorProductDetail } from '@soko/contract/vendor'
+import { slugFromName } from '@soko/domain/slug'
 import type { z } from 'zod'
 
 // The product form's values as typed (strings, so nothing typed is lost or reformatted), their checks with the

@@ -1,33 +1,15 @@
-import {
-  AdminIdParamsSchema,
-  AdminOutboxMessageSchema,
-  AdminOutboxPageSchema,
-  AdminOutboxQuerySchema,
-} from '@soko/contract/admin'
+import { adminEndpoints } from '@soko/contract/admin'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ctxOf } from '../../../plugins/auth.ts'
-import { doc } from '../guard.ts'
+import { serve } from '../../../plugins/endpoints.ts'
 import type { AdminOutboxService } from './service.ts'
 
 /** Registered in demo mode only: elsewhere these paths are a plain 404. */
 export function adminOutboxRoutes(outbox: AdminOutboxService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/admin/outbox/',
-      doc('Mail in the outbox, newest first (demo mode only; q: part of the recipient address)', {
-        querystring: AdminOutboxQuerySchema,
-        response: { 200: AdminOutboxPageSchema },
-      }),
-      async (request) => outbox.list(ctxOf(request), request.query),
-    )
-
-    app.get(
-      '/api/admin/outbox/:id/',
-      doc('One message in the outbox, with its text and HTML (demo mode only; the opening is audited)', {
-        params: AdminIdParamsSchema,
-        response: { 200: AdminOutboxMessageSchema },
-      }),
-      async (request) => outbox.get(ctxOf(request), request.params.id),
+    serve(app, adminEndpoints, 'GET /api/admin/outbox/', async (request) => outbox.list(ctxOf(request), request.query))
+    serve(app, adminEndpoints, 'GET /api/admin/outbox/:id/', async (request) =>
+      outbox.get(ctxOf(request), request.params.id),
     )
   }
 }
