@@ -132,7 +132,7 @@ const isTypeOnlyClause = (clause) => clause.isTypeOnly || clause.phaseModifier =
 /**
  * What a source file imports and where it holds SQL.
  * - imports: `{ specifier, line, kind: 'static' | 'dynamic' | 'require' | 'type', typeOnly }`
- * - sql: `{ line, kind }` for each `sql` template, `sql.raw(...)`, `queryRows(...)`, `.execute(...)`, value import
+ * - sql: `{ line, kind }` for each `sql` template, `sql.raw(...)`, `typedRows(...)`, `.execute(...)`, value import
  *   of a Drizzle table from `@soko/db/schema/*`, `pgTable(...)`, and string that opens with an SQL statement
  * - sqlTexts: the SQL text found (templates and strings), to tell which tables it names
  * - schemaTables: Drizzle table bindings imported as values: `{ module, name }` (`name` undefined for `* as x`)
@@ -195,7 +195,7 @@ export function scanSource(text, path) {
       if (ts.isIdentifier(callee) && callee.text === 'require' && literal !== null) {
         addImport(node, literal, 'require', false)
       }
-      if (ts.isIdentifier(callee) && callee.text === 'queryRows') addSql(node, 'queryRows(')
+      if (ts.isIdentifier(callee) && callee.text === 'typedRows') addSql(node, 'typedRows(')
       if (ts.isIdentifier(callee) && callee.text === 'pgTable') addSql(node, 'pgTable(')
       if (ts.isPropertyAccessExpression(callee)) {
         if (callee.name.text === 'execute') addSql(node, '.execute(')

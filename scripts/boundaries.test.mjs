@@ -327,7 +327,7 @@ describe('reading a source file', () => {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal, under test
     ['the sql tag', 'const q = sql`select * from products where id = ${id}`', ['sql`…`']],
     ['the sql tag with a type', 'const q = sql<number>`select count(*) from orders`', ['sql`…`']],
-    ['queryRows', 'await queryRows(db, q)', ['queryRows(']],
+    ['typedRows', 'await typedRows(db, shape, q)', ['typedRows(']],
     ['.execute', 'await db.execute(q)', ['.execute(']],
     ['sql.raw', "const q = sql.raw('vacuum')", ['sql.raw(']],
     ['a Drizzle table', "import { orders } from '@soko/db/schema/orders'", ['drizzle table']],
@@ -483,7 +483,7 @@ describe('a whole repository', () => {
   )
   write('apps/payment-simulators/src/index.ts', 'export const start = 1\n')
   write('packages/db/package.json', JSON.stringify({ name: '@soko/db', exports: { './*': './src/*.ts' } }))
-  write('packages/db/src/client.ts', 'export const queryRows = 1\n')
+  write('packages/db/src/typed-sql.ts', 'export const typedRows = 1\n')
   write('packages/db/migrations/0000.sql', 'CREATE TABLE "carts" ();\nCREATE TABLE "orders" ();\n')
   write('apps/server/src/main.ts', "import { standIns } from './stand-ins.ts'\nimport './app.ts'\n")
   write(
@@ -493,7 +493,7 @@ describe('a whole repository', () => {
   write('apps/server/src/app.ts', "import { cart } from './modules/cart/service.ts'\n")
   write(
     'apps/server/src/modules/orders/repository.ts',
-    "import { queryRows } from '@soko/db/client'\nexport const q = sql`select * from orders`\n",
+    "import { typedRows } from '@soko/db/typed-sql'\nexport const q = sql`select * from orders`\n",
   )
   write(
     'apps/server/src/modules/cart/service.ts',

@@ -1,5 +1,8 @@
-import { queryRows } from '@soko/db/client'
-import { sql } from 'drizzle-orm'
+import { auditLog } from '@soko/db/schema/audit'
+import { contactMessages } from '@soko/db/schema/contact'
+import { orders } from '@soko/db/schema/orders'
+import { typedRows, value } from '@soko/db/typed-sql'
+import { and, asc, eq, max, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, newCustomer, RELAXED_LIMITS, registerUser, signIn } from './support/accounts.ts'
 import { sellableProducts } from './support/checkout.ts'
@@ -14,8 +17,9 @@ async function newUserWithRole(server: TestServer, role: 'superuser' | 'vendor')
 
 /** Everything an admin call could change, as one value: equal before and after means nothing changed. */
 async function fingerprint(server: TestServer): Promise<string> {
-  const [row] = await queryRows<{ fp: string }>(
+  const [row] = await typedRows(
     server.database.db,
+    { fp: value.text },
     sql`select md5(concat_ws('|',
           (select string_agg(concat_ws(',', id, role, disabled_at, disabled_reason), ';' order by id) from users),
           (select string_agg(concat_ws(',', id, is_verified, verified_at, is_active, suspended_reason), ';' order by id)
@@ -62,11 +66,8 @@ describe.each(engines)('admin API access (%s)', (engine) => {
       subject: 'Hello',
       message: 'A message for the support team.',
     })
-    const [message] = await queryRows<{ id: number }>(
-      server.database.db,
-      sql`select max(id) as id from contact_messages`,
-    )
-    const [order] = await queryRows<{ id: number | null }>(server.database.db, sql`select max(id) as id from orders`)
+    const [message] = await server.database.db.select({ id: max(contactMessages.id) }).from(contactMessages)
+    const [order] = await server.database.db.select({ id: max(orders.id) }).from(orders)
     const p = product.id
     const u = victim.login.user.id
     const b = product.business_id
@@ -174,12 +175,12 @@ describe.each(engines)('admin API access (%s)', (engine) => {
     await server.database.db.execute(sql`update users set disabled_at = now() where id = ${shopper.login.user.id}`)
     expect((await again.client.get('/api/auth/me/')).status).toBe(401)
 
-    const [audit] = await queryRows<{ actions: string[] }>(
-      server.database.db,
-      sql`select array_agg(action order by id) as actions from audit_log
-          where subject_type = 'user' and subject_id = ${shopper.login.user.id}`,
-    )
-    expect(audit?.actions).toEqual(['user.disabled', 'user.enabled'])
+    const audit = await server.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, shopper.login.user.id)))
+      .orderBy(asc(auditLog.id))
+    expect(audit.map((row) => row.action)).toEqual(['user.disabled', 'user.enabled'])
   })
 
   it('lists and searches users; changes roles; an admin cannot demote or disable themselves', async () => {

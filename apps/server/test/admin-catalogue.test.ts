@@ -1,5 +1,7 @@
-import { queryRows } from '@soko/db/client'
-import { sql } from 'drizzle-orm'
+import { auditLog } from '@soko/db/schema/audit'
+import { products } from '@soko/db/schema/catalog'
+import { contactMessages } from '@soko/db/schema/contact'
+import { and, asc, eq, max, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, type newCustomer, RELAXED_LIMITS, registerUser, signIn } from './support/accounts.ts'
 import { sellableProducts, waitFor } from './support/checkout.ts'
@@ -127,11 +129,17 @@ describe.each(engines)('admin catalogue (%s)', (engine) => {
     expect(back.body).toMatchObject({ is_active: true, suspended_reason: null })
     expect(await searchIds(shopId)).toContain(product.id)
 
-    const [audit] = await queryRows<{ actions: string[] }>(
-      server.database.db,
-      sql`select array_agg(action order by id) as actions from audit_log where subject_type = 'shop' and subject_id = ${shopId}`,
-    )
-    expect(audit?.actions).toEqual(['shop.unverified', 'shop.verified', 'shop.suspended', 'shop.unsuspended'])
+    const audit = await server.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectType, 'shop'), eq(auditLog.subjectId, shopId)))
+      .orderBy(asc(auditLog.id))
+    expect(audit.map((row) => row.action)).toEqual([
+      'shop.unverified',
+      'shop.verified',
+      'shop.suspended',
+      'shop.unsuspended',
+    ])
   })
 
   it('creates, edits, reorders and deletes categories; the storefront shows each change at once', async () => {
@@ -201,10 +209,7 @@ describe.each(engines)('admin catalogue (%s)', (engine) => {
     const withChildren = await admin.delete<{ detail: string }>(`/api/admin/categories/${top.body.id}/`)
     expect(withChildren.status).toBe(409)
     expect(withChildren.body.detail).toMatch(/3 subcategories/)
-    const [used] = await queryRows<{ category_id: number }>(
-      server.database.db,
-      sql`select category_id from products limit 1`,
-    )
+    const [used] = await server.database.db.select({ category_id: products.categoryId }).from(products).limit(1)
     const withProducts = await admin.delete<{ detail: string }>(`/api/admin/categories/${used?.category_id}/`)
     expect(withProducts.status).toBe(409)
     expect(withProducts.body.detail).toMatch(/products?: move them/)
@@ -288,7 +293,7 @@ describe.each(engines)('admin catalogue (%s)', (engine) => {
       message: 'It has been a week since I ordered.',
     })
     expect(sent.status).toBe(201)
-    const [row] = await queryRows<{ id: number }>(server.database.db, sql`select max(id) as id from contact_messages`)
+    const [row] = await server.database.db.select({ id: max(contactMessages.id) }).from(contactMessages)
     const before = await admin.get<{ quick_actions: { unhandled_contact_messages: number } }>('/api/admin/dashboard/')
     const first = await admin.post<{ id: number; handled_at: string }>(
       `/api/admin/contact-messages/${row?.id}/handled/`,

@@ -1,5 +1,6 @@
-import { queryRows } from '@soko/db/client'
-import { sql } from 'drizzle-orm'
+import { orders } from '@soko/db/schema/orders'
+import { typedRows, value } from '@soko/db/typed-sql'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, type newCustomer, outbox, RELAXED_LIMITS, registerUser, signIn } from './support/accounts.ts'
 import {
@@ -112,10 +113,10 @@ describe.each(engines)('admin orders, refunds, payouts and dashboard (%s)', (eng
       `/api/admin/orders/?q=${number}`,
     )
     expect(byNumber.body.results.map((o) => o.order_number)).toEqual([number])
-    const [row] = await queryRows<{ email: string }>(
-      server.database.db,
-      sql`select email from orders where order_number = ${number}`,
-    )
+    const [row] = await server.database.db
+      .select({ email: orders.email })
+      .from(orders)
+      .where(eq(orders.orderNumber, number))
     const byEmail = await admin.get<{ results: { order_number: string }[] }>(`/api/admin/orders/?q=${row?.email}`)
     expect(byEmail.body.results.map((o) => o.order_number)).toEqual([number])
     const byPhone = await admin.get<{ results: { order_number: string }[] }>(
@@ -142,10 +143,10 @@ describe.each(engines)('admin orders, refunds, payouts and dashboard (%s)', (eng
     const stockBefore = await stockOf(server, product.id)
     const placed = await paidOrder(product.id, 3)
     expect(await stockOf(server, product.id)).toBe(stockBefore - 3)
-    const [order] = await queryRows<{ id: number; email: string }>(
-      server.database.db,
-      sql`select id, email from orders where order_number = ${placed.order.orderNumber}`,
-    )
+    const [order] = await server.database.db
+      .select({ id: orders.id, email: orders.email })
+      .from(orders)
+      .where(eq(orders.orderNumber, placed.order.orderNumber))
     if (!order) throw new Error('fixture')
     const before = await dashboard()
 
@@ -192,10 +193,10 @@ describe.each(engines)('admin orders, refunds, payouts and dashboard (%s)', (eng
       guest,
       orderBody([{ productId: product.id, quantity: 1 }], { mpesaNumber: '0712001032' }),
     )
-    const [pending] = await queryRows<{ id: number }>(
-      server.database.db,
-      sql`select id from orders where order_number = ${unpaid.body.order.orderNumber}`,
-    )
+    const [pending] = await server.database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.orderNumber, unpaid.body.order.orderNumber))
     expect((await admin.post(`/api/admin/orders/${pending?.id}/refund/`, { reason: 'x' })).status).toBe(409)
     expect((await admin.post('/api/admin/orders/99999999/refund/', { reason: 'x' })).status).toBe(404)
   })
@@ -210,10 +211,10 @@ describe.each(engines)('admin orders, refunds, payouts and dashboard (%s)', (eng
     })
     expect(cancelled.status).toBe(200)
     expect((await dashboard()).quick_actions.refunds_due).toBe(before.quick_actions.refunds_due + 1)
-    const [order] = await queryRows<{ id: number }>(
-      server.database.db,
-      sql`select id from orders where order_number = ${placed.order.orderNumber}`,
-    )
+    const [order] = await server.database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.orderNumber, placed.order.orderNumber))
     const refunded = await admin.post<AdminOrder>(`/api/admin/orders/${order?.id}/refund/`, { reason: 'Cancelled' })
     expect(refunded.status).toBe(200)
     expect(refunded.body.refund?.reference).toBeNull()
@@ -231,8 +232,9 @@ describe.each(engines)('admin orders, refunds, payouts and dashboard (%s)', (eng
       sql`update vendor_orders v set status = 'delivered', shipped_at = now(), delivered_at = now()
           from orders o where o.id = v.order_id and o.order_number = ${placed.order.orderNumber}`,
     )
-    const [part] = await queryRows<{ net: number }>(
+    const [part] = await typedRows(
       server.database.db,
+      { net: value.int },
       sql`select (v.subtotal_cents - v.commission_cents)::int as net from vendor_orders v
           join orders o on o.id = v.order_id where o.order_number = ${placed.order.orderNumber}`,
     )

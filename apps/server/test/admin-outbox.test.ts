@@ -1,6 +1,6 @@
-import { queryRows } from '@soko/db/client'
+import { auditLog } from '@soko/db/schema/audit'
 import { DEMO_ACCOUNTS } from '@soko/db/seed/demo-accounts'
-import { sql } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, newCustomer, RELAXED_LIMITS, registerUser, signIn, uniqueEmail } from './support/accounts.ts'
 import { startSmtpServer } from './support/smtp-server.ts'
@@ -95,10 +95,12 @@ describe.each(engines)('the outbox in the admin area, in demo mode (%s)', (engin
     expect(answer.body.text).toMatch(/^Demo store: no real payments\./)
     expect(answer.body.text).toMatch(new RegExp(`${server.url}/reset-password/[A-Za-z0-9_-]+/[A-Za-z0-9_-]{43}`))
 
-    const [audit] = await queryRows<{ action: string; subject_id: number; detail: { name: string } }>(
-      server.database.db,
-      sql`select action, subject_id, detail from audit_log where subject_type = 'outbox_email' order by id desc limit 1`,
-    )
+    const [audit] = await server.database.db
+      .select({ action: auditLog.action, subject_id: auditLog.subjectId, detail: auditLog.detail })
+      .from(auditLog)
+      .where(eq(auditLog.subjectType, 'outbox_email'))
+      .orderBy(desc(auditLog.id))
+      .limit(1)
     expect(audit).toEqual({
       action: 'outbox_email.read',
       subject_id: id,

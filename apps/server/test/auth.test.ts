@@ -1,7 +1,8 @@
 import type { SessionUser } from '@soko/contract/auth'
-import { queryRows } from '@soko/db/client'
+import { users } from '@soko/db/schema/accounts'
 import { DEMO_ACCOUNTS } from '@soko/db/seed/demo-accounts'
-import { sql } from 'drizzle-orm'
+import { typedRows, value } from '@soko/db/typed-sql'
+import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PasswordHasher } from '../src/modules/accounts/passwords.ts'
 import { requireRole } from '../src/plugins/auth.ts'
@@ -39,8 +40,14 @@ describe.each(engines)('accounts: sign-up, sign-in, sessions (%s)', (engine) => 
   const anonymous = () => new Client(server)
   const userRow = async (email: string) =>
     (
-      await queryRows<{ role: string; password_hash: string | null; email: string; email_verified_at: unknown }>(
+      await typedRows(
         server.database.db,
+        {
+          role: users.role,
+          password_hash: users.passwordHash,
+          email: users.email,
+          email_verified_at: users.emailVerifiedAt,
+        },
         sql`select role, password_hash, email, email_verified_at from users where lower(email) = lower(${email})`,
       )
     )[0]
@@ -248,8 +255,9 @@ describe.each(engines)('accounts: sign-up, sign-in, sessions (%s)', (engine) => 
     })
 
     it('stores only argon2id hashes', async () => {
-      const rows = await queryRows<{ n: number }>(
+      const rows = await typedRows(
         server.database.db,
+        { n: value.int },
         sql`select count(*)::int as n from users where password_hash is not null and password_hash not like '$argon2id$%'`,
       )
       expect(rows[0]?.n).toBe(0)
@@ -443,8 +451,9 @@ describe.each(engines)('accounts: sign-up, sign-in, sessions (%s)', (engine) => 
         sql`update sessions set last_seen_at = now() - interval '6 days' where user_id = ${login.user.id}`,
       )
       expect((await client.get('/api/auth/me/')).status).toBe(200)
-      const [row] = await queryRows<{ recent: boolean }>(
+      const [row] = await typedRows(
         db,
+        { recent: value.bool },
         sql`select last_seen_at > now() - interval '1 minute' as recent from sessions where user_id = ${login.user.id}`,
       )
       expect(row?.recent).toBe(true)
@@ -562,10 +571,12 @@ describe.each(engines)('accounts: sign-up, sign-in, sessions (%s)', (engine) => 
       expect(customer.login.role).toBe('customer')
       const admin = await signIn(server, DEMO_ACCOUNTS.admin)
       expect(admin.login.role).toBe('superuser')
-      const [owner] = await queryRows<{ email: string }>(
-        server.database.db,
-        sql`select email from users where role = 'vendor' order by id limit 1`,
-      )
+      const [owner] = await server.database.db
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.role, 'vendor'))
+        .orderBy(asc(users.id))
+        .limit(1)
       const vendor = await signIn(server, { email: owner?.email ?? '', password: DEMO_ACCOUNTS.vendorPassword })
       expect(vendor.login.role).toBe('vendor')
 
@@ -590,10 +601,10 @@ describe.each(engines)('accounts settings (%s)', (engine) => {
       const oldHash = await new PasswordHasher().hash(GOOD_PASSWORD)
       await server.database.db.execute(sql`insert into users (email, password_hash) values (${email}, ${oldHash})`)
       expect((await new Client(server).post('/api/auth/login/', { email, password: GOOD_PASSWORD })).status).toBe(200)
-      const [row] = await queryRows<{ password_hash: string }>(
-        server.database.db,
-        sql`select password_hash from users where email = ${email}`,
-      )
+      const [row] = await server.database.db
+        .select({ password_hash: users.passwordHash })
+        .from(users)
+        .where(eq(users.email, email))
       expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=3,p=1\$/)
       expect((await new Client(server).post('/api/auth/login/', { email, password: GOOD_PASSWORD })).status).toBe(200)
     })

@@ -1,5 +1,5 @@
-import { queryRows } from '@soko/db/client'
-import { sql } from 'drizzle-orm'
+import { products } from '@soko/db/schema/catalog'
+import { and, asc, desc, eq, gt, gte, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
 
@@ -101,10 +101,7 @@ describe.each(engines)('catalogue API (%s)', (engine) => {
         const children = leaves.filter((c) => c.parent_id === parent.id)
         expect(parent.product_count).toBe(children.reduce((sum, c) => sum + c.product_count, 0))
       }
-      const [{ n }] = (await queryRows<{ n: number }>(
-        server.database.db,
-        sql`select count(*)::int as n from products where is_active`,
-      )) as [{ n: number }]
+      const n = await server.database.db.$count(products, eq(products.isActive, true))
       expect(parents.reduce((sum, c) => sum + c.product_count, 0)).toBe(n)
       expect(body.map((c) => c.slug)).toEqual(expect.arrayContaining(['smartphones', 'kitenge-african-prints']))
     })
@@ -112,10 +109,12 @@ describe.each(engines)('catalogue API (%s)', (engine) => {
 
   describe('GET /api/marketplace/api/products/{slug}/', () => {
     it('answers the detail shape and counts a view', async () => {
-      const [row] = await queryRows<{ slug: string; view_count: number; id: number }>(
-        server.database.db,
-        sql`select p.slug, p.view_count, p.id from products p where p.rating_count > 1 and p.stock_qty > 0 order by p.id limit 1`,
-      )
+      const [row] = await server.database.db
+        .select({ slug: products.slug, view_count: products.viewCount, id: products.id })
+        .from(products)
+        .where(and(gt(products.ratingCount, 1), gt(products.stockQty, 0)))
+        .orderBy(asc(products.id))
+        .limit(1)
       if (!row) throw new Error('the demo catalogue has no reviewed product')
       const { response, body } = await getJson<Record<string, unknown>>(
         server,
@@ -141,10 +140,10 @@ describe.each(engines)('catalogue API (%s)', (engine) => {
       for (const review of reviews) expect(review.rating).toBeGreaterThanOrEqual(1)
 
       await server.app.soko.catalog.views.flush()
-      const [after] = await queryRows<{ view_count: number }>(
-        server.database.db,
-        sql`select view_count from products where id = ${row.id}`,
-      )
+      const [after] = await server.database.db
+        .select({ view_count: products.viewCount })
+        .from(products)
+        .where(eq(products.id, row.id))
       expect(after?.view_count).toBe(row.view_count + 1)
     })
 
@@ -162,10 +161,11 @@ describe.each(engines)('catalogue API (%s)', (engine) => {
     })
 
     it('hides a deactivated product', async () => {
-      const [row] = await queryRows<{ id: number; slug: string }>(
-        server.database.db,
-        sql`select id, slug from products order by id desc limit 1`,
-      )
+      const [row] = await server.database.db
+        .select({ id: products.id, slug: products.slug })
+        .from(products)
+        .orderBy(desc(products.id))
+        .limit(1)
       if (!row) throw new Error('no product')
       expect((await fetch(`${server.url}/api/marketplace/api/products/${row.slug}/`)).status).toBe(200)
       await server.database.db.execute(sql`update products set is_active = false where id = ${row.id}`)
@@ -177,10 +177,12 @@ describe.each(engines)('catalogue API (%s)', (engine) => {
 
   describe('reviews', () => {
     it('are paginated, newest first, with true totals', async () => {
-      const [row] = await queryRows<{ slug: string; n: number }>(
-        server.database.db,
-        sql`select slug, rating_count as n from products where rating_count >= 5 order by id limit 1`,
-      )
+      const [row] = await server.database.db
+        .select({ slug: products.slug, n: products.ratingCount })
+        .from(products)
+        .where(gte(products.ratingCount, 5))
+        .orderBy(asc(products.id))
+        .limit(1)
       if (!row) throw new Error('no product with five reviews')
       const { body } = await getJson<{ count: number; total_pages: number; results: { created_at: string }[] }>(
         server,
@@ -265,10 +267,12 @@ describe.each(engines)('catalogue API (%s)', (engine) => {
     })
 
     it('shows a new review in the rating at once', async () => {
-      const [row] = await queryRows<{ id: number; slug: string }>(
-        server.database.db,
-        sql`select id, slug from products where rating_count = 0 and is_active order by id limit 1`,
-      )
+      const [row] = await server.database.db
+        .select({ id: products.id, slug: products.slug })
+        .from(products)
+        .where(and(eq(products.ratingCount, 0), eq(products.isActive, true)))
+        .orderBy(asc(products.id))
+        .limit(1)
       if (!row) throw new Error('no unreviewed product')
       const path = `/api/marketplace/api/products/${row.slug}/`
       expect((await getJson<{ avg_rating: number | null }>(server, path)).body.avg_rating).toBeNull()

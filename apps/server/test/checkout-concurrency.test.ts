@@ -1,4 +1,4 @@
-import { queryRows } from '@soko/db/client'
+import { typedRows, value } from '@soko/db/typed-sql'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, RELAXED_LIMITS } from './support/accounts.ts'
@@ -41,8 +41,9 @@ describe.each(engines)('the last units on %s', (engine) => {
 
     // Every buyer who got an order pays for it.
     const paid = await waitFor(async () => {
-      const [row] = await queryRows<{ paid: number; pending: number }>(
+      const [row] = await typedRows(
         server.database.db,
+        { paid: value.int, pending: value.int },
         sql`select count(*) filter (where o.status = 'paid')::int as paid,
               count(*) filter (where o.status = 'pending_payment')::int as pending
             from orders o join order_items i on i.order_id = o.id where i.product_id = ${product.id}`,
@@ -50,8 +51,9 @@ describe.each(engines)('the last units on %s', (engine) => {
       return row && row.pending === 0 ? row.paid : null
     }, 30_000)
     expect(paid).toBe(UNITS)
-    const [payments] = await queryRows<{ n: number }>(
+    const [payments] = await typedRows(
       server.database.db,
+      { n: value.int },
       sql`select count(*)::int as n from payments p join order_items i on i.order_id = p.order_id
           where i.product_id = ${product.id} and p.status = 'paid'`,
     )

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { openDatabase, queryRows } from '@soko/db/client'
+import { openDatabase } from '@soko/db/client'
+import { products } from '@soko/db/schema/catalog'
+import { orders } from '@soko/db/schema/orders'
+import { typedRows } from '@soko/db/typed-sql'
 import { type DarajaSimulator, startDarajaSimulator } from '@soko/payment-simulators'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { orderBody, type Placed, waitFor } from './support/checkout.ts'
 import { createSharedDatabase, type ServerProcess, type SharedDatabase, startServerProcess } from './support/cluster.ts'
@@ -46,8 +49,9 @@ describe.skipIf(!adminUrl)('a server killed between Place Order and the payment 
     processes.push(first)
     const database = await openDatabase({ databaseUrl: shared.url, poolSize: 2 })
     try {
-      const [product] = await queryRows<{ id: number; stock_qty: number }>(
+      const [product] = await typedRows(
         database.db,
+        { id: products.id, stock_qty: products.stockQty },
         sql`select p.id, p.stock_qty from products p join businesses b on b.id = p.business_id
             where p.is_active and b.is_active and p.stock_qty > 5 order by p.id limit 1`,
       )
@@ -69,17 +73,17 @@ describe.skipIf(!adminUrl)('a server killed between Place Order and the payment 
 
       processes.push(await startServerProcess('api', env))
       const status = await waitFor(async () => {
-        const [row] = await queryRows<{ status: string }>(
-          database.db,
-          sql`select status from orders where order_number = ${placed.order.orderNumber}`,
-        )
+        const [row] = await database.db
+          .select({ status: orders.status })
+          .from(orders)
+          .where(eq(orders.orderNumber, placed.order.orderNumber))
         return row?.status === 'paid' ? row.status : null
       }, 20_000)
       expect(status).toBe('paid')
-      const [stock] = await queryRows<{ stock_qty: number }>(
-        database.db,
-        sql`select stock_qty from products where id = ${product.id}`,
-      )
+      const [stock] = await database.db
+        .select({ stock_qty: products.stockQty })
+        .from(products)
+        .where(eq(products.id, product.id))
       expect(stock?.stock_qty).toBe(product.stock_qty - 1)
     } finally {
       await database.close()

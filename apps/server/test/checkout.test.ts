@@ -1,6 +1,10 @@
 import type { Quote } from '@soko/contract/checkout'
-import { queryRows } from '@soko/db/client'
-import { sql } from 'drizzle-orm'
+import { users } from '@soko/db/schema/accounts'
+import { products } from '@soko/db/schema/catalog'
+import { orders } from '@soko/db/schema/orders'
+import { paymentEvents } from '@soko/db/schema/payments'
+import { typedRows, value } from '@soko/db/typed-sql'
+import { eq, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, newCustomer, outbox, RELAXED_LIMITS } from './support/accounts.ts'
 import {
@@ -107,8 +111,7 @@ describe.each(engines)('checkout on %s', (engine) => {
   it('refuses an Airtel or Telkom M-Pesa number at its field before any order is made', async () => {
     const [a] = await sellableProducts(server, 1)
     if (!a) throw new Error('fixture')
-    const countOrders = async () =>
-      (await queryRows<{ n: number }>(server.database.db, sql`select count(*)::int as n from orders`))[0]?.n
+    const countOrders = () => server.database.db.$count(orders)
     const ordersBefore = await countOrders()
     const stockBefore = await stockOf(server, a.id)
     const key = newKey()
@@ -172,8 +175,9 @@ describe.each(engines)('checkout on %s', (engine) => {
     const mail = await outbox(server, body.email)
     expect(mail.map((message) => message.subject)).toContain(`Order ${order.orderNumber} confirmed`)
     // Each shop's owner hears of its own part.
-    const owners = await queryRows<{ email: string }>(
+    const owners = await typedRows(
       server.database.db,
+      { email: users.email },
       sql`select u.email from businesses b join users u on u.id = b.owner_id where b.id in (${a.business_id}, ${b.business_id})`,
     )
     expect(owners).toHaveLength(2)
@@ -225,7 +229,7 @@ describe.each(engines)('checkout on %s', (engine) => {
     })
     const secret = await callbackSecret(server)
     const path = `/api/payments/lnm/cb/${secret}`
-    const phone = payment.phone.replace('+', '')
+    const phone = (payment.phone ?? '').replace('+', '')
     const checkoutId = payment.checkout_request_id ?? ''
 
     // Forged: unknown id, wrong amount, wrong phone, wrong secret. None changes anything.
@@ -237,17 +241,18 @@ describe.each(engines)('checkout on %s', (engine) => {
     ]
     const forgedStatuses = (await Promise.all(forged)).map((answer) => answer.status)
     expect(forgedStatuses).toEqual([200, 200, 200, 404])
-    const [unknown] = await queryRows<{ outcome: string }>(
-      server.database.db,
-      sql`select outcome from payment_events where raw_body like '%ws_CO_forged%'`,
-    )
+    const [unknown] = await server.database.db
+      .select({ outcome: paymentEvents.outcome })
+      .from(paymentEvents)
+      .where(like(paymentEvents.rawBody, '%ws_CO_forged%'))
     expect(unknown?.outcome).toBe('rejected: unknown CheckoutRequestID')
 
     const genuine = stkCallback(checkoutId, 0, order.total, phone)
     const answers = await Promise.all(Array.from({ length: 100 }, () => guest.post(path, genuine)))
     expect(answers.every((answer) => answer.status === 200)).toBe(true)
-    const events = await queryRows<{ outcome: string; n: number }>(
+    const events = await typedRows(
       server.database.db,
+      { outcome: paymentEvents.outcome, n: value.int },
       sql`select outcome, count(*)::int as n from payment_events where payment_id = ${payment.id} group by outcome`,
     )
     // Applied once (by a callback, or by the status query if it came first), the rest counted as duplicates; the
@@ -263,10 +268,10 @@ describe.each(engines)('checkout on %s', (engine) => {
   })
 
   async function salesOf(productId: number): Promise<number> {
-    const [row] = await queryRows<{ sales_count: number }>(
-      server.database.db,
-      sql`select sales_count from products where id = ${productId}`,
-    )
+    const [row] = await server.database.db
+      .select({ sales_count: products.salesCount })
+      .from(products)
+      .where(eq(products.id, productId))
     return row?.sales_count ?? -1
   }
 
@@ -291,7 +296,12 @@ describe.each(engines)('checkout on %s', (engine) => {
       // As if the process had died between Daraja's answer and storing it.
       await quiet.database.db.execute(sql`update payments set checkout_request_id = null where id = ${payment.id}`)
       const path = `/api/payments/lnm/cb/${await callbackSecret(quiet)}`
-      const callback = stkCallback(payment.checkout_request_id ?? '', 0, order.total, payment.phone.replace('+', ''))
+      const callback = stkCallback(
+        payment.checkout_request_id ?? '',
+        0,
+        order.total,
+        (payment.phone ?? '').replace('+', ''),
+      )
       expect((await client.post(path, callback)).status).toBe(200)
       const settled = await paymentRow(quiet, order.orderNumber)
       expect(settled).toMatchObject({ status: 'paid', checkout_request_id: payment.checkout_request_id })

@@ -1,17 +1,7 @@
-import { queryRows } from '@soko/db/client'
-import { sql } from 'drizzle-orm'
+import { contactMessages } from '@soko/db/schema/contact'
+import { asc, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
-
-interface StoredMessage {
-  name: string
-  email: string
-  subject: string
-  message: string
-  ip: string | null
-  handled_at: Date | null
-  created_at: Date
-}
 
 const valid = {
   name: 'Wanjiku Kamau',
@@ -40,10 +30,18 @@ describe.each(engines)('contact API (%s)', (engine) => {
     })
 
   const stored = () =>
-    queryRows<StoredMessage>(
-      server.database.db,
-      sql`select name, email, subject, message, ip, handled_at, created_at from contact_messages order by id`,
-    )
+    server.database.db
+      .select({
+        name: contactMessages.name,
+        email: contactMessages.email,
+        subject: contactMessages.subject,
+        message: contactMessages.message,
+        ip: contactMessages.ip,
+        handled_at: contactMessages.handledAt,
+        created_at: contactMessages.createdAt,
+      })
+      .from(contactMessages)
+      .orderBy(asc(contactMessages.id))
 
   it('stores a valid message and answers 201 with a detail', async () => {
     const response = await post(valid)

@@ -2,10 +2,11 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openDatabase, queryRows } from '@soko/db/client'
+import { openDatabase } from '@soko/db/client'
 import { lockDataDir } from '@soko/db/data-dir-lock'
 import { migrate, pendingMigrations, readMigrations } from '@soko/db/migrate'
 import { migrationsDir, repoRoot } from '@soko/db/paths'
+import { typedRows, value } from '@soko/db/typed-sql'
 import { sql } from 'drizzle-orm'
 import { describe, expect, inject, it } from 'vitest'
 import { databaseUrl, withAdmin } from './support/postgres.ts'
@@ -33,7 +34,11 @@ describe('migrations', () => {
       expect(await migrate(database.db, migrations)).toEqual(migrations.map((m) => m.tag))
       expect(await pendingMigrations(database.db, migrations)).toEqual([])
       expect(await migrate(database.db, migrations)).toEqual([])
-      const extensions = await queryRows<{ extname: string }>(database.db, sql`select extname from pg_extension`)
+      const extensions = await typedRows(
+        database.db,
+        { extname: value.text },
+        sql`select extname::text as extname from pg_extension`,
+      )
       expect(extensions.map((e) => e.extname)).toEqual(expect.arrayContaining(['pg_trgm', 'unaccent']))
     } finally {
       await database.close()
@@ -56,8 +61,9 @@ describe('migrations', () => {
         expect(results.filter((applied) => applied.length === 0)).toHaveLength(3)
         const [first] = handles
         if (!first) throw new Error('no handle')
-        const rows = await queryRows<{ count: number }>(
+        const rows = await typedRows(
           first.db,
+          { count: value.int },
           sql`select count(*)::int as count from soko_migrations`,
         )
         expect(rows[0]?.count).toBe(migrations.length)

@@ -1,4 +1,6 @@
-import { queryRows } from '@soko/db/client'
+import { categories as categoryTable } from '@soko/db/schema/catalog'
+import { businesses } from '@soko/db/schema/vendors'
+import { typedRows } from '@soko/db/typed-sql'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, newCustomer, RELAXED_LIMITS, registerUser, signIn } from './support/accounts.ts'
@@ -191,8 +193,9 @@ describe.each(engines)('every API route refuses hostile input with a 4xx that sa
 
     // Real records each identity owns, so that path parameters reach the handlers' deeper code, not just a 404.
     const [product] = await sellableProducts(server, 1)
-    const [names] = await queryRows<{ category: string; vendor: string }>(
+    const [names] = await typedRows(
       server.database.db,
+      { category: categoryTable.slug, vendor: businesses.slug },
       sql`select (select slug from categories where is_active order by id limit 1) as category,
                  (select slug from businesses where is_active order by id limit 1) as vendor`,
     )

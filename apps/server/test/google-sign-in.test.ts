@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { SessionUser } from '@soko/contract/auth'
-import { queryRows } from '@soko/db/client'
+import { oidcStates, userIdentities, users } from '@soko/db/schema/accounts'
 import {
   answerConsentPage,
   type ConsentChoice,
@@ -8,7 +8,7 @@ import {
   type OidcProvider,
   startOidcProvider,
 } from '@soko/payment-simulators'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { hashSecret } from '../src/modules/accounts/tokens.ts'
 import { Client, GOOD_PASSWORD, RELAXED_LIMITS, registerUser, resetLink, uniqueEmail } from './support/accounts.ts'
@@ -71,8 +71,7 @@ describe.each(engines)('Google sign-in, against a local OpenID provider (%s)', (
   }
 
   const sessionCookieSet = (headers: Headers) => headers.getSetCookie().some((c) => /^soko_session=[^;]/.test(c))
-  const userCount = async () =>
-    (await queryRows<{ n: number }>(server.database.db, sql`select count(*)::int as n from users`))[0]?.n
+  const userCount = () => server.database.db.$count(users)
 
   it('says it is available, and redirects to the provider with state, nonce and an S256 PKCE challenge', async () => {
     expect((await new Client(server).get('/api/auth/providers/')).body).toEqual({ google: true })
@@ -93,7 +92,7 @@ describe.each(engines)('Google sign-in, against a local OpenID provider (%s)', (
     const binding = start.headers.getSetCookie().find((c) => c.startsWith('soko_oidc='))
     expect(binding).toMatch(/^soko_oidc=[A-Za-z0-9_-]{43}; Max-Age=600; Path=\/; HttpOnly; SameSite=Lax$/)
     // What the callback needs is kept server-side: the state only as a hash.
-    const rows = await queryRows<{ state_hash: string }>(server.database.db, sql`select state_hash from oidc_states`)
+    const rows = await server.database.db.select({ state_hash: oidcStates.stateHash }).from(oidcStates)
     expect(rows.map((r) => r.state_hash)).not.toContain(q.get('state'))
   })
 
@@ -113,15 +112,15 @@ describe.each(engines)('Google sign-in, against a local OpenID provider (%s)', (
       emailVerified: true,
       hasPassword: false,
     })
-    expect(await userCount()).toBe((before ?? 0) + 1)
+    expect(await userCount()).toBe(before + 1)
     // Soko proved possession of the PKCE verifier and its client secret to the token endpoint.
     const request = provider.tokenRequests.at(-1)
     expect(request?.get('code_verifier')).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(request?.get('client_secret')).toBe(provider.clientSecret)
-    const [linked] = await queryRows<{ issuer: string; subject: string; user_id: number }>(
-      server.database.db,
-      sql`select issuer, subject, user_id from user_identities where subject = ${identity.sub}`,
-    )
+    const [linked] = await server.database.db
+      .select({ issuer: userIdentities.issuer, subject: userIdentities.subject, user_id: userIdentities.userId })
+      .from(userIdentities)
+      .where(eq(userIdentities.subject, identity.sub))
     expect(linked).toEqual({ issuer: provider.issuer, subject: identity.sub, user_id: me.body.id })
 
     // The same Google account later, under another email address: still the same Soko user (keyed by sub).
@@ -180,11 +179,8 @@ describe.each(engines)('Google sign-in, against a local OpenID provider (%s)', (
     expect(refused.done.headers.get('location')).toBe('/login?error=google_account_exists')
     expect(sessionCookieSet(refused.done.headers)).toBe(false)
     expect((await refused.client.get('/api/auth/me/')).status).toBe(401)
-    const identities = await queryRows<{ n: number }>(
-      server.database.db,
-      sql`select count(*)::int as n from user_identities where subject = ${identity.sub}`,
-    )
-    expect(identities[0]?.n).toBe(0)
+    const identities = await server.database.db.$count(userIdentities, eq(userIdentities.subject, identity.sub))
+    expect(identities).toBe(0)
 
     // The owner proves the address (a reset from the emailed link); now Google signs into the same account.
     await new Client(server).post('/api/auth/request-password-reset/', { email: credentials.email })

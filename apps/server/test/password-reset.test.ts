@@ -1,5 +1,6 @@
-import { queryRows } from '@soko/db/client'
-import { sql } from 'drizzle-orm'
+import { passwordResetTokens, users } from '@soko/db/schema/accounts'
+import { typedRows, value } from '@soko/db/typed-sql'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   Client,
@@ -43,10 +44,7 @@ describe.each(engines)('password reset and change (%s)', (engine) => {
   const anonymous = () => new Client(server)
   const passwordHash = async (email: string) =>
     (
-      await queryRows<{ password_hash: string | null }>(
-        server.database.db,
-        sql`select password_hash from users where email = ${email}`,
-      )
+      await server.database.db.select({ password_hash: users.passwordHash }).from(users).where(eq(users.email, email))
     )[0]?.password_hash
   const askReset = (email: string, path = '/api/auth/request-password-reset/') => anonymous().post(path, { email })
 
@@ -77,10 +75,10 @@ describe.each(engines)('password reset and change (%s)', (engine) => {
       expect(Buffer.from(link.uid, 'base64url').toString()).toBe(String(login.user.id))
       expect(link.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
       // Only a hash of the token is stored.
-      const rows = await queryRows<{ token_hash: string }>(
-        server.database.db,
-        sql`select token_hash from password_reset_tokens where user_id = ${login.user.id}`,
-      )
+      const rows = await server.database.db
+        .select({ token_hash: passwordResetTokens.tokenHash })
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.userId, login.user.id))
       expect(rows.map((r) => r.token_hash)).not.toContain(link.token)
       expect(rows[0]?.token_hash).toMatch(/^[0-9a-f]{64}$/)
     })
@@ -155,8 +153,9 @@ describe.each(engines)('password reset and change (%s)', (engine) => {
     it('expires links after one hour', async () => {
       const { email } = await registerUser(server)
       await askReset(email)
-      const [row] = await queryRows<{ minutes: number }>(
+      const [row] = await typedRows(
         server.database.db,
+        { minutes: value.int },
         sql`select round(extract(epoch from expires_at - created_at) / 60)::int as minutes from password_reset_tokens
             where user_id = (select id from users where email = ${email})`,
       )
@@ -181,10 +180,10 @@ describe.each(engines)('password reset and change (%s)', (engine) => {
       const attacker = await newCustomer(server)
       await askReset(attacker.email)
       const { token } = await resetLink(server, attacker.email)
-      const [victimRow] = await queryRows<{ id: number }>(
-        server.database.db,
-        sql`select id from users where email = ${victim.email}`,
-      )
+      const [victimRow] = await server.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, victim.email))
       const victimUid = Buffer.from(String(victimRow?.id)).toString('base64url')
       for (const body of [
         { uid: victimUid, token, password: NEW_PASSWORD },

@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto'
-import { queryRows } from '@soko/db/client'
-import { sql } from 'drizzle-orm'
+import { products } from '@soko/db/schema/catalog'
+import { appSecrets } from '@soko/db/schema/secrets'
+import { businesses } from '@soko/db/schema/vendors'
+import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, outbox, RELAXED_LIMITS, registerUser, resetLink, signIn } from './support/accounts.ts'
 import { callbackSecret, stkCallback } from './support/checkout.ts'
@@ -10,10 +12,10 @@ const DEMO_NOTICE = 'Demo store: no real payments.'
 const FORGED = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }
 
 const cardKey = async (server: TestServer) => {
-  const [row] = await queryRows<{ value: string }>(
-    server.database.db,
-    sql`select value from app_secrets where name = 'card_test_secret_key'`,
-  )
+  const [row] = await server.database.db
+    .select({ value: appSecrets.value })
+    .from(appSecrets)
+    .where(eq(appSecrets.name, 'card_test_secret_key'))
   return row?.value
 }
 
@@ -43,10 +45,11 @@ describe.each(engines)('safe defaults (%s)', (engine) => {
       const adminPage = await admin.get<string>('/admin/dashboard')
       expect(adminPage.status).toBe(200)
       expect(adminPage.body).toContain(DEMO_NOTICE)
-      const [shop] = await queryRows<{ slug: string }>(
-        server.database.db,
-        sql`select slug from businesses order by id limit 1`,
-      )
+      const [shop] = await server.database.db
+        .select({ slug: businesses.slug })
+        .from(businesses)
+        .orderBy(asc(businesses.id))
+        .limit(1)
       const { client: vendor } = await signIn(server, {
         email: `owner@${shop?.slug}.demo.soko.co.ke`,
         password: 'Vendor-demo-2026',
@@ -110,10 +113,12 @@ describe.each(engines)('safe defaults (%s)', (engine) => {
       const sitemap = await (await fetch(`${server.url}/sitemap.xml`, { headers: FORGED })).text()
       expect(sitemap).toContain(`<loc>${server.url}/`)
       expect(sitemap).not.toContain('evil.example')
-      const [product] = await queryRows<{ slug: string }>(
-        server.database.db,
-        sql`select slug from products where is_active order by id limit 1`,
-      )
+      const [product] = await server.database.db
+        .select({ slug: products.slug })
+        .from(products)
+        .where(eq(products.isActive, true))
+        .orderBy(asc(products.id))
+        .limit(1)
       const page = await (await fetch(`${server.url}/product/${product?.slug}`, { headers: FORGED })).text()
       expect(page).toContain(`<link rel="canonical" href="${server.url}/product/${product?.slug}"/>`)
       expect(page).not.toContain('evil.example')

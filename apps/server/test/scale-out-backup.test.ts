@@ -1,10 +1,12 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type DatabaseHandle, openDatabase, queryRows } from '@soko/db/client'
+import { type DatabaseHandle, openDatabase } from '@soko/db/client'
 import { lockDataDir } from '@soko/db/data-dir-lock'
 import { readMigrations } from '@soko/db/migrate'
 import { migrationsDir } from '@soko/db/paths'
+import { products } from '@soko/db/schema/catalog'
+import { typedRows, value } from '@soko/db/typed-sql'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
@@ -33,8 +35,9 @@ async function placeOrder(database: DatabaseHandle, env: Record<string, string>)
     standIns: startStandIns,
   })
   try {
-    const [product] = await queryRows<{ id: number }>(
+    const [product] = await typedRows(
       database.db,
+      { id: products.id },
       sql`select p.id from products p join businesses b on b.id = p.business_id
           where p.is_active and b.is_active and p.stock_qty >= 5 order by p.id limit 1`,
     )
@@ -54,8 +57,9 @@ async function placeOrder(database: DatabaseHandle, env: Record<string, string>)
 }
 
 const orderIn = async (database: DatabaseHandle, orderNumber: string) => {
-  const [row] = await queryRows<{ total_cents: number; items: number }>(
+  const [row] = await typedRows(
     database.db,
+    { total_cents: value.int, items: value.int },
     sql`select o.total_cents::int as total_cents, (select count(*)::int from order_items i where i.order_id = o.id) as items
         from orders o where o.order_number = ${orderNumber}`,
   )
@@ -144,8 +148,9 @@ describe.skipIf(!adminUrl)('backing up and restoring PostgreSQL', () => {
     try {
       expect(await orderIn(copy, order.orderNumber)).toEqual({ total_cents: Math.round(order.total * 100), items: 1 })
       // The search extensions came back with it (`%` is pg_trgm's similarity operator).
-      const [search] = await queryRows<{ n: number }>(
+      const [search] = await typedRows(
         copy.db,
+        { n: value.int },
         sql`select count(*)::int as n from products where name % 'chai'`,
       )
       expect(search?.n).toEqual(expect.any(Number))

@@ -2,10 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { type DatabaseHandle, openDatabase, queryRows } from '@soko/db/client'
+import { type DatabaseHandle, openDatabase } from '@soko/db/client'
 import { migrate, readMigrations } from '@soko/db/migrate'
 import { migrationsDir } from '@soko/db/paths'
-import { sql } from 'drizzle-orm'
+import { products } from '@soko/db/schema/catalog'
+import { jobs } from '@soko/db/schema/jobs'
+import { typedRows, value } from '@soko/db/typed-sql'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
@@ -43,8 +46,9 @@ describe.skipIf(!adminUrl)('several processes on one PostgreSQL database', () =>
       // One of them applied everything; the others waited on the lock, then found nothing left to do.
       expect(results.map((applied) => applied.length).sort()).toEqual([0, 0, migrations.length])
       const [first] = handles as [DatabaseHandle]
-      const rows = await queryRows<{ tag: string; n: number }>(
+      const rows = await typedRows(
         first.db,
+        { tag: value.text, n: value.int },
         sql`select tag, count(*)::int as n from soko_migrations group by tag order by tag`,
       )
       expect(rows.map((row) => row.tag)).toEqual(migrations.map((migration) => migration.tag).sort())
@@ -74,11 +78,8 @@ describe.skipIf(!adminUrl)('several processes on one PostgreSQL database', () =>
       })
       for (const { app } of instances) app.soko.jobs.kick()
       await waitFor(async () => {
-        const [row] = await queryRows<{ left: number }>(
-          database.db,
-          sql`select count(*)::int as left from jobs where kind = 'test.count' and done_at is null`,
-        )
-        return row?.left === 0 ? true : null
+        const left = await database.db.$count(jobs, and(eq(jobs.kind, 'test.count'), isNull(jobs.doneAt)))
+        return left === 0 ? true : null
       }, 30_000)
       expect(runs.size).toBe(JOBS)
       expect([...runs.values()].filter((by) => by.length !== 1)).toEqual([])
@@ -113,8 +114,9 @@ describe.skipIf(!adminUrl)('a process that died holding a job', () => {
       await waitFor(async () => (ran.length > 0 ? true : null), 10_000)
       await sleep(1500)
       expect(ran).toEqual([1])
-      const rows = await queryRows<{ n: number; done: boolean; attempts: number }>(
+      const rows = await typedRows(
         database.db,
+        { n: value.int, done: value.bool, attempts: jobs.attempts },
         sql`select (payload->>'n')::int as n, done_at is not null as done, attempts from jobs
             where kind = 'test.lease' order by 1`,
       )
@@ -158,10 +160,12 @@ describe.skipIf(!adminUrl)('a database that goes away and comes back', () => {
 
   it('/api/ready answers 503 while it is unreachable and 200 again by itself once it is back', async () => {
     expect(await ready()).toBe(200)
-    const [product] = await queryRows<{ slug: string; name: string; id: number }>(
-      direct.db,
-      sql`select id, slug, name from products where is_active order by id limit 1`,
-    )
+    const [product] = await direct.db
+      .select({ id: products.id, slug: products.slug, name: products.name })
+      .from(products)
+      .where(eq(products.isActive, true))
+      .orderBy(asc(products.id))
+      .limit(1)
     if (!product) throw new Error('fixture')
     const page = () =>
       instance.app

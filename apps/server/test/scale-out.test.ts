@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { type DatabaseHandle, openDatabase, queryRows } from '@soko/db/client'
+import { type DatabaseHandle, openDatabase } from '@soko/db/client'
+import { products } from '@soko/db/schema/catalog'
+import { orders as orderTable } from '@soko/db/schema/orders'
+import { typedRows, value } from '@soko/db/typed-sql'
 import { type DarajaSimulator, startDarajaSimulator } from '@soko/payment-simulators'
-import { sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { webBuildDir } from '../src/plugins/web.ts'
 import { Client, type LoginAnswer, RELAXED_LIMITS } from './support/accounts.ts'
@@ -29,13 +32,14 @@ interface LoadResult {
 
 /** What `mixedLoad` buys (a product on sale with stock to spare) and the 20 product pages it views. */
 async function loadTargets(database: DatabaseHandle): Promise<{ productId: number; slugs: string[] }> {
-  const [product] = await queryRows<{ id: number }>(
+  const [product] = await typedRows(
     database.db,
+    { id: products.id },
     sql`select p.id from products p join businesses b on b.id = p.business_id
         where p.is_active and b.is_active and p.stock_qty >= 20 order by p.id limit 1`,
   )
   const slugs = (
-    await queryRows<{ slug: string }>(database.db, sql`select slug from products where is_active limit 20`)
+    await database.db.select({ slug: products.slug }).from(products).where(eq(products.isActive, true)).limit(20)
   ).map((row) => row.slug)
   if (!product) throw new Error('fixture')
   return { productId: product.id, slugs }
@@ -183,10 +187,12 @@ describe.skipIf(!adminUrl || !hasWebBuild)('two processes on one PostgreSQL behi
   })
 
   it("a product edited through the database shows on every process's cached product page within a second", async () => {
-    const [product] = await queryRows<{ id: number; slug: string; name: string }>(
-      database.db,
-      sql`select id, slug, name from products where is_active order by id limit 1`,
-    )
+    const [product] = await database.db
+      .select({ id: products.id, slug: products.slug, name: products.name })
+      .from(products)
+      .where(eq(products.isActive, true))
+      .orderBy(asc(products.id))
+      .limit(1)
     if (!product) throw new Error('fixture')
     const path = `/api/marketplace/api/products/${product.slug}/`
     // Both processes have the page cached ...
@@ -211,8 +217,9 @@ describe.skipIf(!adminUrl || !hasWebBuild)('two processes on one PostgreSQL behi
   })
 
   it('200 buyers for the last 10 units across both processes make exactly 10 orders, all paid', async () => {
-    const [product] = await queryRows<{ id: number }>(
+    const [product] = await typedRows(
       database.db,
+      { id: products.id },
       sql`select p.id from products p join businesses b on b.id = p.business_id
           where p.is_active and b.is_active and p.stock_qty >= 20 order by p.id desc limit 1`,
     )
@@ -236,8 +243,9 @@ describe.skipIf(!adminUrl || !hasWebBuild)('two processes on one PostgreSQL behi
     // Both processes took a share of the buyers.
     for (const url of backends) expect((balancer.stats.byBackend[url] ?? 0) - (before[url] ?? 0)).toBeGreaterThan(50)
     const paid = await waitFor(async () => {
-      const [row] = await queryRows<{ paid: number; pending: number }>(
+      const [row] = await typedRows(
         database.db,
+        { paid: value.int, pending: value.int },
         sql`select count(*) filter (where o.status = 'paid')::int as paid,
               count(*) filter (where o.status = 'pending_payment')::int as pending
             from orders o join order_items i on i.order_id = o.id where i.product_id = ${product.id}`,
@@ -245,10 +253,10 @@ describe.skipIf(!adminUrl || !hasWebBuild)('two processes on one PostgreSQL behi
       return row && row.pending === 0 ? row.paid : null
     }, 30_000)
     expect(paid).toBe(10)
-    const [stock] = await queryRows<{ stock_qty: number }>(
-      database.db,
-      sql`select stock_qty from products where id = ${product.id}`,
-    )
+    const [stock] = await database.db
+      .select({ stock_qty: products.stockQty })
+      .from(products)
+      .where(eq(products.id, product.id))
     expect(stock?.stock_qty).toBe(0)
   }, 60_000)
 
@@ -270,15 +278,17 @@ describe.skipIf(!adminUrl || !hasWebBuild)('two processes on one PostgreSQL behi
     expect(result.orders.length).toBeGreaterThan(10)
 
     // Leases held by the killed process at its death run out, then the survivor takes those jobs.
-    const [held] = await queryRows<{ n: number; until: string | null }>(
+    const [held] = await typedRows(
       database.db,
+      { n: value.int, until: value.nullable(value.text) },
       sql`select count(*)::int as n, max(locked_until)::text as until from jobs
           where done_at is null and locked_until > now()`,
     )
     console.info(`jobs leased when the process died: ${held?.n ?? 0}`)
     const stuck = () =>
-      queryRows<{ n: number }>(
+      typedRows(
         database.db,
+        { n: value.int },
         sql`select count(*)::int as n from jobs
             where done_at is null and run_at < now() - interval '5 seconds'
               and (locked_until is null or locked_until < now() - interval '5 seconds')`,
@@ -295,10 +305,15 @@ describe.skipIf(!adminUrl || !hasWebBuild)('two processes on one PostgreSQL behi
         .filter((session) => orders.has(session.accountReference) && session.state === 'paid')
         .map((session) => session.accountReference),
     )
-    type Row = { order_number: string; status: string; has_job: boolean; push_recorded: boolean }
     const settled = await waitFor(async () => {
-      const rows = await queryRows<Row>(
+      const rows = await typedRows(
         database.db,
+        {
+          order_number: orderTable.orderNumber,
+          status: orderTable.status,
+          has_job: value.bool,
+          push_recorded: value.bool,
+        },
         sql`select o.order_number, o.status,
               exists (select 1 from jobs j where j.done_at is null
                 and (j.payload->>'orderId')::int = o.id) as has_job,

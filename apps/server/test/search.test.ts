@@ -1,4 +1,5 @@
-import { queryRows } from '@soko/db/client'
+import { products } from '@soko/db/schema/catalog'
+import { typedRows, value } from '@soko/db/typed-sql'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { walkWithin } from '../src/modules/search/browse-repository.ts'
@@ -165,7 +166,7 @@ describe.each(engines)('search (%s)', (engine) => {
     })
 
     it('searches for quotes, wildcards, backslashes and SQL as plain text', async () => {
-      const before = await queryRows<{ n: number }>(server.database.db, sql`select count(*)::int as n from products`)
+      const before = await server.database.db.$count(products)
       for (const q of [
         '%',
         '_',
@@ -183,7 +184,7 @@ describe.each(engines)('search (%s)', (engine) => {
         expect(body.total_products, q).toBeLessThan(300)
         expect((await fetch(url(server, SUGGEST, { q }))).status, q).toBe(200)
       }
-      const after = await queryRows<{ n: number }>(server.database.db, sql`select count(*)::int as n from products`)
+      const after = await server.database.db.$count(products)
       expect(after).toEqual(before)
       // Only punctuation: nothing to look for, so nothing is found (and nothing is everything).
       expect((await search(server, { q: '%' })).total_products).toBe(0)
@@ -474,10 +475,11 @@ describe.each(engines)('search (%s)', (engine) => {
       }
       if (!indexScans) throw new Error('PostgreSQL has no index-scan connections')
       const settings = sql`select current_setting('enable_seqscan') as seqscan, current_setting('jit') as jit`
-      const searchSessions = await Promise.all([1, 2, 3].map(() => queryRows(indexScans, settings)))
+      const settingsShape = { seqscan: value.text, jit: value.text }
+      const searchSessions = await Promise.all([1, 2, 3].map(() => typedRows(indexScans, settingsShape, settings)))
       expect(searchSessions.flat()).toEqual(Array(3).fill({ seqscan: 'off', jit: 'off' }))
       // The rest of the application plans as usual.
-      expect((await queryRows<{ seqscan: string }>(db, settings))[0]?.seqscan).toBe('on')
+      expect((await typedRows(db, settingsShape, settings))[0]?.seqscan).toBe('on')
     })
 
     it("counts a shopper's own price range exactly, wherever its bounds cut the price bands", async () => {

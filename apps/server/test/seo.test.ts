@@ -1,5 +1,5 @@
-import { queryRows } from '@soko/db/client'
-import { sql } from 'drizzle-orm'
+import { products as productsTable } from '@soko/db/schema/catalog'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './support/test-server.ts'
 
@@ -32,10 +32,7 @@ describe('robots.txt and sitemaps', () => {
     ])
 
     const products = await (await fetch(`${server.url}/sitemaps/products-1.xml`)).text()
-    const [{ n }] = (await queryRows<{ n: number }>(
-      server.database.db,
-      sql`select count(*)::int as n from products where is_active`,
-    )) as [{ n: number }]
+    const n = await server.database.db.$count(productsTable, eq(productsTable.isActive, true))
     expect(products.match(/<url>/g)).toHaveLength(n)
     expect(products).toMatch(
       /<loc>https:\/\/soko\.example\/product\/[a-z0-9-]+<\/loc><lastmod>\d{4}-\d\d-\d\d<\/lastmod>/,

@@ -1,7 +1,10 @@
 import type { ProductListing } from '@soko/contract/catalog'
 import type { Address, PaymentMethod } from '@soko/contract/user'
-import { queryRows } from '@soko/db/client'
-import { sql } from 'drizzle-orm'
+import { users } from '@soko/db/schema/accounts'
+import { products } from '@soko/db/schema/catalog'
+import { addresses, paymentMethods } from '@soko/db/schema/customers'
+import { typedRows } from '@soko/db/typed-sql'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, GOOD_PASSWORD, newCustomer, outbox, RELAXED_LIMITS, signIn, uniqueEmail } from './support/accounts.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
@@ -40,8 +43,9 @@ describe.each(engines)('the customer’s own data under /api/user (%s)', (engine
 
   beforeAll(async () => {
     server = await startTestServer(engine, { env: RELAXED_LIMITS })
-    const rows = await queryRows<{ id: number }>(
+    const rows = await typedRows(
       server.database.db,
+      { id: products.id },
       sql`select p.id from products p join businesses b on b.id = p.business_id
           where p.is_active and b.is_active order by p.id limit 5`,
     )
@@ -130,10 +134,10 @@ describe.each(engines)('the customer’s own data under /api/user (%s)', (engine
       const answer = await client.put('/api/user/profile', body)
       expect(answer.status).toBe(400)
       expect(errorsOf(answer.body)[field]).toEqual([message])
-      const [row] = await queryRows<{ role: string; email_verified_at: unknown }>(
-        server.database.db,
-        sql`select role, email_verified_at from users where id = ${login.user.id}`,
-      )
+      const [row] = await server.database.db
+        .select({ role: users.role, email_verified_at: users.emailVerifiedAt })
+        .from(users)
+        .where(eq(users.id, login.user.id))
       expect(row).toEqual({ role: 'customer', email_verified_at: null })
     })
 
@@ -226,11 +230,11 @@ describe.each(engines)('the customer’s own data under /api/user (%s)', (engine
         ['Work', false],
         ['Home', false],
       ])
-      const [row] = await queryRows<{ n: number }>(
-        server.database.db,
-        sql`select count(*)::int as n from addresses where user_id = ${login.user.id} and is_default`,
+      const n = await server.database.db.$count(
+        addresses,
+        and(eq(addresses.userId, login.user.id), eq(addresses.isDefault, true)),
       )
-      expect(row?.n).toBe(1)
+      expect(n).toBe(1)
     })
 
     it.each([
@@ -335,10 +339,10 @@ describe.each(engines)('the customer’s own data under /api/user (%s)', (engine
         ['M-PESA', true],
         ['card', false],
       ])
-      const [stored] = await queryRows<{ provider_token: string }>(
-        server.database.db,
-        sql`select provider_token from payment_methods where user_id = ${login.user.id} and type = 'card'`,
-      )
+      const [stored] = await server.database.db
+        .select({ provider_token: paymentMethods.providerToken })
+        .from(paymentMethods)
+        .where(and(eq(paymentMethods.userId, login.user.id), eq(paymentMethods.type, 'card')))
       expect(stored?.provider_token).toBe('tok_visa_9f8e7d6c')
     })
 
@@ -355,11 +359,8 @@ describe.each(engines)('the customer’s own data under /api/user (%s)', (engine
       const answer = await client.post('/api/user/payment-methods', card(overrides))
       expect(answer.status).toBe(400)
       expect(answer.body).toEqual({ detail: CARD_DATA, code: 'invalid_data', errors: { [field]: [CARD_DATA] } })
-      const [row] = await queryRows<{ n: number }>(
-        server.database.db,
-        sql`select count(*)::int as n from payment_methods where user_id = ${login.user.id}`,
-      )
-      expect(row?.n).toBe(0)
+      const n = await server.database.db.$count(paymentMethods, eq(paymentMethods.userId, login.user.id))
+      expect(n).toBe(0)
     })
 
     it.each([

@@ -1,7 +1,13 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { queryRows } from '@soko/db/client'
-import { sql } from 'drizzle-orm'
+import { users } from '@soko/db/schema/accounts'
+import { auditLog } from '@soko/db/schema/audit'
+import { productImages, products } from '@soko/db/schema/catalog'
+import { orders, vendorOrders } from '@soko/db/schema/orders'
+import { rateLimits } from '@soko/db/schema/rate-limits'
+import { businesses } from '@soko/db/schema/vendors'
+import { type Shape, typedRows, value } from '@soko/db/typed-sql'
+import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, newCustomer, outbox, RELAXED_LIMITS } from './support/accounts.ts'
 import { FAST_PAYMENTS, orderBody, type Placed, placeOrder, settledPayment } from './support/checkout.ts'
@@ -55,7 +61,7 @@ describe.each(engines)('vendor portal on %s', (engine) => {
   afterAll(() => server?.close())
 
   const db = () => server.database.db
-  const row = async <T>(query: ReturnType<typeof sql>): Promise<T | undefined> => (await queryRows<T>(db(), query))[0]
+  const row = async <S extends Shape>(shape: S, query: SQL) => (await typedRows(db(), shape, query))[0]
 
   it('turns a signed-in customer into a vendor with a live, unverified shop; a second application is a 409', async () => {
     const customer = await newCustomer(server)
@@ -74,11 +80,13 @@ describe.each(engines)('vendor portal on %s', (engine) => {
       isActive: true,
       isSuspended: false,
     })
-    const user = await row<{ id: number; role: string }>(
+    const user = await row(
+      { id: users.id, role: users.role },
       sql`select id, role from users where lower(email) = ${customer.email}`,
     )
     expect(user?.role).toBe('vendor')
-    const audit = await row<{ action: string; subject_id: number }>(
+    const audit = await row(
+      { action: auditLog.action, subject_id: auditLog.subjectId },
       sql`select action, subject_id from audit_log where actor_id = ${user?.id ?? 0}`,
     )
     expect(audit).toEqual({ action: 'vendor.applied', subject_id: answer.body.id })
@@ -88,7 +96,8 @@ describe.each(engines)('vendor portal on %s', (engine) => {
     const twice = await customer.client.post<ErrorAnswer>('/api/vendor/apply/', applyBody({ name: 'Second shop' }))
     expect(twice.status).toBe(409)
     expect(twice.body.detail).toContain('already have a shop')
-    const count = await row<{ n: number }>(
+    const count = await row(
+      { n: value.int },
       sql`select count(*)::int as n from businesses where owner_id = ${user?.id ?? 0}`,
     )
     expect(count?.n).toBe(1)
@@ -118,7 +127,7 @@ describe.each(engines)('vendor portal on %s', (engine) => {
     })
     expect(sneaky.status).toBe(400)
     expect(sneaky.body.errors?.isVerified).toEqual(['is not an accepted field'])
-    const role = await row<{ role: string }>(sql`select role from users where lower(email) = ${customer.email}`)
+    const role = await row({ role: users.role }, sql`select role from users where lower(email) = ${customer.email}`)
     expect(role?.role).toBe('customer')
   })
 
@@ -201,7 +210,7 @@ describe.each(engines)('vendor portal on %s', (engine) => {
     expect(await payoutMails()).toEqual([])
     // A wrong password counts towards the account's sign-in limit: a stolen session cannot guess it freely.
     const key = `login:account:${vendor.email}`
-    const counted = await row<{ hits: number }>(sql`select hits from rate_limits where key = ${key}`)
+    const counted = await row({ hits: rateLimits.hits }, sql`select hits from rate_limits where key = ${key}`)
     expect(counted?.hits).toBeGreaterThanOrEqual(1)
     await db().execute(sql`update rate_limits set hits = 1000000 where key = ${key}`)
     const throttled = await vendor.client.put<ErrorAnswer>(
@@ -227,7 +236,8 @@ describe.each(engines)('vendor portal on %s', (engine) => {
     expect(mail?.text).toMatch(/changed on \d{1,2} \w+ \d{4} at \d{2}:\d{2} \(Nairobi time\)/)
     expect(mail?.text).toContain('If this was not you')
     expect(await outbox(server, 'duka@example.co.ke')).toEqual([])
-    const audit = await row<{ n: number }>(
+    const audit = await row(
+      { n: value.int },
       sql`select count(*)::int as n from audit_log
           where action = 'vendor.payout_phone_changed' and subject_id = ${vendor.shop.id}`,
     )
@@ -269,7 +279,12 @@ describe.each(engines)('vendor portal on %s', (engine) => {
       isActive: true,
       images: [],
     })
-    const stored = await row<{ price_cents: number; discounted_price_cents: number | null; business_id: number }>(
+    const stored = await row(
+      {
+        price_cents: products.priceCents,
+        discounted_price_cents: products.discountedPriceCents,
+        business_id: products.businessId,
+      },
       sql`select price_cents, discounted_price_cents, business_id from products where id = ${created.body.id}`,
     )
     expect(stored).toEqual({ price_cents: 150_000, discounted_price_cents: 120_000, business_id: vendor.shop.id })
@@ -342,7 +357,8 @@ describe.each(engines)('vendor portal on %s', (engine) => {
       price: ['Price must be more than 0'],
       stockQty: ['Stock must be a whole number'],
     })
-    const count = await row<{ n: number }>(
+    const count = await row(
+      { n: value.int },
       sql`select count(*)::int as n from products where business_id = ${vendor.shop.id}`,
     )
     expect(count?.n).toBe(0)
@@ -362,7 +378,10 @@ describe.each(engines)('vendor portal on %s', (engine) => {
     expect(negative.status).toBe(400)
 
     expect((await vendor.client.delete(`/api/vendor/products/${product.id}/`)).status).toBe(204)
-    const off = await row<{ is_active: boolean }>(sql`select is_active from products where id = ${product.id}`)
+    const off = await row(
+      { is_active: products.isActive },
+      sql`select is_active from products where id = ${product.id}`,
+    )
     expect(off?.is_active).toBe(false)
     const listed = await vendor.client.get<{ products: VendorProduct[] }>('/api/vendor/products/')
     expect(listed.body.products.find((p) => p.id === product.id)?.isActive).toBe(false)
@@ -382,7 +401,10 @@ describe.each(engines)('vendor portal on %s', (engine) => {
     )
     expect(refused.status).toBe(403)
     expect(refused.body.detail).toContain('Listing breaks the rules.')
-    const still = await row<{ is_active: boolean }>(sql`select is_active from products where id = ${product.id}`)
+    const still = await row(
+      { is_active: products.isActive },
+      sql`select is_active from products where id = ${product.id}`,
+    )
     expect(still?.is_active).toBe(false)
     // Edits that leave it off are fine.
     const quiet = await vendor.client.put<VendorProduct>(
@@ -410,7 +432,8 @@ describe.each(engines)('vendor portal on %s', (engine) => {
     })
     expect(await servedSize(server, image.medium)).toMatchObject({ width: 600, height: 450 })
     expect(await servedSize(server, image.original)).toMatchObject({ width: 1200, height: 900 })
-    const stored = await row<{ is_uploaded: boolean; hue: number | null }>(
+    const stored = await row(
+      { is_uploaded: productImages.isUploaded, hue: productImages.hue },
       sql`select is_uploaded, hue from product_images where id = ${image.id}`,
     )
     expect(stored).toEqual({ is_uploaded: true, hue: null })
@@ -453,7 +476,8 @@ describe.each(engines)('vendor portal on %s', (engine) => {
     expect(tooBig.body.detail).toContain('"huge.jpg" is larger than 10 MB')
 
     // Nothing of the refused uploads was stored.
-    const count = await row<{ n: number }>(
+    const count = await row(
+      { n: value.int },
       sql`select count(*)::int as n from product_images where product_id = ${product.id}`,
     )
     expect(count?.n).toBe(2)
@@ -566,7 +590,8 @@ describe.each(engines)('vendor portal on %s', (engine) => {
     const buyer = new Client(server)
     const placed = await placeOrder(buyer, orderBody([{ productId: product.id, quantity: 1 }]))
     await settledPayment(buyer, placed.body as Placed)
-    const order = await row<{ id: number }>(
+    const order = await row(
+      { id: orders.id },
       sql`select id from orders where order_number = ${placed.body.order.orderNumber}`,
     )
     const ids = await server.app.soko.paidShopNotices.enqueue(db(), order?.id ?? 0, 'https://soko.test')
@@ -595,15 +620,40 @@ describe.each(engines)('vendor portal on %s', (engine) => {
     if (!part) throw new Error('no part')
 
     const snapshot = async () => ({
-      product: await row(sql`select name, slug, price_cents, discounted_price_cents, stock_qty, is_active, category_id,
-        description, updated_at from products where id = ${product.id}`),
-      images: await queryRows(
+      product: await row(
+        {
+          name: products.name,
+          slug: products.slug,
+          price_cents: products.priceCents,
+          discounted_price_cents: products.discountedPriceCents,
+          stock_qty: products.stockQty,
+          is_active: products.isActive,
+          category_id: products.categoryId,
+          description: products.description,
+          updated_at: products.updatedAt,
+        },
+        sql`select name, slug, price_cents, discounted_price_cents, stock_qty, is_active, category_id,
+        description, updated_at from products where id = ${product.id}`,
+      ),
+      images: await typedRows(
         db(),
+        { id: productImages.id, position: productImages.position, is_primary: productImages.isPrimary },
         sql`select id, position, is_primary from product_images
         where product_id = ${product.id} order by id`,
       ),
-      part: await row(sql`select status, tracking_note from vendor_orders where id = ${part.id}`),
-      shop: await row(sql`select name, phone, payout_phone, updated_at from businesses where id = ${a.shop.id}`),
+      part: await row(
+        { status: vendorOrders.status, tracking_note: vendorOrders.trackingNote },
+        sql`select status, tracking_note from vendor_orders where id = ${part.id}`,
+      ),
+      shop: await row(
+        {
+          name: businesses.name,
+          phone: businesses.phone,
+          payout_phone: businesses.payoutPhone,
+          updated_at: businesses.updatedAt,
+        },
+        sql`select name, phone, payout_phone, updated_at from businesses where id = ${a.shop.id}`,
+      ),
     })
     const before = await snapshot()
 

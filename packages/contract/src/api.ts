@@ -8,6 +8,7 @@ import type { checkoutEndpoints } from './checkout.ts'
 import type { contactEndpoints } from './contact.ts'
 import type { devEndpoints } from './dev.ts'
 import type { healthEndpoints } from './health.ts'
+import type { mediaEndpoints } from './media.ts'
 import type { searchEndpoints } from './search.ts'
 import type { vendorEndpoints } from './vendor.ts'
 
@@ -20,6 +21,7 @@ export type Api = typeof catalogEndpoints &
   typeof adminEndpoints &
   typeof contactEndpoints &
   typeof healthEndpoints &
-  typeof devEndpoints
+  typeof devEndpoints &
+  typeof mediaEndpoints
 
 export type ApiKey = keyof Api

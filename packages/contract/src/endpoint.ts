@@ -19,6 +19,8 @@ export interface EndpointSpec {
   headers?: z.ZodType
   /** Request content types other than JSON (an upload's `multipart/form-data`). */
   consumes?: readonly string[]
+  /** A success answer that is a file, not JSON (an image): its content types; `response` is then null. */
+  produces?: readonly string[]
   /** The success answer's body; null when there is none (204, or a redirect). */
   response: z.ZodType | null
   /** The success status: 200 unless said. */

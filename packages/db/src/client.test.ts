@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type DatabaseHandle, openDatabase, queryRows } from './client.ts'
+import { type DatabaseHandle, openDatabase } from './client.ts'
+import { typedRows, value } from './typed-sql.ts'
 
 const SEGMENT_MB = 16
 
@@ -21,7 +22,9 @@ describe('the embedded engine', () => {
     const { db } = handle
     const walMb = () =>
       readdirSync(join(dir ?? '', 'pg_wal')).filter((f) => /^[0-9A-F]{24}$/.test(f)).length * SEGMENT_MB
-    expect(await queryRows<{ max_wal_size: string }>(db, sql`show max_wal_size`)).toEqual([{ max_wal_size: '64MB' }])
+    expect(await typedRows(db, { max_wal_size: value.text }, sql`show max_wal_size`)).toEqual([
+      { max_wal_size: '64MB' },
+    ])
     await db.execute(sql`create table filler (id serial primary key, body text)`)
     // About 60 MB of log per round: without a checkpoint (PGlite has no checkpointer) it only grows.
     for (let round = 0; round < 3; round++) {
@@ -32,6 +35,6 @@ describe('the embedded engine', () => {
     await handle.checkpoint?.()
     expect(walMb()).toBeLessThanOrEqual(64)
     // Still the same database afterwards.
-    expect(await queryRows<{ n: number }>(db, sql`select count(*)::int as n from filler`)).toEqual([{ n: 0 }])
+    expect(await typedRows(db, { n: value.int }, sql`select count(*)::int as n from filler`)).toEqual([{ n: 0 }])
   })
 })

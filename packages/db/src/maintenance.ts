@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { type Db, queryRows } from './client.ts'
+import type { Db } from './client.ts'
+import { typedRows, value } from './typed-sql.ts'
 
 // Operators' database chores (health checks, reset, backup and restore), kept with the database code so that the
 // server's commands and checks hold no SQL of their own.
@@ -18,8 +19,9 @@ export async function dropEverything(db: Db, options: { migrationRecord: boolean
 
 /** How many tables the public schema has, and how many other connections use this database. */
 export async function databaseUsage(db: Db): Promise<{ tables: number; others: number }> {
-  const [row] = await queryRows<{ tables: number; others: number }>(
+  const [row] = await typedRows(
     db,
+    { tables: value.int, others: value.int },
     sql`select (select count(*)::int from pg_tables where schemaname = 'public') as tables,
           (select count(*)::int from pg_stat_activity
             where datname = current_database() and pid <> pg_backend_pid()) as others`,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { Db } from './client.ts'
-import { queryRows } from './client.ts'
+import { typedRows, value } from './typed-sql.ts'
 
 export interface Migration {
   tag: string
@@ -38,6 +38,11 @@ function isOnlyComments(statement: string): boolean {
   return statement.split('\n').every((line) => line.trim() === '' || line.trim().startsWith('--'))
 }
 
+/** The migrations applied so far (soko_migrations is the migrator's own record, outside the schema). */
+function appliedTags(db: Db) {
+  return typedRows(db, { tag: value.text }, sql`select tag from soko_migrations`)
+}
+
 /** Applies the migrations not applied yet, all in one transaction; returns the tags it applied. */
 export async function migrate(db: Db, migrations: Migration[]): Promise<string[]> {
   return db.transaction(async (tx) => {
@@ -47,9 +52,7 @@ export async function migrate(db: Db, migrations: Migration[]): Promise<string[]
         tag text primary key,
         applied_at timestamptz not null default now()
       )`)
-    const done = new Set(
-      (await queryRows<{ tag: string }>(tx as unknown as Db, sql`select tag from soko_migrations`)).map((r) => r.tag),
-    )
+    const done = new Set((await appliedTags(tx)).map((r) => r.tag))
     const applied: string[] = []
     for (const migration of migrations) {
       if (done.has(migration.tag)) continue
@@ -63,11 +66,12 @@ export async function migrate(db: Db, migrations: Migration[]): Promise<string[]
 
 /** Migrations known to the code but not yet applied to the database (empty when up to date). */
 export async function pendingMigrations(db: Db, migrations: Migration[]): Promise<string[]> {
-  const exists = await queryRows<{ exists: boolean }>(
+  const exists = await typedRows(
     db,
+    { exists: value.bool },
     sql`select to_regclass('soko_migrations') is not null as exists`,
   )
   if (!exists[0]?.exists) return migrations.map((m) => m.tag)
-  const done = new Set((await queryRows<{ tag: string }>(db, sql`select tag from soko_migrations`)).map((r) => r.tag))
+  const done = new Set((await appliedTags(db)).map((r) => r.tag))
   return migrations.filter((m) => !done.has(m.tag)).map((m) => m.tag)
 }

@@ -34,7 +34,10 @@ const ALWAYS: readonly ErrorCode[] = ['invalid_data', 'internal']
 function responses(spec: EndpointSpec): Record<number, z.ZodType> {
   const answers: Record<number, z.ZodType> = {}
   for (const [status, schema] of Object.entries(spec.alsoAnswers ?? {})) if (schema) answers[Number(status)] = schema
-  answers[spec.status ?? 200] = spec.response ?? z.null().describe(spec.status === 302 ? 'A redirect' : 'No content')
+  // A file's answer is not JSON: no schema serialises it (the document says its content types instead).
+  if (!spec.produces) {
+    answers[spec.status ?? 200] = spec.response ?? z.null().describe(spec.status === 302 ? 'A redirect' : 'No content')
+  }
   for (const code of [...ALWAYS, ...spec.errors]) {
     const status = ERROR_STATUS[code]
     answers[status] = spec.errorBodies?.[status] ?? ErrorSchema
@@ -60,6 +63,7 @@ export function endpointSchema(spec: EndpointSpec): FastifySchema & Record<strin
     ...(spec.body ? { body: spec.body } : {}),
     ...(spec.headers ? { headers: spec.headers } : {}),
     ...(spec.consumes ? { consumes: [...spec.consumes] } : {}),
+    ...(spec.produces ? { produces: [...spec.produces] } : {}),
     response: responses(spec),
   }
 }

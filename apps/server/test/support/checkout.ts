@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { queryRows } from '@soko/db/client'
-import { sql } from 'drizzle-orm'
+import { products } from '@soko/db/schema/catalog'
+import { payments } from '@soko/db/schema/payments'
+import { appSecrets } from '@soko/db/schema/secrets'
+import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
+import { eq, sql } from 'drizzle-orm'
 import type { Answer, Client } from './accounts.ts'
 import type { TestServer } from './test-server.ts'
 
@@ -96,45 +99,53 @@ export function settledPayment(client: Client, placed: Placed): Promise<PaymentS
   })
 }
 
-export interface StockedProduct {
-  id: number
-  slug: string
-  price: number
-  business_id: number
+const stockedProductShape = {
+  id: products.id,
+  slug: products.slug,
+  price: value.decimal,
+  business_id: products.businessId,
 }
+export type StockedProduct = RowOf<typeof stockedProductShape>
 
 /** Active products of active shops with stock, from different shops when asked. */
 export async function sellableProducts(server: TestServer, count: number, distinctShops = false) {
-  return queryRows<StockedProduct>(
+  return typedRows(
     server.database.db,
+    stockedProductShape,
     sql`select ${distinctShops ? sql`distinct on (p.business_id)` : sql``} p.id, p.slug,
           p.effective_price_cents / 100.0 as price, p.business_id
         from products p join businesses b on b.id = p.business_id
         where p.is_active and b.is_active and p.stock_qty >= 20
         order by ${distinctShops ? sql`p.business_id,` : sql``} p.id limit ${count}`,
-  ).then((rows) => rows.map((row) => ({ ...row, price: Number(row.price) })))
+  )
 }
 
 export async function stockOf(server: TestServer, productId: number): Promise<number> {
-  const [row] = await queryRows<{ stock_qty: number }>(
-    server.database.db,
-    sql`select stock_qty from products where id = ${productId}`,
-  )
+  const [row] = await server.database.db
+    .select({ stock_qty: products.stockQty })
+    .from(products)
+    .where(eq(products.id, productId))
   return row?.stock_qty ?? -1
 }
 
 export async function callbackSecret(server: TestServer): Promise<string> {
-  const [row] = await queryRows<{ value: string }>(
-    server.database.db,
-    sql`select value from app_secrets where name = 'mpesa_callback_secret'`,
-  )
+  const [row] = await server.database.db
+    .select({ value: appSecrets.value })
+    .from(appSecrets)
+    .where(eq(appSecrets.name, 'mpesa_callback_secret'))
   if (!row) throw new Error('no callback secret yet')
   return row.value
 }
 
 export async function paymentRow(server: TestServer, orderNumber: string) {
-  const [row] = await queryRows<{ id: number; checkout_request_id: string | null; status: string; phone: string }>(
+  const [row] = await typedRows(
     server.database.db,
+    {
+      id: payments.id,
+      checkout_request_id: payments.checkoutRequestId,
+      status: payments.status,
+      phone: payments.phone,
+    },
     sql`select p.id, p.checkout_request_id, p.status, p.phone from payments p join orders o on o.id = p.order_id
         where o.order_number = ${orderNumber} order by p.id desc limit 1`,
   )

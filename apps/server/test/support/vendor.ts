@@ -1,4 +1,5 @@
-import { queryRows } from '@soko/db/client'
+import { categories as categoryTable } from '@soko/db/schema/catalog'
+import { typedRows } from '@soko/db/typed-sql'
 import { sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { type Answer, type Client, newCustomer } from './accounts.ts'
@@ -74,13 +75,15 @@ export async function newVendor(server: TestServer, overrides: Record<string, un
 
 /** Some leaf category (no sub-categories) and some top-level one that has sub-categories. */
 export async function categories(server: TestServer): Promise<{ leaf: number; parent: number }> {
-  const [leaf] = await queryRows<{ id: number }>(
+  const [leaf] = await typedRows(
     server.database.db,
+    { id: categoryTable.id },
     sql`select c.id from categories c where c.is_active and c.parent_id is not null
         and not exists (select 1 from categories ch where ch.parent_id = c.id) order by c.id limit 1`,
   )
-  const [parent] = await queryRows<{ id: number }>(
+  const [parent] = await typedRows(
     server.database.db,
+    { id: categoryTable.id },
     sql`select c.id from categories c where exists (select 1 from categories ch where ch.parent_id = c.id)
         order by c.id limit 1`,
   )

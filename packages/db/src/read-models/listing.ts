@@ -1,35 +1,41 @@
 import { sql } from 'drizzle-orm'
+import { categories, productImages, products } from '../schema/catalog.ts'
+import { businesses } from '../schema/vendors.ts'
+import { type RowOf, value } from '../typed-sql.ts'
 
 // The storefront listing, as one named read model shared by the catalogue (category, vendor and home pages) and
 // search (its one-statement pages and facets, decision record 0007): products as shoppers see them, with their
 // shop and category. It reads tables of two modules (catalog's products, images and categories; vendors' shops),
 // so it lives here, in the database package, rather than inside either module.
 
-export interface ProductRow {
-  id: number
-  slug: string
-  name: string
-  description: string
-  price_cents: number
-  discounted_price_cents: number | null
-  stock_qty: number
-  low_stock_threshold: number
-  sales_count: number
-  rating_sum: number
-  rating_count: number
-  created_at: Date | string
-  vendor_id: number
-  vendor_name: string
-  vendor_slug: string
-  vendor_is_verified: boolean
-  category_id: number
-  category_name: string
-  category_slug: string
-  parent_name: string | null
-  parent_slug: string | null
-  image_id: number | null
-  image_alt: string | null
+/** The columns `listingColumns` selects, each with the schema column it reads (parent and image are left-joined). */
+export const listingShape = {
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  description: products.description,
+  price_cents: products.priceCents,
+  discounted_price_cents: products.discountedPriceCents,
+  stock_qty: products.stockQty,
+  low_stock_threshold: products.lowStockThreshold,
+  sales_count: products.salesCount,
+  rating_sum: products.ratingSum,
+  rating_count: products.ratingCount,
+  created_at: products.createdAt,
+  vendor_id: businesses.id,
+  vendor_name: businesses.name,
+  vendor_slug: businesses.slug,
+  vendor_is_verified: businesses.isVerified,
+  category_id: categories.id,
+  category_name: categories.name,
+  category_slug: categories.slug,
+  parent_name: value.nullable(categories.name),
+  parent_slug: value.nullable(categories.slug),
+  image_id: value.nullable(productImages.id),
+  image_alt: value.nullable(productImages.altText),
 }
+
+export type ProductRow = RowOf<typeof listingShape>
 
 /** The listing columns, for any query over `products p` with `b` (business) and `c` (category) joined. */
 export const listingColumns = sql`
@@ -53,19 +59,22 @@ export const listingJoins = sql`
 /** What a shopper may see: active products of active shops in active categories. */
 export const visibleProduct = sql`p.is_active and b.is_active and c.is_active and (pc.id is null or pc.is_active)`
 
-export interface VendorRow {
-  id: number
-  slug: string
-  name: string
-  type: string
-  is_verified: boolean
-  county: string
-  town: string
-  description: string
-  phone: string
-  email: string
-  rating_sum: number
-  rating_count: number
-  product_count: number
-  created_at: Date | string
+/** A shop's public page: its own columns, and how many of its products are listed (each query counts them its way). */
+export const vendorShape = {
+  id: businesses.id,
+  slug: businesses.slug,
+  name: businesses.name,
+  type: businesses.type,
+  is_verified: businesses.isVerified,
+  county: businesses.county,
+  town: businesses.town,
+  description: businesses.description,
+  phone: businesses.phone,
+  email: businesses.email,
+  rating_sum: businesses.ratingSum,
+  rating_count: businesses.ratingCount,
+  created_at: businesses.createdAt,
+  product_count: value.int,
 }
+
+export type VendorRow = RowOf<typeof vendorShape>

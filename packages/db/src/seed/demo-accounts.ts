@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, isNull, like, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
-import { queryRows } from '../client.ts'
+import { users } from '../schema/accounts.ts'
 
 /** Hashes a password the way the server does (argon2id); passed in, so this package needs no native module. */
 export type HashPassword = (password: string) => Promise<string>
@@ -35,23 +35,26 @@ export async function seedDemoAccounts(tx: Db, hashPassword: HashPassword): Prom
     hashPassword(admin.password),
     hashPassword(DEMO_ACCOUNTS.vendorPassword),
   ])
-  const [customerRow] = await queryRows<{ id: number }>(
-    tx,
-    sql`insert into users (email, password_hash, first_name, last_name, phone, role)
-        values (${customer.email}, ${customerHash}, ${customer.firstName}, ${customer.lastName}, ${customer.phone},
-          'customer')
-        returning id`,
-  )
+  const [customerRow] = await tx
+    .insert(users)
+    .values({
+      email: customer.email,
+      passwordHash: customerHash,
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      phone: customer.phone,
+      role: 'customer',
+    })
+    .returning({ id: users.id })
   await tx.execute(
     sql`insert into users (email, password_hash, first_name, last_name, role)
         values (${admin.email}, ${adminHash}, ${admin.firstName}, ${admin.lastName}, 'superuser')`,
   )
-  const owners = await queryRows<{ id: number }>(
-    tx,
-    sql`update users set password_hash = ${vendorHash}
-        where role = 'vendor' and email like 'owner@%.demo.soko.co.ke' and password_hash is null
-        returning id`,
-  )
+  const owners = await tx
+    .update(users)
+    .set({ passwordHash: vendorHash })
+    .where(and(eq(users.role, 'vendor'), like(users.email, 'owner@%.demo.soko.co.ke'), isNull(users.passwordHash)))
+    .returning({ id: users.id })
   if (customerRow) {
     const userId = customerRow.id
     await tx.execute(

@@ -1,6 +1,6 @@
 import { Param, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
-import { queryRows } from '../client.ts'
+import { categories } from '../schema/catalog.ts'
 import { type HashPassword, seedDemoAccounts } from './demo-accounts.ts'
 import { type DemoProduct, demoCatalogue, demoProducts, demoReviews } from './demo-catalogue.ts'
 
@@ -37,10 +37,9 @@ export async function seedDemoCatalogue(
 ): Promise<SeedResult> {
   const now = (options.now ?? new Date()).getTime()
   const at = (daysAgo: number) => new Date(now - daysAgo * DAY_MS).toISOString()
-  const result = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db
+  const result = await db.transaction(async (t) => {
     await t.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
-    const [existing] = await queryRows<{ n: number }>(t, sql`select count(*)::int as n from categories`)
+    const existing = await t.$count(categories)
     const result: SeedResult = {
       seeded: false,
       categories: 0,
@@ -51,7 +50,7 @@ export async function seedDemoCatalogue(
       banners: 0,
       accounts: 0,
     }
-    if ((existing?.n ?? 0) > 0) return result
+    if (existing > 0) return result
 
     const catalogue = demoCatalogue()
     const categoryIds = new Map(catalogue.categories.map((c, i) => [c.slug, i + 1]))

@@ -206,8 +206,7 @@ export class GoogleSignIn {
     const emailVerified = claims.email_verified === true || claims.email_verified === 'true'
     const text = (value: unknown) => (typeof value === 'string' ? value.trim().slice(0, 80) : '')
     try {
-      return await this.db.transaction(async (tx) => {
-        const t = tx as unknown as Db
+      return await this.db.transaction(async (t) => {
         let user = await repo.findUserByIdentity(t, issuer, subject)
         if (!user) {
           if (!email) throw new SignInError('google_failed', 'ID token has no email')

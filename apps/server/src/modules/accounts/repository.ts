@@ -1,5 +1,14 @@
-import { type Db, queryRows } from '@soko/db/client'
-import { sql } from 'drizzle-orm'
+import type { Db } from '@soko/db/client'
+import {
+  oidcStates,
+  passwordResetTokens,
+  refreshTokens,
+  sessions,
+  userIdentities,
+  users,
+} from '@soko/db/schema/accounts'
+import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 
 // SQL of the accounts module: users, sessions and their tokens, password-reset tokens, external identities and
 // sign-ins in progress. Every secret is stored as a SHA-256 hash; durations are seconds, timed by the database's
@@ -7,38 +16,38 @@ import { sql } from 'drizzle-orm'
 
 const seconds = (n: number) => sql`(${n}::float8 * interval '1 second')`
 
-export interface UserRow {
-  id: number
-  email: string
-  password_hash: string | null
-  first_name: string
-  last_name: string
-  phone: string | null
-  role: 'customer' | 'vendor' | 'superuser'
-  email_verified_at: Date | string | null
+const userShape = {
+  id: users.id,
+  email: users.email,
+  password_hash: users.passwordHash,
+  first_name: users.firstName,
+  last_name: users.lastName,
+  phone: users.phone,
+  role: users.role,
+  email_verified_at: users.emailVerifiedAt,
   /** Set while an admin has disabled the account: it cannot sign in and no session of it works. */
-  disabled_at: Date | string | null
+  disabled_at: users.disabledAt,
 }
 
+export type UserRow = RowOf<typeof userShape>
+
+/** The columns of userShape, in raw SQL that names the users table `u`. */
 const userColumns = sql`u.id, u.email, u.password_hash, u.first_name, u.last_name, u.phone, u.role, u.email_verified_at,
   u.disabled_at`
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
-  const rows = await queryRows<UserRow>(
-    db,
-    sql`select ${userColumns} from users u where lower(u.email) = lower(${email})`,
-  )
+  const rows = await db.select(userShape).from(users).where(sql`lower(${users.email}) = lower(${email})`)
   return rows[0] ?? null
 }
 
 export async function getUserById(db: Db, id: number): Promise<UserRow | null> {
-  const rows = await queryRows<UserRow>(db, sql`select ${userColumns} from users u where u.id = ${id}`)
+  const rows = await db.select(userShape).from(users).where(eq(users.id, id))
   return rows[0] ?? null
 }
 
 /** Locks the user's row until the transaction ends (serialises changes to one user's data). */
 export async function lockUser(db: Db, id: number): Promise<UserRow | null> {
-  const rows = await queryRows<UserRow>(db, sql`select ${userColumns} from users u where u.id = ${id} for update`)
+  const rows = await db.select(userShape).from(users).where(eq(users.id, id)).for('update')
   return rows[0] ?? null
 }
 
@@ -52,13 +61,17 @@ export interface NewUser {
 
 /** Inserts a customer; throws the database's unique violation (23505) when the email is taken. */
 export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
-  const [row] = await queryRows<UserRow>(
-    db,
-    sql`insert into users as u (email, password_hash, first_name, last_name, role, email_verified_at)
-        values (${user.email}, ${user.passwordHash}, ${user.firstName}, ${user.lastName}, 'customer',
-          ${user.emailVerified ? sql`now()` : sql`null`})
-        returning ${userColumns}`,
-  )
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: user.email,
+      passwordHash: user.passwordHash,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      role: 'customer',
+      emailVerifiedAt: user.emailVerified ? sql`now()` : null,
+    })
+    .returning(userShape)
   if (!row) throw new Error('user insert returned no row')
   return row
 }
@@ -69,20 +82,29 @@ export async function setPasswordHash(
   passwordHash: string,
   options: { verifyEmail?: boolean } = {},
 ): Promise<void> {
-  await db.execute(
-    sql`update users set password_hash = ${passwordHash}, updated_at = now()
-          ${options.verifyEmail ? sql`, email_verified_at = coalesce(email_verified_at, now())` : sql``}
-        where id = ${userId}`,
-  )
+  await db
+    .update(users)
+    .set({
+      passwordHash,
+      updatedAt: sql`now()`,
+      ...(options.verifyEmail ? { emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` } : {}),
+    })
+    .where(eq(users.id, userId))
 }
 
 /** Replaces a hash only if it is still the one that was verified (a concurrent password change wins). */
 export async function rehashPassword(db: Db, userId: number, oldHash: string, newHash: string): Promise<void> {
-  await db.execute(sql`update users set password_hash = ${newHash} where id = ${userId} and password_hash = ${oldHash}`)
+  await db
+    .update(users)
+    .set({ passwordHash: newHash })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, oldHash)))
 }
 
 export async function markEmailVerified(db: Db, userId: number): Promise<void> {
-  await db.execute(sql`update users set email_verified_at = coalesce(email_verified_at, now()) where id = ${userId}`)
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(eq(users.id, userId))
 }
 
 // What the account holder, admins and vendors change on a user
@@ -98,45 +120,43 @@ export async function updateProfile(
     emailChanged: boolean
   },
 ): Promise<void> {
-  await db.execute(
-    sql`update users set first_name = ${profile.firstName}, last_name = ${profile.lastName}, email = ${profile.email},
-          ${profile.phone === undefined ? sql`` : sql`phone = ${profile.phone},`}
-          ${profile.emailChanged ? sql`email_verified_at = null,` : sql``}
-          updated_at = now()
-        where id = ${userId}`,
-  )
+  await db
+    .update(users)
+    .set({
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      email: profile.email,
+      ...(profile.phone === undefined ? {} : { phone: profile.phone }),
+      ...(profile.emailChanged ? { emailVerifiedAt: null } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId))
 }
 
 /** Sets a user's role (an admin's change, or a customer who opened a shop). */
 export async function setRole(db: Db, id: number, role: UserRow['role']): Promise<void> {
-  await db.execute(sql`update users set role = ${role}, updated_at = now() where id = ${id}`)
+  await db.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, id))
 }
 
 /** Disables an account with the reason (or enables it again with null). */
 export async function setDisabled(db: Db, id: number, reason: string | null): Promise<void> {
-  await db.execute(
-    sql`update users set disabled_at = ${reason === null ? sql`null` : sql`now()`}, disabled_reason = ${reason},
-          updated_at = now()
-        where id = ${id}`,
-  )
+  await db
+    .update(users)
+    .set({ disabledAt: reason === null ? null : sql`now()`, disabledReason: reason, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
 }
 
 /** The sign-in addresses of users (those with one). */
 export function emailsOf(db: Db, ids: number[]): Promise<{ id: number; email: string }[]> {
   if (ids.length === 0) return Promise.resolve([])
-  return queryRows<{ id: number; email: string }>(
-    db,
-    sql`select id, email from users where id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  )
+  return db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids))
 }
 
 /** "Wanjiku K.": how a review signs a user's name (null when there is no such user). */
 export async function reviewerName(db: Db, id: number): Promise<string | null> {
-  const [row] = await queryRows<{ name: string }>(
+  const [row] = await typedRows(
     db,
+    { name: value.text },
     sql`select trim(u.first_name || ' ' || left(u.last_name, 1)) as name from users u where u.id = ${id}`,
   )
   return row?.name ?? null
@@ -144,10 +164,9 @@ export async function reviewerName(db: Db, id: number): Promise<string | null> {
 
 // Sessions
 
-export interface SessionUserRow extends UserRow {
-  session_id: number
-  stale: boolean
-}
+const sessionUserShape = { ...userShape, session_id: sessions.id, stale: value.bool }
+
+export type SessionUserRow = RowOf<typeof sessionUserShape>
 
 export interface SessionTimeouts {
   idleSeconds: number
@@ -160,14 +179,18 @@ export async function insertSession(
   session: { userId: number; tokenHash: string; accessHash: string; userAgent: string; ip: string },
   timeouts: SessionTimeouts,
 ): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
-    db,
-    sql`insert into sessions (user_id, token_hash, access_hash, access_expires_at, user_agent, ip, expires_at)
-        values (${session.userId}, ${session.tokenHash}, ${session.accessHash},
-          now() + least(${seconds(timeouts.accessSeconds)}, ${seconds(timeouts.absoluteSeconds)}),
-          ${session.userAgent}, ${session.ip}, now() + ${seconds(timeouts.absoluteSeconds)})
-        returning id`,
-  )
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId: session.userId,
+      tokenHash: session.tokenHash,
+      accessHash: session.accessHash,
+      accessExpiresAt: sql`now() + least(${seconds(timeouts.accessSeconds)}, ${seconds(timeouts.absoluteSeconds)})`,
+      userAgent: session.userAgent,
+      ip: session.ip,
+      expiresAt: sql`now() + ${seconds(timeouts.absoluteSeconds)}`,
+    })
+    .returning({ id: sessions.id })
   if (!row) throw new Error('session insert returned no row')
   return row.id
 }
@@ -184,8 +207,9 @@ export async function findLiveSession(
 ): Promise<SessionUserRow | null> {
   const match =
     by === 'cookie' ? sql`s.token_hash = ${hash}` : sql`s.access_hash = ${hash} and s.access_expires_at > now()`
-  const rows = await queryRows<SessionUserRow>(
+  const rows = await typedRows(
     db,
+    sessionUserShape,
     sql`select ${userColumns}, s.id as session_id, s.last_seen_at < now() - interval '1 minute' as stale
         from sessions s join users u on u.id = s.user_id
         where ${match} and ${liveSession(idleSeconds)} and u.disabled_at is null`,
@@ -195,15 +219,16 @@ export async function findLiveSession(
 
 /** Records activity (the idle timeout counts from here); written at most once a minute per session. */
 export async function touchSession(db: Db, sessionId: number): Promise<void> {
-  await db.execute(
-    sql`update sessions set last_seen_at = now()
-        where id = ${sessionId} and last_seen_at < now() - interval '1 minute'`,
-  )
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, sql`now() - interval '1 minute'`)))
 }
 
 export async function isSessionLive(db: Db, sessionId: number, idleSeconds: number): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(
+  const rows = await typedRows(
     db,
+    { id: sessions.id },
     sql`select s.id from sessions s join users u on u.id = s.user_id
         where s.id = ${sessionId} and ${liveSession(idleSeconds)} and u.disabled_at is null`,
   )
@@ -216,61 +241,67 @@ export async function setAccessToken(
   accessHash: string,
   accessSeconds: number,
 ): Promise<void> {
-  await db.execute(
-    sql`update sessions set access_hash = ${accessHash},
-          access_expires_at = least(now() + ${seconds(accessSeconds)}, expires_at), last_seen_at = now()
-        where id = ${sessionId}`,
-  )
+  await db
+    .update(sessions)
+    .set({
+      accessHash,
+      accessExpiresAt: sql`least(now() + ${seconds(accessSeconds)}, ${sessions.expiresAt})`,
+      lastSeenAt: sql`now()`,
+    })
+    .where(eq(sessions.id, sessionId))
 }
 
 export async function setSessionToken(db: Db, sessionId: number, tokenHash: string): Promise<void> {
-  await db.execute(sql`update sessions set token_hash = ${tokenHash} where id = ${sessionId}`)
+  await db.update(sessions).set({ tokenHash }).where(eq(sessions.id, sessionId))
 }
 
-export interface SessionRow {
-  id: number
-  created_at: Date | string
-  last_seen_at: Date | string
-  expires_at: Date | string
-  user_agent: string
-  ip: string
+const sessionShape = {
+  id: sessions.id,
+  created_at: sessions.createdAt,
+  last_seen_at: sessions.lastSeenAt,
+  expires_at: sessions.expiresAt,
+  user_agent: sessions.userAgent,
+  ip: sessions.ip,
 }
+
+export type SessionRow = RowOf<typeof sessionShape>
 
 export function listLiveSessions(db: Db, userId: number, idleSeconds: number): Promise<SessionRow[]> {
-  return queryRows<SessionRow>(
-    db,
-    sql`select s.id, s.created_at, s.last_seen_at, s.expires_at, s.user_agent, s.ip from sessions s
-        where s.user_id = ${userId} and ${liveSession(idleSeconds)}
-        order by s.last_seen_at desc, s.id desc`,
-  )
+  return db
+    .select(sessionShape)
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastSeenAt, sql`now() - ${seconds(idleSeconds)}`),
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
 }
 
 /** Ends one session; `userId` restricts it to that user's sessions. Returns whether one ended. */
 export async function deleteSession(db: Db, sessionId: number, userId?: number): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`delete from sessions where id = ${sessionId}
-          ${userId === undefined ? sql`` : sql`and user_id = ${userId}`}
-        returning id`,
-  )
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), userId === undefined ? undefined : eq(sessions.userId, userId)))
+    .returning({ id: sessions.id })
   return rows.length > 0
 }
 
 /** Ends every session of a user, but the one kept (if any). Returns how many ended. */
 export async function deleteUserSessions(db: Db, userId: number, keepSessionId?: number): Promise<number> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`delete from sessions where user_id = ${userId}
-          ${keepSessionId === undefined ? sql`` : sql`and id <> ${keepSessionId}`}
-        returning id`,
-  )
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id })
   return rows.length
 }
 
 // Refresh tokens
 
 export async function insertRefreshToken(db: Db, sessionId: number, tokenHash: string): Promise<void> {
-  await db.execute(sql`insert into refresh_tokens (token_hash, session_id) values (${tokenHash}, ${sessionId})`)
+  await db.insert(refreshTokens).values({ tokenHash, sessionId })
 }
 
 /**
@@ -281,49 +312,53 @@ export async function claimRefreshToken(
   db: Db,
   tokenHash: string,
 ): Promise<{ sessionId: number; state: 'fresh' | 'reused' } | null> {
-  const claimed = await queryRows<{ session_id: number }>(
-    db,
-    sql`update refresh_tokens set used_at = now() where token_hash = ${tokenHash} and used_at is null
-        returning session_id`,
-  )
-  if (claimed[0]) return { sessionId: claimed[0].session_id, state: 'fresh' }
-  const known = await queryRows<{ session_id: number }>(
-    db,
-    sql`select session_id from refresh_tokens where token_hash = ${tokenHash}`,
-  )
-  return known[0] ? { sessionId: known[0].session_id, state: 'reused' } : null
+  const claimed = await db
+    .update(refreshTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
+    .returning({ sessionId: refreshTokens.sessionId })
+  if (claimed[0]) return { sessionId: claimed[0].sessionId, state: 'fresh' }
+  const known = await db
+    .select({ sessionId: refreshTokens.sessionId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+  return known[0] ? { sessionId: known[0].sessionId, state: 'reused' } : null
 }
 
 // Password reset tokens
 
 export async function insertResetToken(db: Db, userId: number, tokenHash: string, ttlSeconds: number): Promise<void> {
-  await db.execute(
-    sql`insert into password_reset_tokens (user_id, token_hash, expires_at)
-        values (${userId}, ${tokenHash}, now() + ${seconds(ttlSeconds)})`,
-  )
+  await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt: sql`now() + ${seconds(ttlSeconds)}` })
 }
 
 /** Claims an unused, unexpired reset token of the user, atomically: of two concurrent claims one wins. */
 export async function claimResetToken(db: Db, userId: number, tokenHash: string): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`update password_reset_tokens set used_at = now()
-        where token_hash = ${tokenHash} and user_id = ${userId} and used_at is null and expires_at > now()
-        returning id`,
-  )
+  const rows = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        eq(passwordResetTokens.userId, userId),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: passwordResetTokens.id })
   return rows.length > 0
 }
 
 /** Drops a user's reset tokens (the password changed: every link sent before is void). */
 export async function deleteResetTokens(db: Db, userId: number): Promise<void> {
-  await db.execute(sql`delete from password_reset_tokens where user_id = ${userId}`)
+  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId))
 }
 
 // External identities (Google)
 
 export async function findUserByIdentity(db: Db, issuer: string, subject: string): Promise<UserRow | null> {
-  const rows = await queryRows<UserRow>(
+  const rows = await typedRows(
     db,
+    userShape,
     sql`select ${userColumns} from user_identities i join users u on u.id = i.user_id
         where i.issuer = ${issuer} and i.subject = ${subject}`,
   )
@@ -334,10 +369,12 @@ export async function insertIdentity(
   db: Db,
   identity: { userId: number; issuer: string; subject: string; email: string },
 ): Promise<void> {
-  await db.execute(
-    sql`insert into user_identities (user_id, issuer, subject, email)
-        values (${identity.userId}, ${identity.issuer}, ${identity.subject}, ${identity.email})`,
-  )
+  await db.insert(userIdentities).values({
+    userId: identity.userId,
+    issuer: identity.issuer,
+    subject: identity.subject,
+    email: identity.email,
+  })
 }
 
 // Sign-ins in progress (OpenID Connect state)
@@ -347,25 +384,31 @@ export async function insertOidcState(
   state: { stateHash: string; browserHash: string; nonce: string; codeVerifier: string; nextPath: string },
   ttlSeconds: number,
 ): Promise<void> {
-  await db.execute(
-    sql`insert into oidc_states (state_hash, browser_hash, nonce, code_verifier, next_path, expires_at)
-        values (${state.stateHash}, ${state.browserHash}, ${state.nonce}, ${state.codeVerifier}, ${state.nextPath},
-          now() + ${seconds(ttlSeconds)})`,
-  )
+  await db.insert(oidcStates).values({
+    stateHash: state.stateHash,
+    browserHash: state.browserHash,
+    nonce: state.nonce,
+    codeVerifier: state.codeVerifier,
+    nextPath: state.nextPath,
+    expiresAt: sql`now() + ${seconds(ttlSeconds)}`,
+  })
 }
 
-export interface OidcStateRow {
-  browser_hash: string
-  nonce: string
-  code_verifier: string
-  next_path: string
-  expired: boolean
+const oidcStateShape = {
+  browser_hash: oidcStates.browserHash,
+  nonce: oidcStates.nonce,
+  code_verifier: oidcStates.codeVerifier,
+  next_path: oidcStates.nextPath,
+  expired: value.bool,
 }
+
+export type OidcStateRow = RowOf<typeof oidcStateShape>
 
 /** Takes a sign-in in progress out of the table: a state can be used once, even by concurrent callbacks. */
 export async function takeOidcState(db: Db, stateHash: string): Promise<OidcStateRow | null> {
-  const rows = await queryRows<OidcStateRow>(
+  const rows = await typedRows(
     db,
+    oidcStateShape,
     sql`delete from oidc_states where state_hash = ${stateHash}
         returning browser_hash, nonce, code_verifier, next_path, expires_at <= now() as expired`,
   )
@@ -374,12 +417,12 @@ export async function takeOidcState(db: Db, stateHash: string): Promise<OidcStat
 
 /** Drops what has expired: sessions, sign-ins in progress, reset tokens, spent refresh tokens of last week. */
 export async function sweepExpired(db: Db, idleSeconds: number): Promise<void> {
-  await db.execute(
-    sql`delete from sessions where expires_at <= now() or last_seen_at <= now() - ${seconds(idleSeconds)}`,
-  )
-  await db.execute(sql`delete from oidc_states where expires_at <= now()`)
-  await db.execute(
-    sql`delete from password_reset_tokens where expires_at <= now() - interval '1 day' or used_at is not null`,
-  )
-  await db.execute(sql`delete from refresh_tokens where used_at <= now() - interval '7 days'`)
+  await db
+    .delete(sessions)
+    .where(or(lte(sessions.expiresAt, sql`now()`), lte(sessions.lastSeenAt, sql`now() - ${seconds(idleSeconds)}`)))
+  await db.delete(oidcStates).where(lte(oidcStates.expiresAt, sql`now()`))
+  await db
+    .delete(passwordResetTokens)
+    .where(or(lte(passwordResetTokens.expiresAt, sql`now() - interval '1 day'`), isNotNull(passwordResetTokens.usedAt)))
+  await db.delete(refreshTokens).where(lte(refreshTokens.usedAt, sql`now() - interval '7 days'`))
 }

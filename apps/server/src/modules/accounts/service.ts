@@ -119,8 +119,7 @@ export class AccountsService {
     if (hasher.needsRehash(user.password_hash)) {
       await repo.rehashPassword(db, user.id, user.password_hash, await hasher.hash(body.password))
     }
-    const session = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db
+    const session = await db.transaction(async (t) => {
       // The session the browser came with (if any) is replaced, not promoted.
       if (ctx.sessionId !== null) await repo.deleteSession(t, ctx.sessionId)
       return sessions.create(t, user.id, ctx)
@@ -147,8 +146,7 @@ export class AccountsService {
     }
     const token = newSecret()
     const link = `${siteOrigin}/reset-password/${encodeUid(user.id)}/${token}`
-    const outboxId = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db
+    const outboxId = await db.transaction(async (t) => {
       await repo.insertResetToken(t, user.id, hashSecret(token), RESET_TOKEN_SECONDS)
       return mailer.enqueue(t, passwordResetEmail(user.email, link))
     })
@@ -170,8 +168,7 @@ export class AccountsService {
     const problem = passwordProblem(body.password, { email: user.email })
     if (problem) throw new AppError('invalid_data', problem, { password: [problem] })
     const passwordHash = await hasher.hash(body.password)
-    const ended = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db
+    const ended = await db.transaction(async (t) => {
       if (!(await repo.claimResetToken(t, user.id, hashSecret(body.token)))) return null
       await repo.setPasswordHash(t, user.id, passwordHash, { verifyEmail: true })
       await repo.deleteResetTokens(t, user.id)
@@ -207,8 +204,7 @@ export class AccountsService {
     const problem = passwordProblem(body.newPassword, { email: user.email })
     if (problem) throw new AppError('invalid_data', problem, { newPassword: [problem] })
     const newHash = await hasher.hash(body.newPassword)
-    const result = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db
+    const result = await db.transaction(async (t) => {
       const locked = await repo.lockUser(t, user.id)
       // Someone changed it meanwhile (another device): theirs stands.
       if (locked?.password_hash !== oldHash) return null

@@ -77,8 +77,7 @@ export class SessionStore {
    * ends its session (someone else holds a copy). Null when the token is unknown, spent or its session is over.
    */
   async refresh(refreshToken: string): Promise<Omit<IssuedSession, 'sessionToken'> | null> {
-    return this.db.transaction(async (tx) => {
-      const t = tx as unknown as Db
+    return this.db.transaction(async (t) => {
       const claim = await repo.claimRefreshToken(t, hashSecret(refreshToken))
       if (!claim) return null
       if (claim.state === 'reused') {

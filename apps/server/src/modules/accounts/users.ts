@@ -20,8 +20,7 @@ export class Users {
 
   /** Runs `work` in a transaction that holds the user's row lock from its start. */
   withLock<T>(id: number, work: (t: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (tx) => {
-      const t = tx as unknown as Db
+    return this.db.transaction(async (t) => {
       await repo.lockUser(t, id)
       return work(t)
     })

@@ -1,22 +1,17 @@
-import { type Db, queryRows } from '@soko/db/client'
-import { sql } from 'drizzle-orm'
+import type { Db } from '@soko/db/client'
+import { carts } from '@soko/db/schema/cart'
+import { eq, sql } from 'drizzle-orm'
 
 // SQL of carts: a signed-in shopper's saved cart (product ids and quantities).
 
 export async function getCart(db: Db, userId: number): Promise<{ productId: number; quantity: number }[]> {
-  const rows = await queryRows<{ items: { productId: number; quantity: number }[] }>(
-    db,
-    sql`select items from carts where user_id = ${userId}`,
-  )
+  const rows = await db.select({ items: carts.items }).from(carts).where(eq(carts.userId, userId))
   return rows[0]?.items ?? []
 }
 
 export async function lockCart(db: Db, userId: number): Promise<{ productId: number; quantity: number }[]> {
-  await db.execute(sql`insert into carts (user_id) values (${userId}) on conflict (user_id) do nothing`)
-  const rows = await queryRows<{ items: { productId: number; quantity: number }[] }>(
-    db,
-    sql`select items from carts where user_id = ${userId} for update`,
-  )
+  await db.insert(carts).values({ userId }).onConflictDoNothing({ target: carts.userId })
+  const rows = await db.select({ items: carts.items }).from(carts).where(eq(carts.userId, userId)).for('update')
   return rows[0]?.items ?? []
 }
 

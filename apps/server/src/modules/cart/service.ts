@@ -31,8 +31,7 @@ export class CartService {
   }
 
   async merge(userId: number, items: Items): Promise<ServerCart> {
-    const merged = await this.db.transaction(async (tx) => {
-      const t = tx as unknown as Db
+    const merged = await this.db.transaction(async (t) => {
       const saved = await repo.lockCart(t, userId)
       const quantities = new Map(saved.map((item) => [item.productId, item.quantity]))
       for (const item of items) {

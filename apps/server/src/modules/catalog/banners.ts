@@ -6,8 +6,7 @@ import { toBanner } from './mappers.ts'
 
 const NOT_FOUND = 'No banner with this id.'
 
-const isoOrNull = (value: Date | string | null): string | null =>
-  value === null ? null : new Date(value).toISOString()
+const isoOrNull = (value: Date | null): string | null => value?.toISOString() ?? null
 
 /** The banner as the home page shows it (its image without the alt text), with its URL, place and schedule. */
 function toAdminBanner(row: repo.AdminBannerRow): AdminBanner {

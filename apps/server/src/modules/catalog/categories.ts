@@ -34,7 +34,7 @@ export class CategoryEditor {
    */
   async write<T>(work: (t: Db) => Promise<T>): Promise<T> {
     try {
-      return await this.db.transaction((tx) => work(tx as unknown as Db))
+      return await this.db.transaction((tx) => work(tx))
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('conflict', SLUG_TAKEN, { slug: [SLUG_TAKEN] })
       throw error

@@ -1,11 +1,16 @@
-import { type Db, queryRows } from '@soko/db/client'
+import type { Db } from '@soko/db/client'
 import {
   listingColumns,
   listingJoins,
+  listingShape,
   type ProductRow,
   type VendorRow,
+  vendorShape,
   visibleProduct,
 } from '@soko/db/read-models/listing'
+import { categories, productImages, products } from '@soko/db/schema/catalog'
+import { businesses } from '@soko/db/schema/vendors'
+import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
 import { type SQL, sql } from 'drizzle-orm'
 
 export type { ProductRow, VendorRow }
@@ -17,8 +22,9 @@ export type { ProductRow, VendorRow }
 // joins are the listing read model in @soko/db, which search's single-statement queries use too.
 
 export function listProducts(db: Db, where: SQL, orderBy: SQL, limit: number, offset = 0): Promise<ProductRow[]> {
-  return queryRows<ProductRow>(
+  return typedRows(
     db,
+    listingShape,
     sql`select ${listingColumns} from products p ${listingJoins}
         where ${visibleProduct} and ${where} order by ${orderBy} limit ${limit} offset ${offset}`,
   )
@@ -46,8 +52,9 @@ const vendorColumns = sql`
 
 /** Verified shops first, then the best rated with enough reviews to mean something. */
 export function listTopVendors(db: Db, limit: number): Promise<VendorRow[]> {
-  return queryRows<VendorRow>(
+  return typedRows(
     db,
+    vendorShape,
     sql`select ${vendorColumns} from businesses b where b.is_active
         order by b.is_verified desc,
           (b.rating_sum + 4.0 * 5) / (b.rating_count + 5) desc, b.rating_count desc, b.id
@@ -56,29 +63,34 @@ export function listTopVendors(db: Db, limit: number): Promise<VendorRow[]> {
 }
 
 export async function getVendorBySlug(db: Db, slug: string): Promise<VendorRow | null> {
-  const rows = await queryRows<VendorRow>(
+  const rows = await typedRows(
     db,
+    vendorShape,
     sql`select ${vendorColumns} from businesses b where b.slug = ${slug} and b.is_active`,
   )
   return rows[0] ?? null
 }
 
-export interface CategoryRow {
-  id: number
-  slug: string
-  name: string
-  description: string
-  image_url: string | null
-  image_alt: string
-  parent_id: number | null
-  position: number
-  product_count: number
+/** A category as the storefront lists it; product_count counts what each query says. */
+export const categoryShape = {
+  id: categories.id,
+  slug: categories.slug,
+  name: categories.name,
+  description: categories.description,
+  image_url: categories.imageUrl,
+  image_alt: categories.imageAlt,
+  parent_id: categories.parentId,
+  position: categories.position,
+  product_count: value.int,
 }
+
+export type CategoryRow = RowOf<typeof categoryShape>
 
 /** Active categories, parents before children, each with its visible products (its own and its children's). */
 export function listCategories(db: Db): Promise<CategoryRow[]> {
-  return queryRows<CategoryRow>(
+  return typedRows(
     db,
+    categoryShape,
     sql`with own as (
           select p.category_id, count(*)::int as n from products p
           join businesses b on b.id = p.business_id
@@ -95,19 +107,23 @@ export function listCategories(db: Db): Promise<CategoryRow[]> {
   )
 }
 
-export interface ProductDetailRow extends ProductRow {
-  view_count: number
-  updated_at: Date | string
-  vendor_type: string
-  vendor_county: string
-  vendor_town: string
-  vendor_rating_sum: number
-  vendor_rating_count: number
+const productDetailShape = {
+  ...listingShape,
+  view_count: products.viewCount,
+  updated_at: products.updatedAt,
+  vendor_type: businesses.type,
+  vendor_county: businesses.county,
+  vendor_town: businesses.town,
+  vendor_rating_sum: businesses.ratingSum,
+  vendor_rating_count: businesses.ratingCount,
 }
 
+export type ProductDetailRow = RowOf<typeof productDetailShape>
+
 export async function getProductBySlug(db: Db, slug: string): Promise<ProductDetailRow | null> {
-  const rows = await queryRows<ProductDetailRow>(
+  const rows = await typedRows(
     db,
+    productDetailShape,
     sql`select ${listingColumns}, p.view_count, p.updated_at, b.type as vendor_type, b.county as vendor_county,
           b.town as vendor_town, b.rating_sum as vendor_rating_sum, b.rating_count as vendor_rating_count
         from products p ${listingJoins}
@@ -116,9 +132,10 @@ export async function getProductBySlug(db: Db, slug: string): Promise<ProductDet
   return rows[0] ?? null
 }
 
-export async function getVisibleProductId(db: Db, slug: string): Promise<{ id: number; review_count: number } | null> {
-  const rows = await queryRows<{ id: number; review_count: number }>(
+export async function getVisibleProductId(db: Db, slug: string) {
+  const rows = await typedRows(
     db,
+    { id: products.id, review_count: products.ratingCount },
     sql`select p.id, p.rating_count as review_count from products p ${listingJoins} where p.slug = ${slug} and ${visibleProduct}`,
   )
   return rows[0] ?? null
@@ -127,8 +144,9 @@ export async function getVisibleProductId(db: Db, slug: string): Promise<{ id: n
 /** The visible products among `ids`, in the order of `ids` (the hidden and the missing left out). */
 export async function listVisibleProducts(db: Db, ids: number[]): Promise<ProductRow[]> {
   if (ids.length === 0) return []
-  const rows = await queryRows<ProductRow>(
+  const rows = await typedRows(
     db,
+    listingShape,
     sql`select ${listingColumns} from products p ${listingJoins}
         where p.id in (${sql.join(
           ids.map((id) => sql`${id}`),
@@ -139,18 +157,20 @@ export async function listVisibleProducts(db: Db, ids: number[]): Promise<Produc
   return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
-export interface ProductForQuote {
-  id: number
-  slug: string
-  name: string
-  price_cents: number
-  effective_price_cents: number
-  stock_qty: number
-  sellable: boolean
-  business_id: number
-  business_name: string
-  image_id: number | null
+const productForQuoteShape = {
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  price_cents: products.priceCents,
+  effective_price_cents: products.effectivePriceCents,
+  stock_qty: products.stockQty,
+  sellable: value.bool,
+  business_id: businesses.id,
+  business_name: businesses.name,
+  image_id: value.nullable(productImages.id),
 }
+
+export type ProductForQuote = RowOf<typeof productForQuoteShape>
 
 /**
  * The products of a cart as the quote needs them, sellable when the product and its shop are active. `lock` takes their row locks (ordered by id, so concurrent
@@ -158,8 +178,9 @@ export interface ProductForQuote {
  */
 export function productsForQuote(db: Db, ids: number[], lock: boolean): Promise<ProductForQuote[]> {
   if (ids.length === 0) return Promise.resolve([])
-  return queryRows<ProductForQuote>(
+  return typedRows(
     db,
+    productForQuoteShape,
     sql`
       select p.id, p.slug, p.name, p.price_cents, p.effective_price_cents, p.stock_qty,
         (p.is_active and b.is_active) as sellable,
@@ -177,12 +198,10 @@ export function productsForQuote(db: Db, ids: number[], lock: boolean): Promise<
 }
 
 /** What a product image's generated demo picture shows: the product's name, its shop's, and the image's colour. */
-export async function productImageSubject(
-  db: Db,
-  imageId: number,
-): Promise<{ name: string; vendor: string; hue: number | null; position: number } | null> {
-  const [row] = await queryRows<{ name: string; vendor: string; hue: number | null; position: number }>(
+export async function productImageSubject(db: Db, imageId: number) {
+  const [row] = await typedRows(
     db,
+    { name: products.name, vendor: businesses.name, hue: productImages.hue, position: productImages.position },
     sql`select p.name, b.name as vendor, pi.hue, pi.position from product_images pi
         join products p on p.id = pi.product_id join businesses b on b.id = p.business_id where pi.id = ${imageId}`,
   )
@@ -191,8 +210,9 @@ export async function productImageSubject(
 
 /** How many products shoppers can find through the sitemap (active, of open shops). */
 export async function countListedProducts(db: Db): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
+  const [row] = await typedRows(
     db,
+    { n: value.int },
     sql`select count(*)::int as n from products p join businesses b on b.id = p.business_id
         where p.is_active and b.is_active`,
   )
@@ -200,13 +220,10 @@ export async function countListedProducts(db: Db): Promise<number> {
 }
 
 /** A page of those products' slugs and last changes, in id order. */
-export function listedProductSlugs(
-  db: Db,
-  limit: number,
-  offset: number,
-): Promise<{ slug: string; updated_at: Date | string }[]> {
-  return queryRows<{ slug: string; updated_at: Date | string }>(
+export function listedProductSlugs(db: Db, limit: number, offset: number) {
+  return typedRows(
     db,
+    { slug: products.slug, updated_at: products.updatedAt },
     sql`select p.slug, p.updated_at from products p join businesses b on b.id = p.business_id
         where p.is_active and b.is_active order by p.id limit ${limit} offset ${offset}`,
   )

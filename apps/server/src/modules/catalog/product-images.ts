@@ -85,8 +85,7 @@ export class ProductImageService {
 
     const written: string[] = []
     try {
-      await this.db.transaction(async (tx) => {
-        const t = tx as unknown as Db
+      await this.db.transaction(async (t) => {
         // Locked: two uploads to one product at once cannot together pass the limit.
         const current = await repo.productOfShop(t, shop.id, productId, true)
         if (!current) throw new AppError('not_found', VENDOR_MESSAGES.productNotFound)
@@ -127,8 +126,7 @@ export class ProductImageService {
   /** Removes an image and its files (the next image becomes the primary one if it was). */
   async remove(ctx: Ctx, productId: number, imageId: number): Promise<VendorImage[]> {
     const shop = await this.shops.requireOwnShop(ctx)
-    const images = await this.db.transaction(async (tx) => {
-      const t = tx as unknown as Db
+    const images = await this.db.transaction(async (t) => {
       if (!(await repo.productOfShop(t, shop.id, productId, true))) {
         throw new AppError('not_found', VENDOR_MESSAGES.productNotFound)
       }
@@ -144,8 +142,7 @@ export class ProductImageService {
   /** Orders the images as listed (every image of the product, each once); the first becomes the primary. */
   async reorder(ctx: Ctx, productId: number, imageIds: number[]): Promise<VendorImage[]> {
     const shop = await this.shops.requireOwnShop(ctx)
-    return this.db.transaction(async (tx) => {
-      const t = tx as unknown as Db
+    return this.db.transaction(async (t) => {
       if (!(await repo.productOfShop(t, shop.id, productId, true))) {
         throw new AppError('not_found', VENDOR_MESSAGES.productNotFound)
       }

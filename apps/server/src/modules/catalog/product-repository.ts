@@ -1,30 +1,34 @@
-import { type Db, queryRows } from '@soko/db/client'
-import { type SQL, sql } from 'drizzle-orm'
+import type { Db } from '@soko/db/client'
+import { categories, productImages, products } from '@soko/db/schema/catalog'
+import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
+import { and, asc, desc, eq, like, ne, or, type SQL, sql } from 'drizzle-orm'
 
 // SQL of a shop's own products and their images, as the vendor portal manages them. Every query is scoped by the shop's id: a product of another
 // shop is simply not found.
 
-export interface VendorProductRow {
-  id: number
-  name: string
-  slug: string
-  description: string
-  category_id: number
-  category_name: string
-  category_slug: string
-  parent_name: string | null
-  price_cents: number
-  discounted_price_cents: number | null
-  stock_qty: number
-  low_stock_threshold: number
-  is_active: boolean
-  deactivated_reason: string | null
-  sales_count: number
-  image_id: number | null
-  image_count: number
-  created_at: Date | string
-  updated_at: Date | string
+const vendorProductShape = {
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  description: products.description,
+  category_id: products.categoryId,
+  category_name: categories.name,
+  category_slug: categories.slug,
+  parent_name: value.nullable(categories.name),
+  price_cents: products.priceCents,
+  discounted_price_cents: products.discountedPriceCents,
+  stock_qty: products.stockQty,
+  low_stock_threshold: products.lowStockThreshold,
+  is_active: products.isActive,
+  deactivated_reason: products.deactivatedReason,
+  sales_count: products.salesCount,
+  image_id: value.nullable(productImages.id),
+  image_count: value.int,
+  created_at: products.createdAt,
+  updated_at: products.updatedAt,
 }
+
+export type VendorProductRow = RowOf<typeof vendorProductShape>
 
 const productColumns = sql`p.id, p.name, p.slug, p.description, p.category_id, c.name as category_name,
   c.slug as category_slug, pc.name as parent_name, p.price_cents, p.discounted_price_cents, p.stock_qty,
@@ -45,13 +49,15 @@ export async function listProducts(
   const where: SQL = query.q
     ? sql`p.business_id = ${shopId} and (p.name ilike ${pattern} or p.slug ilike ${pattern})`
     : sql`p.business_id = ${shopId}`
-  const rows = await queryRows<VendorProductRow>(
+  const rows = await typedRows(
     db,
+    vendorProductShape,
     sql`select ${productColumns} from products p ${productJoins} where ${where}
         order by p.created_at desc, p.id desc limit ${query.limit} offset ${query.offset}`,
   )
-  const [count] = await queryRows<{ total: number }>(
+  const [count] = await typedRows(
     db,
+    { total: value.int },
     sql`select count(*)::int as total from products p where ${where}`,
   )
   return { rows, total: count?.total ?? 0 }
@@ -65,14 +71,16 @@ export async function productOfShop(
   lock = false,
 ): Promise<VendorProductRow | null> {
   if (lock) {
-    const locked = await queryRows<{ id: number }>(
-      db,
-      sql`select id from products where id = ${productId} and business_id = ${shopId} for update`,
-    )
+    const locked = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.id, productId), eq(products.businessId, shopId)))
+      .for('update')
     if (locked.length === 0) return null
   }
-  const [row] = await queryRows<VendorProductRow>(
+  const [row] = await typedRows(
     db,
+    vendorProductShape,
     sql`select ${productColumns} from products p ${productJoins}
         where p.id = ${productId} and p.business_id = ${shopId}`,
   )
@@ -80,9 +88,10 @@ export async function productOfShop(
 }
 
 /** How many products the shop has, how many are on sale, and how many of those run low. */
-export async function stockCounts(db: Db, shopId: number): Promise<{ products: number; active: number; low: number }> {
-  const [counts] = await queryRows<{ products: number; active: number; low: number }>(
+export async function stockCounts(db: Db, shopId: number) {
+  const [counts] = await typedRows(
     db,
+    { products: value.int, active: value.int, low: value.int },
     sql`select count(*)::int as products, count(*) filter (where is_active)::int as active,
           count(*) filter (where is_active and stock_qty <= low_stock_threshold)::int as low
         from products where business_id = ${shopId}`,
@@ -91,23 +100,32 @@ export async function stockCounts(db: Db, shopId: number): Promise<{ products: n
 }
 
 /** The shop's products on sale that run low, the emptiest first. */
-export function lowStock(
-  db: Db,
-  shopId: number,
-  limit: number,
-): Promise<{ id: number; name: string; slug: string; stock_qty: number; threshold: number }[]> {
-  return queryRows(
-    db,
-    sql`select id, name, slug, stock_qty, low_stock_threshold as threshold from products
-        where business_id = ${shopId} and is_active and stock_qty <= low_stock_threshold
-        order by stock_qty, name, id limit ${limit}`,
-  )
+export function lowStock(db: Db, shopId: number, limit: number) {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      slug: products.slug,
+      stock_qty: products.stockQty,
+      threshold: products.lowStockThreshold,
+    })
+    .from(products)
+    .where(
+      and(
+        eq(products.businessId, shopId),
+        eq(products.isActive, true),
+        sql`${products.stockQty} <= ${products.lowStockThreshold}`,
+      ),
+    )
+    .orderBy(products.stockQty, products.name, products.id)
+    .limit(limit)
 }
 
 /** Whether the category is a live leaf of the tree (active, with an active parent if any, and no children). */
 export async function isLeafCategory(db: Db, categoryId: number): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(
+  const rows = await typedRows(
     db,
+    { id: categories.id },
     sql`select c.id from categories c left join categories pc on pc.id = c.parent_id
         where c.id = ${categoryId} and c.is_active and (pc.id is null or pc.is_active)
           and not exists (select 1 from categories ch where ch.parent_id = c.id)`,
@@ -116,8 +134,9 @@ export async function isLeafCategory(db: Db, categoryId: number): Promise<boolea
 }
 
 export function listLeafCategories(db: Db) {
-  return queryRows<{ id: number; name: string; slug: string; parent: string | null }>(
+  return typedRows(
     db,
+    { id: categories.id, name: categories.name, slug: categories.slug, parent: value.nullable(categories.name) },
     sql`select c.id, c.name, c.slug, pc.name as parent from categories c left join categories pc on pc.id = c.parent_id
         where c.is_active and (pc.id is null or pc.is_active)
           and not exists (select 1 from categories ch where ch.parent_id = c.id)
@@ -127,19 +146,19 @@ export function listLeafCategories(db: Db) {
 
 /** Whether a product other than `exceptId` already has the slug. */
 export async function isSlugTaken(db: Db, slug: string, exceptId: number | null): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`select id from products where slug = ${slug} ${exceptId === null ? sql`` : sql`and id <> ${exceptId}`}`,
-  )
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.slug, slug), exceptId === null ? undefined : ne(products.id, exceptId)))
   return rows.length > 0
 }
 
 /** The first free slug of `base`, `base-2`, `base-3` ... among products. */
 export async function freeProductSlug(db: Db, base: string): Promise<string> {
-  const rows = await queryRows<{ slug: string }>(
-    db,
-    sql`select slug from products where slug = ${base} or slug like ${`${base}-%`}`,
-  )
+  const rows = await db
+    .select({ slug: products.slug })
+    .from(products)
+    .where(or(eq(products.slug, base), like(products.slug, `${base}-%`)))
   const taken = new Set(rows.map((row) => row.slug))
   if (!taken.has(base)) return base
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`
@@ -158,58 +177,51 @@ export interface ProductFields {
 }
 
 export async function insertProduct(db: Db, shopId: number, fields: ProductFields): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
-    db,
-    sql`insert into products (business_id, category_id, slug, name, description, price_cents,
-          discounted_price_cents, stock_qty, low_stock_threshold, is_active)
-        values (${shopId}, ${fields.categoryId}, ${fields.slug}, ${fields.name}, ${fields.description},
-          ${fields.priceCents}, ${fields.discountedPriceCents}, ${fields.stockQty}, ${fields.lowStockThreshold},
-          ${fields.isActive})
-        returning id`,
-  )
+  const [row] = await db
+    .insert(products)
+    .values({ ...fields, businessId: shopId })
+    .returning({ id: products.id })
   if (!row) throw new Error('insert into products returned no row')
   return row.id
 }
 
 export async function updateProduct(db: Db, productId: number, fields: ProductFields): Promise<void> {
-  await db.execute(
-    sql`update products set category_id = ${fields.categoryId}, slug = ${fields.slug}, name = ${fields.name},
-          description = ${fields.description}, price_cents = ${fields.priceCents},
-          discounted_price_cents = ${fields.discountedPriceCents}, stock_qty = ${fields.stockQty},
-          low_stock_threshold = ${fields.lowStockThreshold}, is_active = ${fields.isActive}, updated_at = now()
-        where id = ${productId}`,
-  )
+  await db
+    .update(products)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(eq(products.id, productId))
 }
 
 export async function setStock(db: Db, productId: number, stockQty: number): Promise<void> {
-  await db.execute(sql`update products set stock_qty = ${stockQty}, updated_at = now() where id = ${productId}`)
+  await db.update(products).set({ stockQty, updatedAt: sql`now()` }).where(eq(products.id, productId))
 }
 
 export async function deactivate(db: Db, productId: number): Promise<void> {
-  await db.execute(sql`update products set is_active = false, updated_at = now() where id = ${productId}`)
+  await db.update(products).set({ isActive: false, updatedAt: sql`now()` }).where(eq(products.id, productId))
 }
 
 // Images
 
-export interface ImageRow {
-  id: number
-  position: number
-  is_primary: boolean
-  is_uploaded: boolean
+export function imagesOf(db: Db, productId: number) {
+  return db
+    .select({
+      id: productImages.id,
+      position: productImages.position,
+      is_primary: productImages.isPrimary,
+      is_uploaded: productImages.isUploaded,
+    })
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(desc(productImages.isPrimary), asc(productImages.position), asc(productImages.id))
 }
 
-export function imagesOf(db: Db, productId: number): Promise<ImageRow[]> {
-  return queryRows<ImageRow>(
-    db,
-    sql`select id, position, is_primary, is_uploaded from product_images where product_id = ${productId}
-        order by is_primary desc, position, id`,
-  )
-}
+export type ImageRow = Awaited<ReturnType<typeof imagesOf>>[number]
 
 /** Adds an uploaded image at the end (the primary one when it is the product's first). */
 export async function insertUploadedImage(db: Db, productId: number, altText: string): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await typedRows(
     db,
+    { id: productImages.id },
     sql`insert into product_images (product_id, position, is_primary, alt_text, is_uploaded)
         select ${productId}, coalesce(max(position) + 1, 0), count(*) = 0, ${altText}, true
         from product_images where product_id = ${productId}
@@ -221,10 +233,10 @@ export async function insertUploadedImage(db: Db, productId: number, altText: st
 
 /** Removes one image of the product; a removed primary passes the part to the next image. */
 export async function deleteImage(db: Db, productId: number, imageId: number): Promise<boolean> {
-  const deleted = await queryRows<{ is_primary: boolean }>(
-    db,
-    sql`delete from product_images where id = ${imageId} and product_id = ${productId} returning is_primary`,
-  )
+  const deleted = await db
+    .delete(productImages)
+    .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
+    .returning({ is_primary: productImages.isPrimary })
   if (deleted.length === 0) return false
   if (deleted[0]?.is_primary) {
     await db.execute(

@@ -31,11 +31,11 @@ export class Products {
     return listing.countListedProducts(this.db)
   }
 
-  listedSlugs(limit: number, offset: number): Promise<{ slug: string; updated_at: Date | string }[]> {
+  listedSlugs(limit: number, offset: number): Promise<{ slug: string; updated_at: Date }[]> {
     return listing.listedProductSlugs(this.db, limit, offset)
   }
 
-  activeCategorySlugs(): Promise<{ slug: string; updated_at: Date | string }[]> {
+  activeCategorySlugs(): Promise<{ slug: string; updated_at: Date }[]> {
     return repo.activeCategorySlugs(this.db)
   }
 

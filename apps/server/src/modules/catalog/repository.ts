@@ -1,29 +1,35 @@
-import { type Db, queryRows } from '@soko/db/client'
-import { Param, sql } from 'drizzle-orm'
+import type { Db } from '@soko/db/client'
+import { banners, categories, productImages, products } from '@soko/db/schema/catalog'
+import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
+import { and, eq, gte, Param, sql } from 'drizzle-orm'
 
 // SQL of the catalogue's own tables (products, product_images, categories, banners). Rows come back as the
 // database has them (cents, counts); service.ts maps them to the contract's shapes. Reads that join shops are in
 // listing-read-model.ts.
 
-export interface BannerRow {
-  id: number
-  title: string
-  subtitle: string
-  image_url: string | null
-  link_url: string
-  link_text: string
-  stat1: string
-  stat1_label: string
-  stat2: string
-  stat2_label: string
-  category_id: number | null
-  category_name: string | null
-  category_slug: string | null
+/** A banner as the home page shows it, with its category (left-joined). */
+export const bannerShape = {
+  id: banners.id,
+  title: banners.title,
+  subtitle: banners.subtitle,
+  image_url: banners.imageUrl,
+  link_url: banners.linkUrl,
+  link_text: banners.linkText,
+  stat1: banners.stat1,
+  stat1_label: banners.stat1Label,
+  stat2: banners.stat2,
+  stat2_label: banners.stat2Label,
+  category_id: banners.categoryId,
+  category_name: value.nullable(categories.name),
+  category_slug: value.nullable(categories.slug),
 }
 
+export type BannerRow = RowOf<typeof bannerShape>
+
 export function listLiveBanners(db: Db): Promise<BannerRow[]> {
-  return queryRows<BannerRow>(
+  return typedRows(
     db,
+    bannerShape,
     sql`select bn.id, bn.title, bn.subtitle, bn.image_url, bn.link_url, bn.link_text, bn.stat1, bn.stat1_label,
           bn.stat2, bn.stat2_label, c.id as category_id, c.name as category_name, c.slug as category_slug
         from banners bn left join categories c on c.id = bn.category_id
@@ -34,25 +40,26 @@ export function listLiveBanners(db: Db): Promise<BannerRow[]> {
 
 /** When the next banner starts or ends by its schedule (no write announces that moment); null when none will. */
 export async function nextBannerChange(db: Db): Promise<Date | null> {
-  const [row] = await queryRows<{ at: Date | string | null }>(
+  const [row] = await typedRows(
     db,
+    { at: value.nullable(value.timestamp) },
     sql`select min(t) as at from (
           select starts_at as t from banners where is_active and starts_at > now()
           union all select ends_at from banners where is_active and ends_at > now()
         ) x`,
   )
-  return row?.at ? new Date(row.at) : null
+  return row?.at ?? null
 }
 
-export interface ImageRow {
-  id: number
-  alt_text: string
-  is_primary: boolean
-}
+const imageShape = { id: productImages.id, alt_text: productImages.altText, is_primary: productImages.isPrimary }
 
+export type ImageRow = RowOf<typeof imageShape>
+
+/** A product page's images, primary first (its SQL as written: the product page is a hot path). */
 export function listProductImages(db: Db, productId: number): Promise<ImageRow[]> {
-  return queryRows<ImageRow>(
+  return typedRows(
     db,
+    imageShape,
     sql`select id, alt_text, is_primary from product_images where product_id = ${productId}
         order by is_primary desc, position, id`,
   )
@@ -72,11 +79,11 @@ export async function addProductViews(db: Db, views: Map<number, number>): Promi
 
 /** Takes stock for an order line; false when there is not enough (never below zero). */
 export async function takeStock(db: Db, productId: number, quantity: number): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`update products set stock_qty = stock_qty - ${quantity}, updated_at = now()
-        where id = ${productId} and stock_qty >= ${quantity} returning id`,
-  )
+  const rows = await db
+    .update(products)
+    .set({ stockQty: sql`${products.stockQty} - ${quantity}`, updatedAt: sql`now()` })
+    .where(and(eq(products.id, productId), gte(products.stockQty, quantity)))
+    .returning({ id: products.id })
   return rows.length === 1
 }
 
@@ -102,36 +109,34 @@ export async function addSales(db: Db, lines: { productId: number; quantity: num
 
 /** The id of the product with this slug, visible to shoppers or not; null when there is none. */
 export async function productIdBySlug(db: Db, slug: string): Promise<number | null> {
-  const rows = await queryRows<{ id: number }>(db, sql`select id from products where slug = ${slug}`)
+  const rows = await db.select({ id: products.id }).from(products).where(eq(products.slug, slug))
   return rows[0]?.id ?? null
 }
 
 /** Active categories' slugs and last changes, in id order (the sitemap). */
-export function activeCategorySlugs(db: Db): Promise<{ slug: string; updated_at: Date | string }[]> {
-  return queryRows<{ slug: string; updated_at: Date | string }>(
-    db,
-    sql`select slug, updated_at from categories where is_active order by id`,
-  )
+export function activeCategorySlugs(db: Db) {
+  return db
+    .select({ slug: categories.slug, updated_at: categories.updatedAt })
+    .from(categories)
+    .where(eq(categories.isActive, true))
+    .orderBy(categories.id)
 }
 
 // Demo pictures: what the generated picture of a category or banner shows
 
-export async function categorySubject(db: Db, id: number): Promise<{ name: string; hue: number } | null> {
-  const [row] = await queryRows<{ name: string; hue: number }>(
-    db,
-    sql`select name, hue from categories where id = ${id}`,
-  )
+export async function categorySubject(db: Db, id: number) {
+  const [row] = await db
+    .select({ name: categories.name, hue: categories.hue })
+    .from(categories)
+    .where(eq(categories.id, id))
   return row ?? null
 }
 
-export async function bannerSubject(
-  db: Db,
-  id: number,
-): Promise<{ title: string; subtitle: string; hue: number } | null> {
-  const [row] = await queryRows<{ title: string; subtitle: string; hue: number }>(
-    db,
-    sql`select title, subtitle, hue from banners where id = ${id}`,
-  )
+export async function bannerSubject(db: Db, id: number) {
+  const [row] = await db
+    .select({ title: banners.title, subtitle: banners.subtitle, hue: banners.hue })
+    .from(banners)
+    .where(eq(banners.id, id))
   return row ?? null
 }
 
@@ -139,13 +144,14 @@ export async function bannerSubject(
 
 /** Locks a product's row until the transaction ends; false when there is no such product. */
 export async function lockProduct(db: Db, id: number): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(db, sql`select id from products where id = ${id} for update`)
+  const rows = await db.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update')
   return rows.length > 0
 }
 
 /** Takes a product down with the reason its shop sees, or puts it back (the triggers update search and caches). */
 export async function setProductActive(db: Db, id: number, active: boolean, reason: string | null): Promise<void> {
-  await db.execute(
-    sql`update products set is_active = ${active}, deactivated_reason = ${reason}, updated_at = now() where id = ${id}`,
-  )
+  await db
+    .update(products)
+    .set({ isActive: active, deactivatedReason: reason, updatedAt: sql`now()` })
+    .where(eq(products.id, id))
 }

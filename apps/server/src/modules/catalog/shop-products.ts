@@ -16,8 +16,6 @@ import { isUniqueViolation } from '../accounts/service.ts'
 import { productImageSizes, productImageUrl } from '../media/media-url.ts'
 import * as repo from './product-repository.ts'
 
-const iso = (value: Date | string): string => new Date(value).toISOString()
-
 /**
  * The add-product form's prices are "price" (what the shopper pays) and "compare-at price" (the higher price shown
  * struck through). The catalogue stores a product's price and an optional lower discounted price, so a compare-at
@@ -48,8 +46,8 @@ export function toVendorProduct(row: repo.VendorProductRow): VendorProduct {
     salesCount: row.sales_count,
     thumbnail: row.image_id === null ? null : productImageUrl(row.image_id, 'thumbnail'),
     imageCount: row.image_count,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
   }
 }
 
@@ -116,8 +114,7 @@ export class ShopProductService {
     const shop = await this.shops.requireOwnShop(ctx)
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.db.transaction(async (tx) => {
-          const t = tx as unknown as Db
+        return await this.db.transaction(async (t) => {
           const fields = await this.fields(t, body, null, null)
           const id = await repo.insertProduct(t, shop.id, fields)
           return this.detail(t, shop.id, id)
@@ -135,8 +132,7 @@ export class ShopProductService {
   async update(ctx: Ctx, productId: number, body: ProductBody): Promise<VendorProductDetail> {
     const shop = await this.shops.requireOwnShop(ctx)
     return this.db
-      .transaction(async (tx) => {
-        const t = tx as unknown as Db
+      .transaction(async (t) => {
         const current = await repo.productOfShop(t, shop.id, productId, true)
         if (!current) throw new AppError('not_found', VENDOR_MESSAGES.productNotFound)
         if (body.isActive && !current.is_active && current.deactivated_reason) {
@@ -155,8 +151,7 @@ export class ShopProductService {
 
   async setStock(ctx: Ctx, productId: number, stockQty: number): Promise<VendorProduct> {
     const shop = await this.shops.requireOwnShop(ctx)
-    return this.db.transaction(async (tx) => {
-      const t = tx as unknown as Db
+    return this.db.transaction(async (t) => {
       if (!(await repo.productOfShop(t, shop.id, productId, true))) {
         throw new AppError('not_found', VENDOR_MESSAGES.productNotFound)
       }

@@ -1,5 +1,7 @@
-import { type Db, queryRows } from '@soko/db/client'
-import { sql } from 'drizzle-orm'
+import type { Db } from '@soko/db/client'
+import { contactMessages } from '@soko/db/schema/contact'
+import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
+import { and, desc, eq, gt, sql } from 'drizzle-orm'
 
 // SQL of the contact module: it owns the contact_messages table.
 
@@ -25,34 +27,41 @@ export async function insertWithinLimit(
   limit: number,
   windowMinutes: number,
 ): Promise<number | null> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db
+  return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CONTACT_LOCK_KEY}, hashtext(${message.ip}))`)
-    const [recent] = await queryRows<{ count: number }>(
-      tx,
-      sql`select count(*)::int as count from contact_messages
-          where ip = ${message.ip} and created_at > now() - make_interval(mins => ${windowMinutes}::int)`,
+    const recent = await tx.$count(
+      contactMessages,
+      and(
+        eq(contactMessages.ip, message.ip),
+        gt(contactMessages.createdAt, sql`now() - make_interval(mins => ${windowMinutes}::int)`),
+      ),
     )
-    if ((recent?.count ?? 0) >= limit) return null
-    const [row] = await queryRows<{ id: number }>(
-      tx,
-      sql`insert into contact_messages (name, email, subject, message, ip)
-          values (${message.name}, ${message.email}, ${message.subject}, ${message.message}, ${message.ip})
-          returning id`,
-    )
+    if (recent >= limit) return null
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({
+        name: message.name,
+        email: message.email,
+        subject: message.subject,
+        message: message.message,
+        ip: message.ip,
+      })
+      .returning({ id: contactMessages.id })
     return row?.id ?? null
   })
 }
 
-export interface ContactMessageRow {
-  id: number
-  name: string
-  email: string
-  subject: string
-  message: string
-  created_at: Date | string
-  handled_at: Date | null
+const messageShape = {
+  id: contactMessages.id,
+  name: contactMessages.name,
+  email: contactMessages.email,
+  subject: contactMessages.subject,
+  message: contactMessages.message,
+  created_at: contactMessages.createdAt,
+  handled_at: contactMessages.handledAt,
 }
+
+export type ContactMessageRow = RowOf<typeof messageShape>
 
 /** The newest messages first, with the total count. */
 export async function listMessages(
@@ -60,22 +69,23 @@ export async function listMessages(
   limit: number,
   offset: number,
 ): Promise<{ count: number; rows: ContactMessageRow[] }> {
-  const [total] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from contact_messages`)
-  const rows = await queryRows<ContactMessageRow>(
-    db,
-    sql`select id, name, email, subject, message, created_at, handled_at from contact_messages
-        order by created_at desc, id desc limit ${limit} offset ${offset}`,
-  )
-  return { count: total?.count ?? 0, rows }
+  const count = await db.$count(contactMessages)
+  const rows = await db
+    .select(messageShape)
+    .from(contactMessages)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(limit)
+    .offset(offset)
+  return { count, rows }
 }
 
+const handledShape = { subject: contactMessages.subject, handled_at: value.timestamp, newly: value.bool }
+
 /** Marks a message handled, keeping the first time; null when there is no such message. */
-export async function markHandled(
-  db: Db,
-  id: number,
-): Promise<{ subject: string; handled_at: Date | string; newly: boolean } | null> {
-  const [row] = await queryRows<{ subject: string; handled_at: Date | string; newly: boolean }>(
+export async function markHandled(db: Db, id: number): Promise<RowOf<typeof handledShape> | null> {
+  const [row] = await typedRows(
     db,
+    handledShape,
     sql`update contact_messages set handled_at = coalesce(handled_at, now()) where id = ${id}
         returning subject, handled_at, handled_at = now() as newly`,
   )

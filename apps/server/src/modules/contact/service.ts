@@ -45,9 +45,7 @@ export class ContactService {
   markHandled(t: Db, id: number): Promise<{ subject: string; handledAt: string; newly: boolean } | null> {
     return repo
       .markHandled(t, id)
-      .then((row) =>
-        row ? { subject: row.subject, handledAt: new Date(row.handled_at).toISOString(), newly: row.newly } : null,
-      )
+      .then((row) => (row ? { subject: row.subject, handledAt: row.handled_at.toISOString(), newly: row.newly } : null))
   }
 
   /** The support team's inbox (admin area): newest first. */

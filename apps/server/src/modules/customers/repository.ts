@@ -1,5 +1,7 @@
-import { type Db, queryRows } from '@soko/db/client'
-import { sql } from 'drizzle-orm'
+import type { Db } from '@soko/db/client'
+import { addresses, paymentMethods, wishlistItems } from '@soko/db/schema/customers'
+import type { RowOf } from '@soko/db/typed-sql'
+import { and, desc, eq, ne, sql } from 'drizzle-orm'
 
 // SQL of what a customer keeps: addresses, payment methods, wishlist (the profile is the accounts module's). Every statement is scoped by user_id: another user's row is never read,
 // changed or deleted, whatever id the request names.
@@ -9,29 +11,38 @@ import { sql } from 'drizzle-orm'
 /** The customer's lists in which one row is the default: the address book and the saved payment methods. */
 export type DefaultList = 'addresses' | 'payment_methods'
 
+const tables = { addresses, payment_methods: paymentMethods, wishlist_items: wishlistItems }
+
 /** How many rows the user has in a list (the wishlist too). */
 export async function countOf(db: Db, list: DefaultList | 'wishlist_items', userId: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from ${sql.identifier(list)} where user_id = ${userId}`,
-  )
-  return row?.n ?? 0
+  const table = tables[list]
+  return db.$count(table, eq(table.userId, userId))
 }
 
 export async function clearDefault(db: Db, list: DefaultList, userId: number): Promise<void> {
-  await db.execute(sql`update ${sql.identifier(list)} set is_default = false where user_id = ${userId} and is_default`)
+  const table = tables[list]
+  await db
+    .update(table)
+    .set({ isDefault: false })
+    .where(and(eq(table.userId, userId), eq(table.isDefault, true)))
 }
 
 /** Makes one of the user's rows the default (and no other); false when the user has no such row. */
 export async function setDefault(db: Db, list: DefaultList, userId: number, id: number): Promise<boolean> {
-  const table = sql.identifier(list)
-  const [exists] = await queryRows<{ id: number }>(
-    db,
-    sql`select id from ${table} where user_id = ${userId} and id = ${id}`,
-  )
+  const table = tables[list]
+  const [exists] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.userId, userId), eq(table.id, id)))
   if (!exists) return false
-  await db.execute(sql`update ${table} set is_default = false where user_id = ${userId} and is_default and id <> ${id}`)
-  await db.execute(sql`update ${table} set is_default = true where user_id = ${userId} and id = ${id}`)
+  await db
+    .update(table)
+    .set({ isDefault: false })
+    .where(and(eq(table.userId, userId), eq(table.isDefault, true), ne(table.id, id)))
+  await db
+    .update(table)
+    .set({ isDefault: true })
+    .where(and(eq(table.userId, userId), eq(table.id, id)))
   return true
 }
 
@@ -42,11 +53,12 @@ export async function deleteFrom(
   userId: number,
   id: number,
 ): Promise<{ wasDefault: boolean } | null> {
-  const rows = await queryRows<{ is_default: boolean }>(
-    db,
-    sql`delete from ${sql.identifier(list)} where user_id = ${userId} and id = ${id} returning is_default`,
-  )
-  return rows[0] ? { wasDefault: rows[0].is_default } : null
+  const table = tables[list]
+  const rows = await db
+    .delete(table)
+    .where(and(eq(table.userId, userId), eq(table.id, id)))
+    .returning({ isDefault: table.isDefault })
+  return rows[0] ? { wasDefault: rows[0].isDefault } : null
 }
 
 /** After the default row goes, the most recently added one takes its place. */
@@ -60,23 +72,22 @@ export async function promoteNewest(db: Db, list: DefaultList, userId: number): 
 
 // Addresses
 
-export interface AddressRow {
-  id: number
-  label: string
-  first_name: string
-  last_name: string
-  line1: string
-  line2: string
-  city: string
-  county: string
-  postal_code: string
-  country: string
-  phone: string
-  is_default: boolean
+const addressShape = {
+  id: addresses.id,
+  label: addresses.label,
+  first_name: addresses.firstName,
+  last_name: addresses.lastName,
+  line1: addresses.line1,
+  line2: addresses.line2,
+  city: addresses.city,
+  county: addresses.county,
+  postal_code: addresses.postalCode,
+  country: addresses.country,
+  phone: addresses.phone,
+  is_default: addresses.isDefault,
 }
 
-const addressColumns = sql`id, label, first_name, last_name, line1, line2, city, county, postal_code, country, phone,
-  is_default`
+export type AddressRow = RowOf<typeof addressShape>
 
 export interface AddressFields {
   label: string
@@ -91,19 +102,35 @@ export interface AddressFields {
   phone: string
 }
 
+/** The columns an address's fields set (named one by one: callers pass request bodies, which hold more). */
+function addressValues(fields: AddressFields) {
+  return {
+    label: fields.label,
+    firstName: fields.firstName,
+    lastName: fields.lastName,
+    line1: fields.line1,
+    line2: fields.line2,
+    city: fields.city,
+    county: fields.county,
+    postalCode: fields.postalCode,
+    country: fields.country,
+    phone: fields.phone,
+  }
+}
+
 export function listAddresses(db: Db, userId: number): Promise<AddressRow[]> {
-  return queryRows<AddressRow>(
-    db,
-    sql`select ${addressColumns} from addresses where user_id = ${userId}
-        order by is_default desc, created_at desc, id desc`,
-  )
+  return db
+    .select(addressShape)
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(desc(addresses.isDefault), desc(addresses.createdAt), desc(addresses.id))
 }
 
 export async function getAddress(db: Db, userId: number, id: number): Promise<AddressRow | null> {
-  const rows = await queryRows<AddressRow>(
-    db,
-    sql`select ${addressColumns} from addresses where user_id = ${userId} and id = ${id}`,
-  )
+  const rows = await db
+    .select(addressShape)
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), eq(addresses.id, id)))
   return rows[0] ?? null
 }
 
@@ -113,14 +140,10 @@ export async function insertAddress(
   fields: AddressFields,
   isDefault: boolean,
 ): Promise<AddressRow> {
-  const [row] = await queryRows<AddressRow>(
-    db,
-    sql`insert into addresses (user_id, label, first_name, last_name, line1, line2, city, county, postal_code, country,
-          phone, is_default)
-        values (${userId}, ${fields.label}, ${fields.firstName}, ${fields.lastName}, ${fields.line1}, ${fields.line2},
-          ${fields.city}, ${fields.county}, ${fields.postalCode}, ${fields.country}, ${fields.phone}, ${isDefault})
-        returning ${addressColumns}`,
-  )
+  const [row] = await db
+    .insert(addresses)
+    .values({ userId, ...addressValues(fields), isDefault })
+    .returning(addressShape)
   if (!row) throw new Error('address insert returned no row')
   return row
 }
@@ -131,14 +154,11 @@ export async function updateAddress(
   id: number,
   fields: AddressFields,
 ): Promise<AddressRow | null> {
-  const rows = await queryRows<AddressRow>(
-    db,
-    sql`update addresses set label = ${fields.label}, first_name = ${fields.firstName}, last_name = ${fields.lastName},
-          line1 = ${fields.line1}, line2 = ${fields.line2}, city = ${fields.city}, county = ${fields.county},
-          postal_code = ${fields.postalCode}, country = ${fields.country}, phone = ${fields.phone}, updated_at = now()
-        where user_id = ${userId} and id = ${id}
-        returning ${addressColumns}`,
-  )
+  const rows = await db
+    .update(addresses)
+    .set({ ...addressValues(fields), updatedAt: sql`now()` })
+    .where(and(eq(addresses.userId, userId), eq(addresses.id, id)))
+    .returning(addressShape)
   return rows[0] ?? null
 }
 
@@ -169,25 +189,25 @@ export async function saveAddressFromCheckout(
 
 // Payment methods
 
-export interface PaymentMethodRow {
-  id: number
-  type: 'mpesa' | 'card'
-  phone: string | null
-  brand: string
-  last4: string | null
-  expiry: string | null
-  name: string
-  is_default: boolean
+const paymentShape = {
+  id: paymentMethods.id,
+  type: paymentMethods.type,
+  phone: paymentMethods.phone,
+  brand: paymentMethods.brand,
+  last4: paymentMethods.last4,
+  expiry: paymentMethods.expiry,
+  name: paymentMethods.name,
+  is_default: paymentMethods.isDefault,
 }
 
-const paymentColumns = sql`id, type, phone, brand, last4, expiry, name, is_default`
+export type PaymentMethodRow = RowOf<typeof paymentShape>
 
 export function listPaymentMethods(db: Db, userId: number): Promise<PaymentMethodRow[]> {
-  return queryRows<PaymentMethodRow>(
-    db,
-    sql`select ${paymentColumns} from payment_methods where user_id = ${userId}
-        order by is_default desc, created_at desc, id desc`,
-  )
+  return db
+    .select(paymentShape)
+    .from(paymentMethods)
+    .where(eq(paymentMethods.userId, userId))
+    .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt), desc(paymentMethods.id))
 }
 
 export type NewPaymentMethod =
@@ -203,24 +223,37 @@ export async function insertPaymentMethod(
 ): Promise<PaymentMethodRow> {
   const values =
     method.type === 'mpesa'
-      ? sql`${userId}, 'mpesa', ${method.phone}, null, null, '', null, null, ${method.name}, ${isDefault}`
-      : sql`${userId}, 'card', null, ${method.provider}, ${method.token}, ${method.brand}, ${method.last4},
-          ${method.expiry}, ${method.name}, ${isDefault}`
-  const [row] = await queryRows<PaymentMethodRow>(
-    db,
-    sql`insert into payment_methods (user_id, type, phone, provider, provider_token, brand, last4, expiry, name,
-          is_default)
-        values (${values}) returning ${paymentColumns}`,
-  )
+      ? {
+          type: method.type,
+          phone: method.phone,
+          provider: null,
+          providerToken: null,
+          brand: '',
+          last4: null,
+          expiry: null,
+        }
+      : {
+          type: method.type,
+          phone: null,
+          provider: method.provider,
+          providerToken: method.token,
+          brand: method.brand,
+          last4: method.last4,
+          expiry: method.expiry,
+        }
+  const [row] = await db
+    .insert(paymentMethods)
+    .values({ userId, ...values, name: method.name, isDefault })
+    .returning(paymentShape)
   if (!row) throw new Error('payment method insert returned no row')
   return row
 }
 
 export async function getPaymentMethod(db: Db, userId: number, id: number): Promise<PaymentMethodRow | null> {
-  const rows = await queryRows<PaymentMethodRow>(
-    db,
-    sql`select ${paymentColumns} from payment_methods where user_id = ${userId} and id = ${id}`,
-  )
+  const rows = await db
+    .select(paymentShape)
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.id, id)))
   return rows[0] ?? null
 }
 
@@ -228,28 +261,28 @@ export async function getPaymentMethod(db: Db, userId: number, id: number): Prom
 
 /** The wishlist's product ids, most recently added first. */
 export async function listWishlistIds(db: Db, userId: number): Promise<number[]> {
-  const rows = await queryRows<{ product_id: number }>(
-    db,
-    sql`select product_id from wishlist_items where user_id = ${userId}
-        order by created_at desc, product_id desc`,
-  )
-  return rows.map((row) => row.product_id)
+  const rows = await db
+    .select({ productId: wishlistItems.productId })
+    .from(wishlistItems)
+    .where(eq(wishlistItems.userId, userId))
+    .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.productId))
+  return rows.map((row) => row.productId)
 }
 
 /** Adds a product; false when it was there already. */
 export async function addToWishlist(db: Db, userId: number, productId: number): Promise<boolean> {
-  const rows = await queryRows<{ product_id: number }>(
-    db,
-    sql`insert into wishlist_items (user_id, product_id) values (${userId}, ${productId})
-        on conflict do nothing returning product_id`,
-  )
+  const rows = await db
+    .insert(wishlistItems)
+    .values({ userId, productId })
+    .onConflictDoNothing()
+    .returning({ productId: wishlistItems.productId })
   return rows.length > 0
 }
 
 export async function removeFromWishlist(db: Db, userId: number, productId: number): Promise<boolean> {
-  const rows = await queryRows<{ product_id: number }>(
-    db,
-    sql`delete from wishlist_items where user_id = ${userId} and product_id = ${productId} returning product_id`,
-  )
+  const rows = await db
+    .delete(wishlistItems)
+    .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))
+    .returning({ productId: wishlistItems.productId })
   return rows.length > 0
 }

@@ -1,21 +1,11 @@
 import { createReadStream } from 'node:fs'
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
+import { type MediaKind, mediaEndpoints } from '@soko/contract/media'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+import { serve } from '../../plugins/endpoints.ts'
 import { AppError } from '../../plugins/errors.ts'
 import type { ImageSize } from './media-url.ts'
-
-const KINDS = ['product-images', 'categories', 'banners'] as const
-type MediaKind = (typeof KINDS)[number]
-
-const MediaParamsSchema = z.object({
-  kind: z.enum(KINDS),
-  id: z.coerce.number().int('must be a whole number').positive('must be a positive id').max(2_147_483_647),
-  file: z.enum(['thumbnail.webp', 'medium.webp', 'original.webp'], {
-    error: 'must be thumbnail, medium or original .webp',
-  }),
-})
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
@@ -56,25 +46,15 @@ export function mediaRoutes(options: {
   }
 
   return async (app) => {
-    app.get(
-      '/media/:kind/:id/:file',
-      {
-        schema: {
-          summary: 'A product, category or banner image (WebP: thumbnail 200 px, medium 600 px, original 1200 px)',
-          tags: ['media'],
-          params: MediaParamsSchema,
-        },
-      },
-      async (request, reply) => {
-        const { kind, id, file } = request.params
-        const size = file.replace('.webp', '') as ImageSize
-        const path = join(mediaDir, kind, String(id), file)
-        if (!(await ensureFile(path, kind, id, size))) throw new AppError('not_found', 'No such image.')
-        return reply.header('cache-control', IMMUTABLE).type('image/webp').send(createReadStream(path))
-      },
-    )
+    serve(app, mediaEndpoints, 'GET /media/:kind/:id/:file', async (request, reply) => {
+      const { kind, id, file } = request.params
+      const size = file.replace('.webp', '') as ImageSize
+      const path = join(mediaDir, kind, String(id), file)
+      if (!(await ensureFile(path, kind, id, size))) throw new AppError('not_found', 'No such image.')
+      return reply.header('cache-control', IMMUTABLE).type('image/webp').send(createReadStream(path))
+    })
 
-    app.get('/media/*', async () => {
+    serve(app, mediaEndpoints, 'GET /media/*', async () => {
       throw new AppError('not_found', 'No such image.')
     })
   }

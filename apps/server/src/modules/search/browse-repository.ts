@@ -1,5 +1,6 @@
-import { type Db, queryRows } from '@soko/db/client'
-import type { ProductRow } from '@soko/db/read-models/listing'
+import type { Db } from '@soko/db/client'
+import { listingShape, type ProductRow } from '@soko/db/read-models/listing'
+import { typedRows } from '@soko/db/typed-sql'
 import { type SQL, sql } from 'drizzle-orm'
 import {
   anyOf,
@@ -7,6 +8,7 @@ import {
   between,
   type FacetRow,
   facetSelects,
+  facetShape,
   flagged,
   grouped,
   ints,
@@ -135,8 +137,9 @@ export function countFromSummary(db: Db, filters: SearchFilters): Promise<FacetR
             group by 1, 2, 3, 4
           ) x
           cross join (values (true), (false)) as m(price_ok)`
-  return queryRows<FacetRow>(
+  return typedRows(
     db,
+    facetShape,
     sql`with g as (
           select c.category_id, c.business_id, ${band} as band, c.rating_floor::int as rating_floor,
             ${band} = any(${countedInside}::int[]) as price_ok, ${ratingOk(sql`c.rating_floor`)} as rating_ok,
@@ -152,7 +155,7 @@ export function countFromSummary(db: Db, filters: SearchFilters): Promise<FacetR
 
 /** Facet counts of a search without text whose minimum rating is not a whole number: counts every product. */
 export function countByScan(db: Db, filters: SearchFilters): Promise<FacetRow[]> {
-  return queryRows<FacetRow>(db, sql`with ${grouped(filters, sql`true`)}, ${flagged(filters)} ${facetSelects()}`)
+  return typedRows(db, facetShape, sql`with ${grouped(filters, sql`true`)}, ${flagged(filters)} ${facetSelects()}`)
 }
 
 /**
@@ -225,7 +228,7 @@ export async function listPage(
       ) x
       order by ${pickedOrder(sort)} limit ${limit} offset ${offset}`
   }
-  return queryRows<ProductRow>(db, withListings(query, 'id'))
+  return typedRows(db, listingShape, withListings(query, 'id'))
 }
 
 /**
@@ -251,6 +254,6 @@ export async function walkWithin(
     ) x
     where ${price(sql`x.effective_price_cents`)}
     order by ${pickedOrder(sort)} limit ${limit} offset ${offset}`
-  const rows = await queryRows<ProductRow>(db, withListings(query, 'id'))
+  const rows = await typedRows(db, listingShape, withListings(query, 'id'))
   return rows.length === limit ? rows : null
 }

@@ -1,5 +1,9 @@
-import { type Db, queryRows } from '@soko/db/client'
-import { listingColumns, listingJoins, type VendorRow, visibleProduct } from '@soko/db/read-models/listing'
+import type { Db } from '@soko/db/client'
+import { listingColumns, listingJoins, type VendorRow, vendorShape, visibleProduct } from '@soko/db/read-models/listing'
+import { categories } from '@soko/db/schema/catalog'
+import { searchSuggestions } from '@soko/db/schema/search'
+import { businesses } from '@soko/db/schema/vendors'
+import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
 import { Param, type SQL, sql } from 'drizzle-orm'
 
 // SQL of the search module, over the tables of migration 0003 (search_products, search_facet_counts,
@@ -15,23 +19,33 @@ export const PRICE_EDGES_CENTS = [100_000, 500_000, 1_000_000, 5_000_000] as con
 export const ints = (values: number[]) => new Param(values)
 export const priceEdges = sql`array[100000, 500000, 1000000, 5000000]::int[]`
 
-export interface WordRow {
-  ord: number
-  word: string
-  /** The word's English stem; null for a stop word. */
-  lexeme: string | null
-  /** Whether the vocabulary has the word or its stem: a whole word, not one still being typed. */
-  whole: boolean
-  /** Whether the vocabulary has the word, its stem, or (for the last word, maybe still being typed) a word it begins. */
-  known: boolean
-  /** Vocabulary words that look like it (trigram similarity), most alike first. */
-  candidates: { term: string; lexeme: string; similarity: number }[]
+/** A vocabulary word that looks like a word of the text, as the query builds it in JSON. */
+export interface Candidate {
+  term: string
+  lexeme: string
+  similarity: number
 }
 
+const wordShape = {
+  ord: value.int,
+  word: value.text,
+  /** The word's English stem; null for a stop word. */
+  lexeme: value.nullable(value.text),
+  /** Whether the vocabulary has the word or its stem: a whole word, not one still being typed. */
+  whole: value.bool,
+  /** Whether the vocabulary has the word, its stem, or (for the last word, maybe still being typed) a word it begins. */
+  known: value.bool,
+  /** Vocabulary words that look like it (trigram similarity), most alike first. */
+  candidates: value.json<Candidate[]>(),
+}
+
+export type WordRow = RowOf<typeof wordShape>
+
 /** Cuts the text into normalised words (at most `maxWords`) and looks each up in the vocabulary. */
-export async function analyseWords(db: Db, text: string, maxWords: number): Promise<WordRow[]> {
-  const rows = await queryRows<Omit<WordRow, 'candidates'> & { candidates: WordRow['candidates'] | string }>(
+export function analyseWords(db: Db, text: string, maxWords: number): Promise<WordRow[]> {
+  return typedRows(
     db,
+    wordShape,
     sql`with words as (
           select x.word, x.ord::int as ord, (x.ord = x.n) as is_last
           from (
@@ -60,10 +74,6 @@ export async function analyseWords(db: Db, text: string, maxWords: number): Prom
         ) k
         order by w.ord`,
   )
-  return rows.map((row) => ({
-    ...row,
-    candidates: typeof row.candidates === 'string' ? JSON.parse(row.candidates) : row.candidates,
-  }))
 }
 
 /** One word of a text search, as tsquery texts (see the service for how they are built). */
@@ -97,15 +107,17 @@ export type SortKey = 'relevance' | 'price_low' | 'price_high' | 'rating' | 'new
  * (0-4) or rating floor (0 without reviews), `n` the count, leaving the facet's own filter out. Vendor rows also
  * carry `matching`, the vendor's products under every filter (they add up to the total).
  */
-export interface FacetRow {
-  kind: number
-  key: number
-  n: number
-  matching: number
+export const facetShape = {
+  kind: value.int,
+  key: value.int,
+  n: value.int,
+  matching: value.int,
   /** The shop's name and slug, on vendor rows. */
-  name: string | null
-  slug: string | null
+  name: value.nullable(businesses.name),
+  slug: value.nullable(businesses.slug),
 }
+
+export type FacetRow = RowOf<typeof facetShape>
 
 export const FacetKind = { category: 1, vendor: 2, band: 3, rating: 4 } as const
 
@@ -230,17 +242,20 @@ export interface SearchDb {
   indexScans?: Db | undefined
 }
 
-export interface CategoryRow {
-  id: number
-  name: string
-  slug: string
-  parent_id: number | null
+const categoryShape = {
+  id: categories.id,
+  name: categories.name,
+  slug: categories.slug,
+  parent_id: categories.parentId,
 }
+
+export type CategoryRow = RowOf<typeof categoryShape>
 
 /** Every active category (under an active parent), parents first, in the catalogue's order. */
 export function listCategories(db: Db): Promise<CategoryRow[]> {
-  return queryRows<CategoryRow>(
+  return typedRows(
     db,
+    categoryShape,
     sql`select c.id, c.name, c.slug, c.parent_id from categories c
         left join categories parent on parent.id = c.parent_id
         where c.is_active and (parent.id is null or parent.is_active)
@@ -250,8 +265,9 @@ export function listCategories(db: Db): Promise<CategoryRow[]> {
 
 /** The id of an active vendor, by id or slug. */
 export async function findVendorId(db: Db, ref: { id: number } | { slug: string }): Promise<number | null> {
-  const rows = await queryRows<{ id: number }>(
+  const rows = await typedRows(
     db,
+    { id: businesses.id },
     'id' in ref
       ? sql`select id from businesses where id = ${ref.id} and is_active`
       : sql`select id from businesses where slug = ${ref.slug} and is_active`,
@@ -276,8 +292,9 @@ export async function matchVendorNames(
     words.map((word) => sql`(s.document @@ ${word.any}::tsquery)::int`),
     sql` + `,
   )
-  const rows = await queryRows<VendorRow & { total: number }>(
+  const rows = await typedRows(
     db,
+    { ...vendorShape, total: value.int },
     sql`select ${vendorColumns}, m.total
         from (
           select s.key::int as id, count(*) over ()::int as total,
@@ -296,16 +313,16 @@ export async function matchVendorNames(
 /** Full vendor rows (the catalogue's VendorRow) of the given shops; product_count counts their visible products. */
 export function listVendors(db: Db, ids: number[]): Promise<VendorRow[]> {
   if (ids.length === 0) return Promise.resolve([])
-  return queryRows<VendorRow>(
+  return typedRows(
     db,
+    vendorShape,
     sql`select ${vendorColumns} from businesses b where b.id = any(${ints(ids)}::int[]) and b.is_active`,
   )
 }
 
-export interface SuggestionRow {
-  kind: 'product' | 'category' | 'vendor'
-  label: string
-}
+const suggestionShape = { kind: searchSuggestions.kind, label: searchSuggestions.label }
+
+export type SuggestionRow = RowOf<typeof suggestionShape>
 
 /**
  * Suggestions for a partly typed text: names that begin with it, then names with a word that begins with it; then
@@ -316,8 +333,9 @@ export interface SuggestionRow {
 export function suggest(db: Db, text: string, corrected: string | null, limit: number): Promise<SuggestionRow[]> {
   const typed = sql`soko_search_text(${text})`
   const fixed = corrected ?? ''
-  return queryRows<SuggestionRow>(
+  return typedRows(
     db,
+    suggestionShape,
     sql`select s.kind, s.label from search_suggestions s
         where (${typed} <> '' and (s.norm like ${typed} || '%' or s.norm like '% ' || ${typed} || '%'))
           or (${fixed} <> '' and (s.norm like ${fixed} || '%' or s.norm like '% ' || ${fixed} || '%'))

@@ -1,5 +1,6 @@
-import { type Db, queryRows } from '@soko/db/client'
-import type { ProductRow } from '@soko/db/read-models/listing'
+import type { Db } from '@soko/db/client'
+import { listingShape, type ProductRow } from '@soko/db/read-models/listing'
+import { typedRows } from '@soko/db/typed-sql'
 import { type SQL, sql } from 'drizzle-orm'
 import {
   anyOf,
@@ -7,6 +8,7 @@ import {
   between,
   type FacetRow,
   facetSelects,
+  facetShape,
   flagged,
   grouped,
   rowOrder,
@@ -31,8 +33,7 @@ const matchOrder = (sort: Exclude<SortKey, 'relevance'>): SQL =>
 
 async function withIndexScans<T>(target: SearchDb, work: (db: Db) => Promise<T>): Promise<T> {
   if (target.indexScans) return work(target.indexScans)
-  return target.db.transaction(async (tx) => {
-    const scoped = tx as unknown as Db
+  return target.db.transaction(async (scoped) => {
     await scoped.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`)
     return work(scoped)
   })
@@ -63,9 +64,9 @@ export async function searchText(
     ${flagged(filters)}
     ${facetSelects()}`
   const [facets, page] = await Promise.all([
-    withIndexScans(target, (db) => queryRows<FacetRow>(db, facetQuery)),
+    withIndexScans(target, (db) => typedRows(db, facetShape, facetQuery)),
     withIndexScans(target, (db) =>
-      queryRows<ProductRow>(db, withListings(pageQuery(words, filters, sort, limit, offset), 'product_id')),
+      typedRows(db, listingShape, withListings(pageQuery(words, filters, sort, limit, offset), 'product_id')),
     ),
   ])
   return { page, facets }

@@ -5,7 +5,7 @@ import { AppError } from '../../plugins/errors.ts'
 /** A page a sitemap lists, and when it last changed. */
 interface SitemapRow {
   slug: string
-  updated_at: Date | string
+  updated_at: Date
 }
 
 /** URLs per sitemap file: under the protocol's 50,000 limit with room to spare. */
@@ -35,10 +35,6 @@ function urlset(origin: string, entries: { path: string; lastmod?: string }[]): 
     .join('')
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`
 }
-
-/** `lastmod` values arrive as PostgreSQL text or Date depending on the driver. */
-const isoDate = (value: Date | string) =>
-  value instanceof Date ? value.toISOString() : value.replace(' ', 'T').slice(0, 10)
 
 /**
  * /robots.txt and /sitemap.xml (an index of sitemaps: static pages, categories, vendors, and products in files of
@@ -106,15 +102,15 @@ export function seoRoutes(options: {
           entries = STATIC_PATHS.map((path) => ({ path }))
         } else if (name === 'categories') {
           const rows = await catalog.activeCategorySlugs()
-          entries = rows.map((r) => ({ path: `/category/${r.slug}`, lastmod: isoDate(r.updated_at) }))
+          entries = rows.map((r) => ({ path: `/category/${r.slug}`, lastmod: r.updated_at.toISOString() }))
         } else if (name === 'vendors') {
           const rows = await shops.activeSlugs()
-          entries = rows.map((r) => ({ path: `/vendor/${r.slug}`, lastmod: isoDate(r.updated_at) }))
+          entries = rows.map((r) => ({ path: `/vendor/${r.slug}`, lastmod: r.updated_at.toISOString() }))
         } else {
           const page = Number(name.slice('products-'.length))
           const rows = await catalog.listedSlugs(PER_FILE, (page - 1) * PER_FILE)
           if (rows.length === 0 && page > 1) throw new AppError('not_found', 'No such sitemap.')
-          entries = rows.map((r) => ({ path: `/product/${r.slug}`, lastmod: isoDate(r.updated_at) }))
+          entries = rows.map((r) => ({ path: `/product/${r.slug}`, lastmod: r.updated_at.toISOString() }))
         }
         reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600')
         return urlset(siteOrigin(), entries)

@@ -71,7 +71,7 @@ export class VendorReports {
         amount: centsToKes(payout.amount_cents),
         reference: payout.reference,
         note: payout.note,
-        date: new Date(payout.created_at).toISOString(),
+        date: payout.created_at.toISOString(),
       })),
     }
   }

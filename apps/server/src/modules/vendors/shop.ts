@@ -12,8 +12,6 @@ import * as repo from './shop-repository.ts'
 /** Shop applications per user: a handful is plenty for typos; more is someone scripting. */
 export const APPLY_LIMIT: RateLimit = { max: 5, windowMs: 60 * 60 * 1000 }
 
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString())
-
 export function toShop(row: repo.ShopRow): Shop {
   return {
     id: row.id,
@@ -27,11 +25,11 @@ export function toShop(row: repo.ShopRow): Shop {
     payoutPhone: row.payout_phone,
     email: row.email,
     isVerified: row.is_verified,
-    verifiedAt: iso(row.verified_at),
+    verifiedAt: row.verified_at?.toISOString() ?? null,
     isActive: row.is_active,
     isSuspended: !row.is_active,
     suspendedReason: row.is_active ? null : row.suspended_reason,
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: row.created_at.toISOString(),
   }
 }
 
@@ -117,7 +115,7 @@ export class ShopService {
   }
 
   /** Open shops' slugs and last changes (the sitemap lists their pages). */
-  activeSlugs(): Promise<{ slug: string; updated_at: Date | string }[]> {
+  activeSlugs(): Promise<{ slug: string; updated_at: Date }[]> {
     return repo.activeShopSlugs(this.db)
   }
 
@@ -150,8 +148,7 @@ export class ShopService {
           noPassword: VENDOR_MESSAGES.payoutSetPasswordFirst,
         })
       : null
-    const { updated, outboxId } = await this.db.transaction(async (tx) => {
-      const t = tx as unknown as Db
+    const { updated, outboxId } = await this.db.transaction(async (t) => {
       const locked = await repo.shopOfOwner(t, userId, true)
       if (!locked) throw new AppError('not_found', VENDOR_MESSAGES.noShop)
       // Another save changed the number after we looked: this one was not confirmed for a change from that one.

@@ -3,7 +3,6 @@ import {
   emptyValues,
   firstStepWithErrors,
   orderBody,
-  serverFieldErrors,
   stepErrors,
   stepOfField,
   validate,
@@ -85,11 +84,5 @@ describe('checkout form', () => {
     expect(firstStepWithErrors({ acceptTerms: 'x', mpesaNumber: 'y' })).toBe('payment')
     expect(firstStepWithErrors({ acceptTerms: 'x', city: 'y' })).toBe('shipping')
     expect(firstStepWithErrors({})).toBeNull()
-  })
-
-  it("shows the first of the server's messages for each field", () => {
-    expect(serverFieldErrors({ phone: ['Enter a Kenyan mobile number', 'other'], city: [] })).toEqual({
-      phone: 'Enter a Kenyan mobile number',
-    })
   })
 })

@@ -142,16 +142,6 @@ export function stepErrors(errors: FieldErrors, step: Step): FieldErrors {
   return Object.fromEntries(Object.entries(errors).filter(([field]) => stepOfField(field) === step)) as FieldErrors
 }
 
-/** The server's field errors (`{ field: [messages] }`) as the form shows them: the first message of each. */
-export function serverFieldErrors(errors: Record<string, string[]>): FieldErrors {
-  const found: FieldErrors = {}
-  for (const [field, messages] of Object.entries(errors)) {
-    const message = messages[0]
-    if (message) found[field as Field] = message
-  }
-  return found
-}
-
 /** The earliest step holding one of these errors, or null when there are none. */
 export function firstStepWithErrors(errors: FieldErrors): Exclude<Step, 'confirmation'> | null {
   const steps = Object.keys(errors).map(stepOfField)

@@ -5,8 +5,9 @@ import { useNavigate } from 'react-router'
 import { ApiError, call } from '../../lib/api-client.ts'
 import { useSetQuote } from '../../lib/cart-quote.ts'
 import { clearCart } from '../../lib/cart-store.ts'
+import { fieldErrors } from '../../lib/form-errors.ts'
 import { orderKeys, rememberOrder } from '../../lib/orders.ts'
-import { type CheckoutValues, type FieldErrors, orderBody, serverFieldErrors, validate } from './checkout-form.ts'
+import { type CheckoutValues, type FieldErrors, orderBody, validate } from './checkout-form.ts'
 import { attemptKey, clearDraft, markCardRedirect } from './checkout-storage.ts'
 import { placeFailure } from './place-failure.ts'
 
@@ -66,7 +67,8 @@ export function usePlaceOrder() {
         const changed = QuoteChangedSchema.safeParse(error.payload)
         if (changed.success) setQuote(items, changed.data.quote)
         else if (error.code === 'out_of_stock') refetchQuote()
-        showErrors(serverFieldErrors(error.errors))
+        // The server names the same fields as the form (the request's own field names).
+        showErrors(fieldErrors(error) as FieldErrors)
       }
     } finally {
       setPlacing(false)
