@@ -6,7 +6,6 @@ import { NO_SUCH_ORDER } from '../modules/orders/service.ts'
 import type { Ctx } from '../plugins/auth.ts'
 import { AppError } from '../plugins/errors.ts'
 import { cancelOrder, type OrderModules } from './order-stock.ts'
-import { inTransaction } from './transaction.ts'
 
 /**
  * The shopper cancels before anything has shipped, in one transaction: the order and its vendor parts cancelled →
@@ -19,7 +18,7 @@ export class CancelOrder {
   async run(ctx: Ctx, orderNumber: string, token: string | undefined): Promise<OrderDetail> {
     const { db, orders, payments, mailer } = this.modules
     const mail: number[] = []
-    const orderId = await inTransaction(db, async (t) => {
+    const orderId = await db.transaction(async (t) => {
       const order = await orders.authorised(ctx, orderNumber, token, t, true)
       if (order.status === 'cancelled') return order.id
       const parts = await orders.partsOf(t, [order.id])

@@ -3,7 +3,6 @@ import type { Job, JobQueue, JobResult } from '../modules/jobs/queue.ts'
 import { EXPIRED_REASON } from '../modules/orders/service.ts'
 import { cancelOrder, type OrderModules } from './order-stock.ts'
 import type { SettlePayment } from './settle-payment.ts'
-import { inTransaction } from './transaction.ts'
 
 /**
  * The reservation of an unpaid order ended (the `order.expire` job placing it enqueued). A payment still open is
@@ -22,17 +21,17 @@ export class ExpireOrder {
     const orderId = Number(job.payload.orderId)
     const order = await orders.byId(db, orderId)
     if (order?.status !== 'pending_payment') return undefined
-    if (order.reserved_until && new Date(order.reserved_until).getTime() > Date.now()) {
-      return { retryAt: new Date(order.reserved_until) }
+    if (order.reserved_until && order.reserved_until.getTime() > Date.now()) {
+      return { retryAt: order.reserved_until }
     }
     const [payment] = await payments.latestOf(db, [orderId])
     if (payment?.status === 'pending') {
       const settled = payment.method === 'mpesa' ? await settle.queryMpesa(payment) : await settle.verifyCard(payment)
       // A push answered in the last two minutes may still be on its way: wait for it, a little.
-      const fresh = Date.now() - new Date(payment.created_at).getTime() < 2 * 60_000
+      const fresh = Date.now() - payment.created_at.getTime() < 2 * 60_000
       if (settled === 'pending' && fresh) return { retryAt: new Date(Date.now() + 30_000) }
     }
-    await inTransaction(db, async (t) => {
+    await db.transaction(async (t) => {
       const locked = await orders.byId(t, orderId, true)
       if (locked?.status !== 'pending_payment') return
       await cancelOrder(t, this.modules, orderId, {

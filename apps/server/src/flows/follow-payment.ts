@@ -26,7 +26,7 @@ export class FollowPayment {
     let checked = false
     if (payment.status === 'pending' && payment.method === 'credit-card' && payment.redirect_url) {
       // At most one question to the provider every few seconds per payment, however often the page asks.
-      const last = this.lastCardCheck.get(payment.id) ?? new Date(payment.updated_at).getTime()
+      const last = this.lastCardCheck.get(payment.id) ?? payment.updated_at.getTime()
       if (Date.now() - last > 3000) {
         this.lastCardCheck.set(payment.id, Date.now())
         if (this.lastCardCheck.size > 10_000) this.lastCardCheck.clear()

@@ -8,7 +8,6 @@ import { requireFulfillingVendor } from '../modules/vendors/fulfilment.ts'
 import type { ShopService } from '../modules/vendors/shop.ts'
 import type { Ctx } from '../plugins/auth.ts'
 import { AppError } from '../plugins/errors.ts'
-import { inTransaction } from './transaction.ts'
 
 /**
  * A vendor ships its part of an order (with a tracking note), then delivers it, in one transaction: the part (and
@@ -44,7 +43,7 @@ export class FulfilVendorOrder {
     const { db, shops, parts, orders, mailer } = this.modules
     const ownerId = requireFulfillingVendor(ctx)
     const mail: number[] = []
-    await inTransaction(db, async (t) => {
+    await db.transaction(async (t) => {
       const shop = await shops.shopOf(ownerId, t)
       const part = await parts.lock(t, partId)
       if (!part || !shop || part.business_id !== shop.id) throw new AppError('not_found', 'No such order.')

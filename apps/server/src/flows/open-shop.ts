@@ -7,7 +7,6 @@ import type { RateLimiter } from '../modules/rate-limits/service.ts'
 import { APPLY_LIMIT, isUniqueViolation, type ShopService, shopProfile, toShop } from '../modules/vendors/shop.ts'
 import type { Ctx } from '../plugins/auth.ts'
 import { AppError } from '../plugins/errors.ts'
-import { inTransaction } from './transaction.ts'
 
 /**
  * A signed-in customer opens a shop, in one transaction: the user's row locked (two applications at once cannot
@@ -34,7 +33,7 @@ export class OpenShop {
     const slugBase = slugFromName(body.name) || 'shop'
     for (let attempt = 0; ; attempt++) {
       try {
-        return await inTransaction(db, async (t) => {
+        return await db.transaction(async (t) => {
           const user = await users.lock(t, userId)
           if (!user) throw new AppError('unauthorized', 'Sign in to open a shop.')
           if (user.role === 'superuser') throw new AppError('forbidden', VENDOR_MESSAGES.adminCannotApply)

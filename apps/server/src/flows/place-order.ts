@@ -19,7 +19,6 @@ import type { RateLimiter } from '../modules/rate-limits/service.ts'
 import type { Ctx } from '../plugins/auth.ts'
 import { AppError } from '../plugins/errors.ts'
 import { limitPaymentAttempts, type PaymentLimits } from './payment-limits.ts'
-import { inTransaction } from './transaction.ts'
 
 export interface PlaceOrderSettings extends PaymentLimits {
   /** How long an unpaid order holds its stock. */
@@ -91,7 +90,7 @@ export class PlaceOrder {
     for (let attempt = 0; placed === null; attempt += 1) {
       const orderNumber = orderNumberFrom(randomBytes(ORDER_NUMBER_BYTES))
       try {
-        placed = await inTransaction(db, async (t) => {
+        placed = await db.transaction(async (t) => {
           const priced = await this.modules.pricing.priceLocked(t, body.items)
           const expectedChanged =
             body.expectedTotal !== undefined && kesToCents(body.expectedTotal) !== priced.totalCents

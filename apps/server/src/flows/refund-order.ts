@@ -7,7 +7,6 @@ import { canRefund } from '../modules/orders/refunds.ts'
 import type { Ctx } from '../plugins/auth.ts'
 import { AppError } from '../plugins/errors.ts'
 import { type OrderModules, releaseOrder } from './order-stock.ts'
-import { inTransaction } from './transaction.ts'
 
 export const NO_ORDER_WITH_ID = 'No order with this id.'
 
@@ -23,7 +22,7 @@ export class RefundOrder {
   async run(ctx: Ctx, adminId: number, orderId: number, body: RefundBody): Promise<void> {
     const { db, orders, payments, audit, mailer } = this.modules
     const reference = body.reference ? body.reference : null
-    const mailId = await inTransaction(db, async (t) => {
+    const mailId = await db.transaction(async (t) => {
       const order = await orders.byId(t, orderId, true)
       if (!order) throw new AppError('not_found', NO_ORDER_WITH_ID)
       if (order.status === 'refunded') throw new AppError('conflict', 'This order has been refunded already.')

@@ -7,7 +7,6 @@ import type { RateLimiter } from '../modules/rate-limits/service.ts'
 import type { Ctx } from '../plugins/auth.ts'
 import { AppError } from '../plugins/errors.ts'
 import { limitPaymentAttempts, type PaymentLimits } from './payment-limits.ts'
-import { inTransaction } from './transaction.ts'
 
 /**
  * A new payment attempt after one failed, in one transaction on the locked order: never while an M-Pesa push is
@@ -44,7 +43,7 @@ export class RetryPayment {
       ctx,
       nextMethod === 'mpesa' ? (phone ?? previous?.phone ?? current.phone) : null,
     )
-    const paymentId = await inTransaction(db, async (t) => {
+    const paymentId = await db.transaction(async (t) => {
       const order = await orders.authorised(ctx, orderNumber, token, t, true)
       if (order.status !== 'pending_payment') {
         throw new AppError(

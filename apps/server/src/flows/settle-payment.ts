@@ -10,7 +10,6 @@ import type { CardCharge } from '../modules/payments/card/provider.ts'
 import type { ApplyOutcome, MpesaResult, PaymentRow, PaymentService } from '../modules/payments/service.ts'
 import { takeBackStock } from './order-stock.ts'
 import type { PaidShopNotices } from './paid-shop-notices.ts'
-import { inTransaction } from './transaction.ts'
 
 /** Whether a result may still settle the payment: 'expired' only means we stopped waiting (a late success counts). */
 const isAwaitingResult = (payment: PaymentRow) => payment.status === 'pending' || payment.status === 'expired'
@@ -59,7 +58,7 @@ export class SettlePayment {
     const { db, payments, mailer } = this.modules
     if (source === 'callback') await this.awaitPushRecorded(checkoutRequestId)
     const mail: number[] = []
-    const outcome = await inTransaction(db, async (t) => {
+    const outcome = await db.transaction(async (t) => {
       let payment = await payments.byCheckoutRequestId(t, checkoutRequestId)
       if (!payment && source === 'callback') payment = await this.reconcile(t, checkoutRequestId, result)
       const record = this.recorder(t, payment, { source: `mpesa-${source}`, rawBody, remoteAddress })
@@ -142,7 +141,7 @@ export class SettlePayment {
   ): Promise<ApplyOutcome> {
     const { db, payments, mailer } = this.modules
     const mail: number[] = []
-    const outcome = await inTransaction(db, async (t): Promise<ApplyOutcome> => {
+    const outcome = await db.transaction(async (t): Promise<ApplyOutcome> => {
       const payment = await payments.byReference(t, charge.reference)
       const record = this.recorder(t, payment, { source: `card-${source}`, rawBody, remoteAddress })
       if (payment?.method !== 'credit-card') {
@@ -241,7 +240,7 @@ export class SettlePayment {
     if (job.attempts < this.settings.queryAttempts) {
       return { retryAt: new Date(Date.now() + this.settings.queryAfterMs * 2 ** (job.attempts - 1)) }
     }
-    await inTransaction(db, async (t) => {
+    await db.transaction(async (t) => {
       const locked = await payments.byId(t, paymentId, true)
       if (locked?.status === 'pending') await payments.update(t, paymentId, { status: 'expired', settled: true })
     })

@@ -10,6 +10,10 @@ import { businesses } from './vendors.ts'
 /** An order's and a vendor part's life: paid once the money is in, then each vendor fulfils its own part (D7). */
 const ORDER_STATUS_CHECK = `in ('pending_payment', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded')`
 
+/** How an order is paid (the check below holds the table to them). */
+export const PAYMENT_METHODS = ['mpesa', 'credit-card'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
 export interface AddressSnapshot {
   address: string
   city: string
@@ -38,7 +42,7 @@ export const orders = pgTable(
     shippingAddress: jsonb('shipping_address').$type<AddressSnapshot>().notNull(),
     billingAddress: jsonb('billing_address').$type<AddressSnapshot>().notNull(),
     notes: text('notes').notNull().default(''),
-    paymentMethod: text('payment_method').notNull(),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     subtotalCents: integer('subtotal_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull(),
     vatCents: integer('vat_cents').notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigserial, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt, updatedAt } from './columns.ts'
-import { orders } from './orders.ts'
+import { orders, PAYMENT_METHODS } from './orders.ts'
 
 // Payments (the payments module): each attempt to pay an order, and every event its provider sent.
 
@@ -16,7 +16,7 @@ export const payments = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    method: text('method').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
     status: text('status').notNull().default('pending'),
     amountCents: integer('amount_cents').notNull(),
     /** M-Pesa: the E.164 number that got the prompt. */

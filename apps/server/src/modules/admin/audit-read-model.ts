@@ -1,23 +1,28 @@
-import { type Db, queryRows } from '@soko/db/client'
+import type { Db } from '@soko/db/client'
+import { auditLog } from '@soko/db/schema/audit'
+import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
 import { sql } from 'drizzle-orm'
 import type { AdminAuditAction, AuditEntry } from '../audit/service.ts'
 
 // The audit log as the admin area reads it, each entry with the name of who made it (read only: the audit module
 // writes it).
 
-export interface AuditRow {
-  id: number
-  actor_name: string | null
-  action: string
-  subject_type: string
-  subject_id: number | null
-  detail: Record<string, unknown>
-  created_at: Date | string
+const auditShape = {
+  id: auditLog.id,
+  actor_name: value.nullable(value.text),
+  action: auditLog.action,
+  subject_type: auditLog.subjectType,
+  subject_id: auditLog.subjectId,
+  detail: auditLog.detail,
+  created_at: auditLog.createdAt,
 }
 
+export type AuditRow = RowOf<typeof auditShape>
+
 export function listRecentAudit(db: Db, limit: number): Promise<AuditRow[]> {
-  return queryRows<AuditRow>(
+  return typedRows(
     db,
+    auditShape,
     sql`select a.id, coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) as actor_name,
           a.action, a.subject_type, a.subject_id, a.detail, a.created_at
         from audit_log a left join users u on u.id = a.actor_id
@@ -32,8 +37,9 @@ export async function latestAudit(
   subjectType: AuditEntry['subjectType'],
   subjectId: number,
 ): Promise<AuditRow | null> {
-  const rows = await queryRows<AuditRow>(
+  const rows = await typedRows(
     db,
+    auditShape,
     sql`select a.id, coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) as actor_name,
           a.action, a.subject_type, a.subject_id, a.detail, a.created_at
         from audit_log a left join users u on u.id = a.actor_id

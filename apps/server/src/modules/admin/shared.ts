@@ -11,11 +11,6 @@ export function requireAdmin(ctx: Ctx): SessionUser {
   return requireRole(ctx, 'superuser')
 }
 
-/** Runs `work` in one transaction (the Drizzle transaction handle typed as the plain database). */
-export function inTransaction<T>(db: Db, work: (t: Db) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as unknown as Db))
-}
-
 /** The work of an audited change, in its transaction `t`. */
 export type AuditedChange<T> = (t: Db, record: (entry: AuditEntry) => Promise<void>) => Promise<T>
 
@@ -28,7 +23,7 @@ export function audited<T>(
   db: Db,
   audit: AuditService,
   change: AuditedChange<T>,
-  transaction: (work: (t: Db) => Promise<T>) => Promise<T> = (work) => inTransaction(db, work),
+  transaction: (work: (t: Db) => Promise<T>) => Promise<T> = (work) => db.transaction(work),
 ): Promise<T> {
   const admin = requireAdmin(ctx)
   return transaction((t) => change(t, (entry) => audit.write(t, admin.id, entry)))

@@ -4,7 +4,7 @@ import { toPaymentState } from '../payments/payment-view.ts'
 import type { PaymentRow } from '../payments/service.ts'
 import type * as repo from './repository.ts'
 
-const iso = (date: Date | null): string | null => (date ? new Date(date).toISOString() : null)
+const iso = (date: Date | null): string | null => date?.toISOString() ?? null
 
 /** Statuses in which the shopper may still cancel (nothing has left a vendor yet). */
 export const CANCELLABLE: readonly string[] = ['pending_payment', 'paid', 'processing']
@@ -48,7 +48,7 @@ export function toOrderDetails(orders: repo.OrderRow[], parts: OrderViewParts): 
     return {
       id: order.id,
       orderNumber: order.order_number,
-      date: new Date(order.created_at).toISOString(),
+      date: order.created_at.toISOString(),
       status,
       statusLabel: ORDER_STATUS_LABELS[status],
       items: orderItems.map(toItem),

@@ -1,56 +1,61 @@
-import { type Db, queryRows } from '@soko/db/client'
-import { type SQL, sql } from 'drizzle-orm'
+import type { Db } from '@soko/db/client'
+import { orderItems, orders, vendorOrders } from '@soko/db/schema/orders'
+import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 
 // SQL of vendor_orders as a shop works with them: its parts to fulfil, shipping and delivering them, and its sales
 // and earnings. Every query is scoped by the shop (business) id.
 
-export interface ShopPartRow {
-  id: number
-  order_id: number
-  business_id: number
-  order_number: string
-  status: string
-  subtotal_cents: number
-  tracking_note: string | null
-  created_at: Date
-  first_name: string
-  last_name: string
-  phone: string
-  shipping_address: { city: string; county: string }
+const shopPartShape = {
+  id: vendorOrders.id,
+  order_id: vendorOrders.orderId,
+  business_id: vendorOrders.businessId,
+  order_number: orders.orderNumber,
+  status: vendorOrders.status,
+  subtotal_cents: vendorOrders.subtotalCents,
+  tracking_note: vendorOrders.trackingNote,
+  created_at: vendorOrders.createdAt,
+  first_name: orders.firstName,
+  last_name: orders.lastName,
+  phone: orders.phone,
+  shipping_address: orders.shippingAddress,
 }
+
+export type ShopPartRow = RowOf<typeof shopPartShape>
 
 const partColumns = sql`v.id, v.order_id, v.business_id, o.order_number, v.status, v.subtotal_cents, v.tracking_note,
   v.created_at, o.first_name, o.last_name, o.phone, o.shipping_address`
 
 /** The shop's parts whose money came in (unpaid ones are not the vendor's to act on), newest first. */
 export function partsOfShop(db: Db, businessId: number): Promise<ShopPartRow[]> {
-  return queryRows<ShopPartRow>(
+  return typedRows(
     db,
+    shopPartShape,
     sql`select ${partColumns} from vendor_orders v join orders o on o.id = v.order_id
         where v.business_id = ${businessId} and v.status <> 'pending_payment'
         order by v.created_at desc, v.id desc limit 200`,
   )
 }
 
-export function itemsOfParts(
-  db: Db,
-  partIds: number[],
-): Promise<{ vendor_order_id: number; product_name: string; quantity: number; unit_price_cents: number }[]> {
-  if (partIds.length === 0) return Promise.resolve([])
-  return queryRows(
-    db,
-    sql`select vendor_order_id, product_name, quantity, unit_price_cents from order_items
-        where vendor_order_id in (${sql.join(
-          partIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}) order by id`,
-  )
+export async function itemsOfParts(db: Db, partIds: number[]) {
+  if (partIds.length === 0) return []
+  return db
+    .select({
+      vendor_order_id: orderItems.vendorOrderId,
+      product_name: orderItems.productName,
+      quantity: orderItems.quantity,
+      unit_price_cents: orderItems.unitPriceCents,
+    })
+    .from(orderItems)
+    .where(inArray(orderItems.vendorOrderId, partIds))
+    .orderBy(asc(orderItems.id))
 }
 
 /** One part with its order, both rows locked until the transaction ends. */
 export async function lockPart(db: Db, partId: number): Promise<ShopPartRow | null> {
-  const [row] = await queryRows<ShopPartRow>(
+  const [row] = await typedRows(
     db,
+    shopPartShape,
     sql`select ${partColumns} from vendor_orders v join orders o on o.id = v.order_id
         where v.id = ${partId} for update of v, o`,
   )
@@ -64,14 +69,20 @@ export async function advancePart(
   step: 'shipped' | 'delivered',
   trackingNote: string | null,
 ): Promise<string[]> {
-  await db.execute(sql`
-    update vendor_orders set status = ${step}, updated_at = now(),
-      ${step === 'shipped' ? sql`shipped_at = now(), tracking_note = ${trackingNote || null}` : sql`delivered_at = now()`}
-    where id = ${part.id}`)
-  const rows = await queryRows<{ status: string }>(
-    db,
-    sql`select status from vendor_orders where order_id = ${part.orderId}`,
-  )
+  await db
+    .update(vendorOrders)
+    .set({
+      status: step,
+      updatedAt: sql`now()`,
+      ...(step === 'shipped'
+        ? { shippedAt: sql`now()`, trackingNote: trackingNote || null }
+        : { deliveredAt: sql`now()` }),
+    })
+    .where(eq(vendorOrders.id, part.id))
+  const rows = await db
+    .select({ status: vendorOrders.status })
+    .from(vendorOrders)
+    .where(eq(vendorOrders.orderId, part.orderId))
   return rows.map((row) => row.status)
 }
 
@@ -83,12 +94,10 @@ const paidAt: SQL = sql`(coalesce(o.paid_at, v.created_at) at time zone ${NAIROB
 const today: SQL = sql`(now() at time zone ${NAIROBI})`
 
 /** The shop's sales today and this month, orders today, and parts still to ship. */
-export async function salesTotals(
-  db: Db,
-  businessId: number,
-): Promise<{ sales_today: number; orders_today: number; sales_month: number; to_fulfil: number } | null> {
-  const [row] = await queryRows<{ sales_today: number; orders_today: number; sales_month: number; to_fulfil: number }>(
+export async function salesTotals(db: Db, businessId: number) {
+  const [row] = await typedRows(
     db,
+    { sales_today: value.int, orders_today: value.int, sales_month: value.int, to_fulfil: value.int },
     sql`select
           coalesce(sum(v.subtotal_cents) filter (where ${paidAt}::date = ${today}::date), 0)::int as sales_today,
           count(*) filter (where ${paidAt}::date = ${today}::date)::int as orders_today,
@@ -102,13 +111,10 @@ export async function salesTotals(
 }
 
 /** The shop's sales and orders per Nairobi day over the last `days` days, oldest first (days without any too). */
-export function salesSeries(
-  db: Db,
-  businessId: number,
-  days: number,
-): Promise<{ day: string; sales: number; orders: number }[]> {
-  return queryRows<{ day: string; sales: number; orders: number }>(
+export function salesSeries(db: Db, businessId: number, days: number) {
+  return typedRows(
     db,
+    { day: value.text, sales: value.int, orders: value.int },
     sql`with days as (
           select (${today}::date - n) as day from generate_series(0, ${days - 1}::int) as n
         ), sales as (
@@ -125,9 +131,10 @@ export function salesSeries(
 }
 
 /** The net (subtotal less commission) of the shop's delivered parts, and of those paid but not delivered yet. */
-export async function earnings(db: Db, businessId: number): Promise<{ earned: number; awaiting: number } | null> {
-  const [row] = await queryRows<{ earned: number; awaiting: number }>(
+export async function earnings(db: Db, businessId: number) {
+  const [row] = await typedRows(
     db,
+    { earned: value.decimal, awaiting: value.decimal },
     sql`select
           coalesce((select sum(subtotal_cents - commission_cents) from vendor_orders
             where business_id = ${businessId} and status = 'delivered'), 0)::bigint::float8 as earned,
@@ -139,21 +146,17 @@ export async function earnings(db: Db, businessId: number): Promise<{ earned: nu
 }
 
 /** The shop's paid parts as lines of its statement, newest first. */
-export function earningLines(
-  db: Db,
-  businessId: number,
-): Promise<
-  {
-    id: number
-    order_number: string
-    date: Date | string
-    status: string
-    subtotal_cents: number
-    commission_cents: number
-  }[]
-> {
-  return queryRows(
+export function earningLines(db: Db, businessId: number) {
+  return typedRows(
     db,
+    {
+      id: vendorOrders.id,
+      order_number: orders.orderNumber,
+      date: value.timestamp,
+      status: vendorOrders.status,
+      subtotal_cents: vendorOrders.subtotalCents,
+      commission_cents: vendorOrders.commissionCents,
+    },
     sql`select v.id, o.order_number, coalesce(o.paid_at, v.created_at) as date, v.status, v.subtotal_cents,
           v.commission_cents
         from vendor_orders v join orders o on o.id = v.order_id

@@ -32,7 +32,7 @@ export class VendorParts {
     return parts.map((part) => ({
       id: part.id,
       orderNumber: part.order_number,
-      date: new Date(part.created_at).toISOString(),
+      date: part.created_at.toISOString(),
       status: part.status as OrderStatus,
       statusLabel: ORDER_STATUS_LABELS[part.status as OrderStatus],
       subtotal: centsToKes(part.subtotal_cents),

@@ -49,6 +49,6 @@ export function toPaymentState(payment: PaymentRow, orderStatus: string): Paymen
     receipt: payment.receipt,
     redirectUrl: payment.status === 'pending' ? payment.redirect_url : null,
     canRetry: settledBadly && orderStatus === 'pending_payment',
-    updatedAt: new Date(payment.updated_at).toISOString(),
+    updatedAt: payment.updated_at.toISOString(),
   }
 }

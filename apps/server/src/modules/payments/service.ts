@@ -1,4 +1,5 @@
 import type { Db } from '@soko/db/client'
+import type { PaymentMethod } from '@soko/db/schema/orders'
 import type { FastifyBaseLogger } from 'fastify'
 import { enqueueJob } from '../jobs/queue.ts'
 import type { CardCharge, CardProvider } from './card/provider.ts'
@@ -67,10 +68,6 @@ export class PaymentService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  private transaction<T>(work: (t: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(tx as unknown as Db))
-  }
-
   /** Whether this process is waiting for Daraja's answer to a push it sent. */
   get isPushInFlight(): boolean {
     return this.pushesInFlight > 0
@@ -130,7 +127,7 @@ export class PaymentService {
   /** A new attempt, waiting to be started (`start`) once its transaction has committed. */
   createAttempt(
     t: Db,
-    attempt: { orderId: number; method: string; amountCents: number; phone: string | null; reference: string },
+    attempt: { orderId: number; method: PaymentMethod; amountCents: number; phone: string | null; reference: string },
   ): Promise<number> {
     return repo.insertPayment(t, attempt)
   }
@@ -183,7 +180,7 @@ export class PaymentService {
           description: 'Soko order',
           callbackUrl: await this.gateways.mpesaCallbackUrl(),
         })
-        await this.transaction(async (t) => {
+        await this.db.transaction(async (t) => {
           await repo.updatePayment(t, payment.id, {
             merchantRequestId: pushed.merchantRequestId,
             checkoutRequestId: pushed.checkoutRequestId,
@@ -215,7 +212,7 @@ export class PaymentService {
         callbackUrl: returnUrl,
         metadata: { orderNumber: order.orderNumber },
       })
-      await this.transaction(async (t) => {
+      await this.db.transaction(async (t) => {
         await repo.updatePayment(t, payment.id, { redirectUrl })
         await enqueueJob(t, {
           kind: 'card.verify',

@@ -1,5 +1,7 @@
-import { type Db, queryRows } from '@soko/db/client'
-import { sql } from 'drizzle-orm'
+import type { Db } from '@soko/db/client'
+import { orders } from '@soko/db/schema/orders'
+import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
+import { desc, sql } from 'drizzle-orm'
 
 // The dashboard's figures, read across orders, payments, users, products, shops and contact messages (read only).
 // Days and months are Nairobi's (UTC+3, no daylight saving), whatever the server's zone.
@@ -13,13 +15,18 @@ const thisMonth = (column: ReturnType<typeof sql>) =>
 /** Orders whose money is in and stays in (not cancelled, not refunded). */
 const paidOrder = sql`o.status in ('paid', 'processing', 'shipped', 'delivered') and o.paid_at is not null`
 
-export function ordersByStatus(db: Db): Promise<{ status: string; count: number }[]> {
-  return queryRows(db, sql`select status, count(*)::int as count from orders group by status`)
+export function ordersByStatus(db: Db) {
+  return typedRows(
+    db,
+    { status: orders.status, count: value.int },
+    sql`select status, count(*)::int as count from orders group by status`,
+  )
 }
 
 export async function revenue(db: Db): Promise<{ today: number; month: number; all_time: number }> {
-  const [row] = await queryRows<{ today: number; month: number; all_time: number }>(
+  const [row] = await typedRows(
     db,
+    { today: value.decimal, month: value.decimal, all_time: value.decimal },
     sql`select
           coalesce(sum(o.total_cents) filter (where ${localDate(sql`o.paid_at`)} = ${today}), 0)::float8 as today,
           coalesce(sum(o.total_cents) filter (where ${thisMonth(sql`o.paid_at`)}), 0)::float8 as month,
@@ -30,8 +37,9 @@ export async function revenue(db: Db): Promise<{ today: number; month: number; a
 }
 
 export async function commission(db: Db): Promise<{ month: number; all_time: number }> {
-  const [row] = await queryRows<{ month: number; all_time: number }>(
+  const [row] = await typedRows(
     db,
+    { month: value.decimal, all_time: value.decimal },
     sql`select coalesce(sum(v.commission_cents) filter (where ${thisMonth(sql`o.paid_at`)}), 0)::float8 as month,
           coalesce(sum(v.commission_cents), 0)::float8 as all_time
         from vendor_orders v join orders o on o.id = v.order_id
@@ -43,14 +51,9 @@ export async function commission(db: Db): Promise<{ month: number; all_time: num
 export async function users(
   db: Db,
 ): Promise<{ customer: number; vendor: number; superuser: number; new_this_month: number; disabled: number }> {
-  const [row] = await queryRows<{
-    customer: number
-    vendor: number
-    superuser: number
-    new_this_month: number
-    disabled: number
-  }>(
+  const [row] = await typedRows(
     db,
+    { customer: value.int, vendor: value.int, superuser: value.int, new_this_month: value.int, disabled: value.int },
     sql`select count(*) filter (where role = 'customer')::int as customer,
           count(*) filter (where role = 'vendor')::int as vendor,
           count(*) filter (where role = 'superuser')::int as superuser,
@@ -62,8 +65,9 @@ export async function users(
 }
 
 export async function products(db: Db): Promise<{ active: number; inactive: number; out_of_stock: number }> {
-  const [row] = await queryRows<{ active: number; inactive: number; out_of_stock: number }>(
+  const [row] = await typedRows(
     db,
+    { active: value.int, inactive: value.int, out_of_stock: value.int },
     sql`select count(*) filter (where is_active)::int as active, count(*) filter (where not is_active)::int as inactive,
           count(*) filter (where is_active and stock_qty = 0)::int as out_of_stock
         from products`,
@@ -72,8 +76,9 @@ export async function products(db: Db): Promise<{ active: number; inactive: numb
 }
 
 export async function shops(db: Db): Promise<{ verified: number; unverified: number; suspended: number }> {
-  const [row] = await queryRows<{ verified: number; unverified: number; suspended: number }>(
+  const [row] = await typedRows(
     db,
+    { verified: value.int, unverified: value.int, suspended: value.int },
     sql`select count(*) filter (where is_active and is_verified)::int as verified,
           count(*) filter (where is_active and not is_verified)::int as unverified,
           count(*) filter (where not is_active)::int as suspended
@@ -83,9 +88,10 @@ export async function shops(db: Db): Promise<{ verified: number; unverified: num
 }
 
 /** The last 30 Nairobi days, oldest first, each with its paid orders (days without any included). */
-export function salesSeries(db: Db): Promise<{ date: string; orders: number; revenue_cents: number }[]> {
-  return queryRows(
+export function salesSeries(db: Db) {
+  return typedRows(
     db,
+    { date: value.text, orders: value.int, revenue_cents: value.decimal },
     sql`with days as (
           select (${today} - offs)::date as day from generate_series(0, 29) as offs
         )
@@ -98,28 +104,27 @@ export function salesSeries(db: Db): Promise<{ date: string; orders: number; rev
 }
 
 export async function quickActions(db: Db): Promise<{ unhandled_contact_messages: number; refunds_due: number }> {
-  const [row] = await queryRows<{ unhandled_contact_messages: number; refunds_due: number }>(
+  const [row] = await typedRows(
     db,
+    { unhandled_contact_messages: value.int, refunds_due: value.int },
     sql`select (select count(*)::int from contact_messages where handled_at is null) as unhandled_contact_messages,
           (select count(distinct order_id)::int from payments where status = 'refund_due') as refunds_due`,
   )
   return row ?? { unhandled_contact_messages: 0, refunds_due: 0 }
 }
 
-export interface RecentOrderRow {
-  id: number
-  order_number: string
-  status: string
-  first_name: string
-  last_name: string
-  total_cents: number
-  created_at: Date | string
+const recentOrderShape = {
+  id: orders.id,
+  order_number: orders.orderNumber,
+  status: orders.status,
+  first_name: orders.firstName,
+  last_name: orders.lastName,
+  total_cents: orders.totalCents,
+  created_at: orders.createdAt,
 }
 
+export type RecentOrderRow = RowOf<typeof recentOrderShape>
+
 export function recentOrders(db: Db, limit: number): Promise<RecentOrderRow[]> {
-  return queryRows<RecentOrderRow>(
-    db,
-    sql`select id, order_number, status, first_name, last_name, total_cents, created_at from orders
-        order by created_at desc, id desc limit ${limit}`,
-  )
+  return db.select(recentOrderShape).from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit)
 }

@@ -34,14 +34,14 @@ export class AdminDashboardService {
     const activity = [
       ...audit.map((row) => ({
         kind: 'audit' as const,
-        at: new Date(row.created_at).toISOString(),
+        at: row.created_at.toISOString(),
         text: auditSentence(row),
         subject_type: row.subject_type,
         subject_id: row.subject_id,
       })),
       ...orders.map((row) => ({
         kind: 'order' as const,
-        at: new Date(row.created_at).toISOString(),
+        at: row.created_at.toISOString(),
         text: `${`${row.first_name} ${row.last_name}`.trim()} placed order ${row.order_number} for ${formatKes(
           row.total_cents,
         )} (${ORDER_STATUS_LABELS[row.status as OrderStatus].toLowerCase()}).`,
@@ -54,13 +54,13 @@ export class AdminDashboardService {
     return {
       orders: { count: byStatus.reduce((sum, row) => sum + row.count, 0), by_status: counts },
       revenue: {
-        today: centsToKes(Number(revenue.today)),
-        this_month: centsToKes(Number(revenue.month)),
-        all_time: centsToKes(Number(revenue.all_time)),
+        today: centsToKes(revenue.today),
+        this_month: centsToKes(revenue.month),
+        all_time: centsToKes(revenue.all_time),
       },
       commission: {
-        this_month: centsToKes(Number(commission.month)),
-        all_time: centsToKes(Number(commission.all_time)),
+        this_month: centsToKes(commission.month),
+        all_time: centsToKes(commission.all_time),
       },
       users: {
         count: users.customer + users.vendor + users.superuser,
@@ -73,7 +73,7 @@ export class AdminDashboardService {
       sales: sales.map((day) => ({
         date: day.date,
         orders: day.orders,
-        revenue: centsToKes(Number(day.revenue_cents)),
+        revenue: centsToKes(day.revenue_cents),
       })),
       recent_activity: activity,
       quick_actions: {

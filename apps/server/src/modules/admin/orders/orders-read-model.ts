@@ -1,28 +1,34 @@
 import type { AdminOrdersQuery } from '@soko/contract/admin'
-import { type Db, queryRows } from '@soko/db/client'
-import { type SQL, sql } from 'drizzle-orm'
+import type { Db } from '@soko/db/client'
+import { orders, vendorOrders } from '@soko/db/schema/orders'
+import { paymentEvents, payments } from '@soko/db/schema/payments'
+import { businesses } from '@soko/db/schema/vendors'
+import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
+import { asc, eq, type SQL, sql } from 'drizzle-orm'
 import { readPage } from '../page-read-model.ts'
 import { likePattern } from '../shared.ts'
 
 // Orders as the admin area reads them: any shopper's, with their shops, every payment attempt and what the providers
 // said. Read only: a refund is the refund-order flow's (src/flows/refund-order.ts).
 
-export interface AdminOrderRow {
-  id: number
-  order_number: string
-  status: string
-  first_name: string
-  last_name: string
-  email: string
-  phone: string
-  user_id: number | null
-  total_cents: number
-  payment_method: 'mpesa' | 'credit-card'
-  payment_status: string | null
-  vendor_count: number
-  created_at: Date | string
-  paid_at: Date | string | null
+const summaryShape = {
+  id: orders.id,
+  order_number: orders.orderNumber,
+  status: orders.status,
+  first_name: orders.firstName,
+  last_name: orders.lastName,
+  email: orders.email,
+  phone: orders.phone,
+  user_id: orders.userId,
+  total_cents: orders.totalCents,
+  payment_method: orders.paymentMethod,
+  created_at: orders.createdAt,
+  paid_at: orders.paidAt,
+  payment_status: value.nullable(payments.status),
+  vendor_count: value.int,
 }
+
+export type AdminOrderRow = RowOf<typeof summaryShape>
 
 const summaryColumns = sql`o.id, o.order_number, o.status, o.first_name, o.last_name, o.email, o.phone, o.user_id,
   o.total_cents, o.payment_method, o.created_at, o.paid_at,
@@ -51,30 +57,39 @@ function filters(query: AdminOrdersQuery): SQL {
 
 export function listOrders(db: Db, query: AdminOrdersQuery): Promise<{ count: number; rows: AdminOrderRow[] }> {
   const orderBy = sql`o.created_at desc, o.id desc`
-  return readPage(db, query, { columns: summaryColumns, from: sql`orders o`, where: filters(query), orderBy })
+  return readPage(db, query, {
+    shape: summaryShape,
+    columns: summaryColumns,
+    from: sql`orders o`,
+    where: filters(query),
+    orderBy,
+  })
 }
 
 export async function getOrderSummary(db: Db, id: number): Promise<AdminOrderRow | null> {
-  const rows = await queryRows<AdminOrderRow>(db, sql`select ${summaryColumns} from orders o where o.id = ${id}`)
+  const rows = await typedRows(db, summaryShape, sql`select ${summaryColumns} from orders o where o.id = ${id}`)
   return rows[0] ?? null
 }
 
-export interface PartRow {
-  id: number
-  business_id: number
-  business_name: string
-  business_slug: string
-  status: string
-  subtotal_cents: number
-  commission_cents: number
-  tracking_note: string | null
-  shipped_at: Date | string | null
-  delivered_at: Date | string | null
+const partShape = {
+  id: vendorOrders.id,
+  business_id: vendorOrders.businessId,
+  business_name: businesses.name,
+  business_slug: businesses.slug,
+  status: vendorOrders.status,
+  subtotal_cents: vendorOrders.subtotalCents,
+  commission_cents: vendorOrders.commissionCents,
+  tracking_note: vendorOrders.trackingNote,
+  shipped_at: vendorOrders.shippedAt,
+  delivered_at: vendorOrders.deliveredAt,
 }
 
+export type PartRow = RowOf<typeof partShape>
+
 export function partsOf(db: Db, orderId: number): Promise<PartRow[]> {
-  return queryRows<PartRow>(
+  return typedRows(
     db,
+    partShape,
     sql`select v.id, v.business_id, b.name as business_name, b.slug as business_slug, v.status, v.subtotal_cents,
           v.commission_cents, v.tracking_note, v.shipped_at, v.delivered_at
         from vendor_orders v join businesses b on b.id = v.business_id
@@ -82,38 +97,43 @@ export function partsOf(db: Db, orderId: number): Promise<PartRow[]> {
   )
 }
 
-export interface PaymentRow {
-  id: number
-  method: string
-  status: string
-  amount_cents: number
-  phone: string | null
-  reference: string
-  receipt: string | null
-  result_desc: string | null
-  created_at: Date | string
-  settled_at: Date | string | null
+const paymentShape = {
+  id: payments.id,
+  method: payments.method,
+  status: payments.status,
+  amount_cents: payments.amountCents,
+  phone: payments.phone,
+  reference: payments.reference,
+  receipt: payments.receipt,
+  result_desc: payments.resultDesc,
+  created_at: payments.createdAt,
+  settled_at: payments.settledAt,
 }
+
+export type PaymentRow = RowOf<typeof paymentShape>
 
 export function paymentsOf(db: Db, orderId: number): Promise<PaymentRow[]> {
-  return queryRows<PaymentRow>(
-    db,
-    sql`select id, method, status, amount_cents, phone, reference, receipt, result_desc, created_at, settled_at
-        from payments where order_id = ${orderId} order by created_at, id`,
-  )
+  return db
+    .select(paymentShape)
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(asc(payments.createdAt), asc(payments.id))
 }
 
-export interface EventRow {
-  id: number
-  payment_id: number
-  source: string
-  outcome: string
-  created_at: Date | string
+const eventShape = {
+  id: value.int,
+  payment_id: paymentEvents.paymentId,
+  source: paymentEvents.source,
+  outcome: paymentEvents.outcome,
+  created_at: paymentEvents.createdAt,
 }
+
+export type EventRow = RowOf<typeof eventShape>
 
 export function eventsOf(db: Db, orderId: number): Promise<EventRow[]> {
-  return queryRows<EventRow>(
+  return typedRows(
     db,
+    eventShape,
     sql`select e.id::int as id, e.payment_id, e.source, e.outcome, e.created_at
         from payment_events e join payments p on p.id = e.payment_id
         where p.order_id = ${orderId} order by e.created_at, e.id`,

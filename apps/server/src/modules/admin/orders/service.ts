@@ -28,7 +28,7 @@ function summary(row: read.AdminOrderRow) {
     payment_method: row.payment_method,
     payment_status: row.payment_status,
     vendor_count: row.vendor_count,
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: row.created_at.toISOString(),
     paid_at: isoOrNull(row.paid_at),
   }
 }
@@ -97,7 +97,7 @@ export class AdminOrdersService {
         reference: payment.reference,
         receipt: payment.receipt,
         result_desc: payment.result_desc,
-        created_at: new Date(payment.created_at).toISOString(),
+        created_at: payment.created_at.toISOString(),
         settled_at: isoOrNull(payment.settled_at),
         events: events
           .filter((event) => event.payment_id === payment.id)
@@ -105,14 +105,14 @@ export class AdminOrdersService {
             id: event.id,
             source: event.source,
             outcome: event.outcome,
-            at: new Date(event.created_at).toISOString(),
+            at: event.created_at.toISOString(),
           })),
       })),
       refund: refund
         ? {
             reason: String(refund.detail.reason ?? ''),
             reference: typeof refund.detail.reference === 'string' ? refund.detail.reference : null,
-            at: new Date(refund.created_at).toISOString(),
+            at: refund.created_at.toISOString(),
             by: refund.actor_name ?? 'A former admin',
           }
         : null,

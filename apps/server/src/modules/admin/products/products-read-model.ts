@@ -1,5 +1,8 @@
 import type { AdminProductsQuery } from '@soko/contract/admin'
-import { type Db, queryRows } from '@soko/db/client'
+import type { Db } from '@soko/db/client'
+import { categories, productImages, products } from '@soko/db/schema/catalog'
+import { businesses } from '@soko/db/schema/vendors'
+import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
 import { type SQL, sql } from 'drizzle-orm'
 import { readPage } from '../page-read-model.ts'
 import { likePattern } from '../shared.ts'
@@ -7,25 +10,27 @@ import { likePattern } from '../shared.ts'
 // Every product of every shop, whatever its state (the admin sees what shoppers cannot), with its shop and category.
 // Read only: taking a product down or putting it back is the catalogue's write (catalog/products.ts).
 
-export interface AdminProductRow {
-  id: number
-  name: string
-  slug: string
-  price_cents: number
-  discounted_price_cents: number | null
-  stock_qty: number
-  is_active: boolean
-  deactivated_reason: string | null
-  image_id: number | null
-  shop_id: number
-  shop_name: string
-  shop_slug: string
-  shop_is_active: boolean
-  category_id: number
-  category_name: string
-  category_slug: string
-  created_at: Date | string
+const productShape = {
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  price_cents: products.priceCents,
+  discounted_price_cents: products.discountedPriceCents,
+  stock_qty: products.stockQty,
+  is_active: products.isActive,
+  deactivated_reason: products.deactivatedReason,
+  image_id: value.nullable(productImages.id),
+  shop_id: businesses.id,
+  shop_name: businesses.name,
+  shop_slug: businesses.slug,
+  shop_is_active: businesses.isActive,
+  category_id: categories.id,
+  category_name: categories.name,
+  category_slug: categories.slug,
+  created_at: products.createdAt,
 }
+
+export type AdminProductRow = RowOf<typeof productShape>
 
 const columns = sql`p.id, p.name, p.slug, p.price_cents, p.discounted_price_cents, p.stock_qty, p.is_active,
   p.deactivated_reason, img.id as image_id, b.id as shop_id, b.name as shop_name, b.slug as shop_slug,
@@ -54,6 +59,7 @@ function filters(query: AdminProductsQuery): SQL {
 
 export function listProducts(db: Db, query: AdminProductsQuery): Promise<{ count: number; rows: AdminProductRow[] }> {
   return readPage(db, query, {
+    shape: productShape,
     columns,
     from: sql`products p ${joins}`,
     countFrom: sql`products p join businesses b on b.id = p.business_id join categories c on c.id = p.category_id`,
@@ -63,6 +69,6 @@ export function listProducts(db: Db, query: AdminProductsQuery): Promise<{ count
 }
 
 export async function getProduct(db: Db, id: number): Promise<AdminProductRow | null> {
-  const rows = await queryRows<AdminProductRow>(db, sql`select ${columns} from products p ${joins} where p.id = ${id}`)
+  const rows = await typedRows(db, productShape, sql`select ${columns} from products p ${joins} where p.id = ${id}`)
   return rows[0] ?? null
 }

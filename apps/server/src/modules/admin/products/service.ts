@@ -24,7 +24,7 @@ function toAdminProduct(row: read.AdminProductRow): AdminProduct {
     thumbnail_url: row.image_id === null ? null : productImageUrl(row.image_id, 'thumbnail'),
     shop: { id: row.shop_id, name: row.shop_name, slug: row.shop_slug, is_active: row.shop_is_active },
     category: { id: row.category_id, name: row.category_name, slug: row.category_slug },
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: row.created_at.toISOString(),
   }
 }
 

@@ -24,7 +24,7 @@ function toAdminUser(row: read.AdminUserRow): AdminUser {
     disabled_reason: row.disabled_reason,
     shops: row.shops ?? [],
     order_count: row.order_count,
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: row.created_at.toISOString(),
   }
 }
 

@@ -1,6 +1,7 @@
 import type { AdminUsersQuery } from '@soko/contract/admin'
-import type { Role } from '@soko/contract/auth'
-import { type Db, queryRows } from '@soko/db/client'
+import type { Db } from '@soko/db/client'
+import { users } from '@soko/db/schema/accounts'
+import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
 import { type SQL, sql } from 'drizzle-orm'
 import { readPage } from '../page-read-model.ts'
 import { likePattern } from '../shared.ts'
@@ -8,19 +9,21 @@ import { likePattern } from '../shared.ts'
 // Accounts as the admin area lists them, with the shops they own and how many orders they placed. Read only: role
 // changes and disabling are the accounts module's writes (accounts/users.ts).
 
-export interface AdminUserRow {
-  id: number
-  email: string
-  first_name: string
-  last_name: string
-  phone: string | null
-  role: Role
-  disabled_at: Date | string | null
-  disabled_reason: string | null
-  shops: { id: number; name: string }[] | null
-  order_count: number
-  created_at: Date | string
+const userShape = {
+  id: users.id,
+  email: users.email,
+  first_name: users.firstName,
+  last_name: users.lastName,
+  phone: users.phone,
+  role: users.role,
+  disabled_at: users.disabledAt,
+  disabled_reason: users.disabledReason,
+  created_at: users.createdAt,
+  shops: value.nullable(value.json<{ id: number; name: string }[]>()),
+  order_count: value.int,
 }
+
+export type AdminUserRow = RowOf<typeof userShape>
 
 const columns = sql`u.id, u.email, u.first_name, u.last_name, u.phone, u.role, u.disabled_at, u.disabled_reason,
   u.created_at,
@@ -40,10 +43,10 @@ function filters(query: AdminUsersQuery): SQL {
 
 export function listUsers(db: Db, query: AdminUsersQuery): Promise<{ count: number; rows: AdminUserRow[] }> {
   const orderBy = sql`u.created_at desc, u.id desc`
-  return readPage(db, query, { columns, from: sql`users u`, where: filters(query), orderBy })
+  return readPage(db, query, { shape: userShape, columns, from: sql`users u`, where: filters(query), orderBy })
 }
 
 export async function getUser(db: Db, id: number): Promise<AdminUserRow | null> {
-  const rows = await queryRows<AdminUserRow>(db, sql`select ${columns} from users u where u.id = ${id}`)
+  const rows = await typedRows(db, userShape, sql`select ${columns} from users u where u.id = ${id}`)
   return rows[0] ?? null
 }

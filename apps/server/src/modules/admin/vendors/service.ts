@@ -30,7 +30,7 @@ function toAdminVendor(row: read.AdminVendorRow): AdminVendor {
     active_product_count: row.active_product_count,
     order_count: row.order_count,
     balance_owed: centsToKes(row.delivered_net_cents - row.paid_out_cents),
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: row.created_at.toISOString(),
   }
 }
 
@@ -98,7 +98,7 @@ export class AdminVendorsService {
         reference: row.reference,
         note: row.note,
         created_by: row.created_by,
-        created_at: new Date(row.created_at).toISOString(),
+        created_at: row.created_at.toISOString(),
       })),
     }
   }

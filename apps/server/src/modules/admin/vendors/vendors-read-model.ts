@@ -1,5 +1,8 @@
 import type { AdminVendorsQuery } from '@soko/contract/admin'
-import { type Db, queryRows } from '@soko/db/client'
+import type { Db } from '@soko/db/client'
+import { users } from '@soko/db/schema/accounts'
+import { businesses, payouts } from '@soko/db/schema/vendors'
+import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
 import { type SQL, sql } from 'drizzle-orm'
 import { readPage } from '../page-read-model.ts'
 import { likePattern } from '../shared.ts'
@@ -7,27 +10,29 @@ import { likePattern } from '../shared.ts'
 // Shops as the admin area sees them: owner, counts, status, and what the marketplace owes them. Read only:
 // verifying, suspending and recording payouts are the vendors module's writes.
 
-export interface AdminVendorRow {
-  id: number
-  name: string
-  slug: string
-  type: string
-  county: string
-  town: string
-  is_verified: boolean
-  verified_at: Date | string | null
-  is_active: boolean
-  suspended_reason: string | null
-  owner_id: number | null
-  owner_email: string | null
-  owner_name: string | null
-  product_count: number
-  active_product_count: number
-  order_count: number
-  delivered_net_cents: number
-  paid_out_cents: number
-  created_at: Date | string
+const vendorShape = {
+  id: businesses.id,
+  name: businesses.name,
+  slug: businesses.slug,
+  type: businesses.type,
+  county: businesses.county,
+  town: businesses.town,
+  is_verified: businesses.isVerified,
+  verified_at: businesses.verifiedAt,
+  is_active: businesses.isActive,
+  suspended_reason: businesses.suspendedReason,
+  created_at: businesses.createdAt,
+  owner_id: value.nullable(users.id),
+  owner_email: value.nullable(users.email),
+  owner_name: value.nullable(value.text),
+  product_count: value.int,
+  active_product_count: value.int,
+  order_count: value.int,
+  delivered_net_cents: value.int,
+  paid_out_cents: value.int,
 }
+
+export type AdminVendorRow = RowOf<typeof vendorShape>
 
 /** Delivered parts' subtotals less commission: what the shop has earned and may be paid. */
 const deliveredNet = sql`(select coalesce(sum(v.subtotal_cents - v.commission_cents), 0)::int from vendor_orders v
@@ -58,26 +63,29 @@ function filters(query: AdminVendorsQuery): SQL {
 const from = sql`businesses b left join users u on u.id = b.owner_id`
 
 export function listVendors(db: Db, query: AdminVendorsQuery): Promise<{ count: number; rows: AdminVendorRow[] }> {
-  return readPage(db, query, { columns, from, where: filters(query), orderBy: sql`b.name, b.id` })
+  return readPage(db, query, { shape: vendorShape, columns, from, where: filters(query), orderBy: sql`b.name, b.id` })
 }
 
 export async function getVendor(db: Db, id: number): Promise<AdminVendorRow | null> {
-  const rows = await queryRows<AdminVendorRow>(db, sql`select ${columns} from ${from} where b.id = ${id}`)
+  const rows = await typedRows(db, vendorShape, sql`select ${columns} from ${from} where b.id = ${id}`)
   return rows[0] ?? null
 }
 
-export interface PayoutRow {
-  id: number
-  amount_cents: number
-  reference: string
-  note: string
-  created_by: string | null
-  created_at: Date | string
+const payoutShape = {
+  id: payouts.id,
+  amount_cents: payouts.amountCents,
+  reference: payouts.reference,
+  note: payouts.note,
+  created_at: payouts.createdAt,
+  created_by: value.nullable(value.text),
 }
 
+export type PayoutRow = RowOf<typeof payoutShape>
+
 export function listPayouts(db: Db, businessId: number): Promise<PayoutRow[]> {
-  return queryRows<PayoutRow>(
+  return typedRows(
     db,
+    payoutShape,
     sql`select po.id, po.amount_cents, po.reference, po.note, po.created_at,
           coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) as created_by
         from payouts po left join users u on u.id = po.created_by
