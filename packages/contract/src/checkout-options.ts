@@ -1,31 +1,26 @@
+import type { OrderStatus, PaymentMethod } from '@soko/domain/order-states'
+
 // Checkout's and orders' fixed values and their words, without Zod: pages that show an order's status or a payment
 // method use them as they are, and checkout.ts builds its schemas from them.
 
 export const QUOTE_PROBLEMS = ['unavailable', 'out_of_stock', 'insufficient_stock', 'price_changed'] as const
 export type QuoteProblem = (typeof QUOTE_PROBLEMS)[number]
 
-export const PAYMENT_METHODS = ['mpesa', 'credit-card'] as const
-export type CheckoutPaymentMethod = (typeof PAYMENT_METHODS)[number]
+export {
+  ORDER_STATUSES,
+  type OrderStatus,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+} from '@soko/domain/order-states'
+
+export type CheckoutPaymentMethod = PaymentMethod
 
 /** How the shopper's screens name each payment method. */
 export const PAYMENT_METHOD_LABELS: Readonly<Record<CheckoutPaymentMethod, string>> = {
   mpesa: 'M-Pesa',
   'credit-card': 'Credit Card',
 }
-
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'expired', 'refund_due', 'refunded'] as const
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
-
-export const ORDER_STATUSES = [
-  'pending_payment',
-  'paid',
-  'processing',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'refunded',
-] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
 export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   pending_payment: 'Pending payment',

@@ -58,7 +58,7 @@ export type InputOf<S extends EndpointSpec> = InputPart<'params', S['params']> &
   InputPart<'body', S['body']>
 
 /** What the endpoint answers on success. */
-export type ResponseOf<S extends EndpointSpec> = S['response'] extends z.ZodType ? z.output<S['response']> : void
+export type ResponseOf<S extends EndpointSpec> = S['response'] extends z.ZodType ? z.output<S['response']> : undefined
 
 /** `GET` and `/api/…/:slug/` of a key. */
 export function splitKey(key: EndpointKey): { method: Method; path: string } {

@@ -15,11 +15,14 @@ export type EndpointRequest<S extends EndpointSpec> = FastifyRequest<{
   Headers: Out<S['headers']>
 }>
 
-/** A handler answers the endpoint's success body, or the reply it has sent itself (another status, a redirect). */
+/**
+ * A handler answers the endpoint's success body, or the reply it has sent itself (another status, a redirect); the
+ * handler of an endpoint without a body (a 204) answers nothing, and what it returns is not sent.
+ */
 export type EndpointHandler<S extends EndpointSpec> = (
   request: EndpointRequest<S>,
   reply: FastifyReply,
-) => Promise<ResponseOf<S> | FastifyReply>
+) => Promise<S['response'] extends z.ZodType ? ResponseOf<S> | FastifyReply : unknown>
 
 /** What a route adds to its endpoint: hooks, a body limit, its own error handler, route config. */
 export type RouteExtras = Pick<

@@ -1,3 +1,4 @@
+import { ORDER_STATUSES, PAYMENT_METHODS } from '@soko/domain/order-states'
 import { sql } from 'drizzle-orm'
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
@@ -8,11 +9,7 @@ import { businesses } from './vendors.ts'
 // Orders (the orders module): the order, its vendor parts and its lines.
 
 /** An order's and a vendor part's life: paid once the money is in, then each vendor fulfils its own part (D7). */
-const ORDER_STATUS_CHECK = `in ('pending_payment', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded')`
-
-/** How an order is paid (the check below holds the table to them). */
-export const PAYMENT_METHODS = ['mpesa', 'credit-card'] as const
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+const ORDER_STATUS_CHECK = `in (${ORDER_STATUSES.map((status) => `'${status}'`).join(', ')})`
 
 export interface AddressSnapshot {
   address: string

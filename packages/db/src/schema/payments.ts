@@ -1,7 +1,8 @@
+import { PAYMENT_METHODS } from '@soko/domain/order-states'
 import { sql } from 'drizzle-orm'
 import { bigserial, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt, updatedAt } from './columns.ts'
-import { orders, PAYMENT_METHODS } from './orders.ts'
+import { orders } from './orders.ts'
 
 // Payments (the payments module): each attempt to pay an order, and every event its provider sent.
 

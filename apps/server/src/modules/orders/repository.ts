@@ -1,6 +1,7 @@
 import type { Db } from '@soko/db/client'
-import { type AddressSnapshot, orderItems, orders, type PaymentMethod, vendorOrders } from '@soko/db/schema/orders'
+import { type AddressSnapshot, orderItems, orders, vendorOrders } from '@soko/db/schema/orders'
 import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
+import type { PaymentMethod } from '@soko/domain/order-states'
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 
 // SQL of orders, their vendor parts (vendor_orders) and lines (order_items). Every function takes the Db (or the

@@ -1,7 +1,7 @@
 import type { Db } from '@soko/db/client'
-import type { PaymentMethod } from '@soko/db/schema/orders'
 import { paymentEvents, payments } from '@soko/db/schema/payments'
 import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
+import type { PaymentMethod } from '@soko/domain/order-states'
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm'
 
 // SQL of payments (each attempt to pay an order) and payment_events (everything the providers said, kept raw).

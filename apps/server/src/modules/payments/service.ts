@@ -1,5 +1,5 @@
 import type { Db } from '@soko/db/client'
-import type { PaymentMethod } from '@soko/db/schema/orders'
+import type { PaymentMethod } from '@soko/domain/order-states'
 import type { FastifyBaseLogger } from 'fastify'
 import { enqueueJob } from '../jobs/queue.ts'
 import type { CardCharge, CardProvider } from './card/provider.ts'

@@ -1,0 +1,20 @@
+// The values an order, a vendor part and a payment may hold, and the ways to pay: the one list the database's checks,
+// the API's schemas and the pages' words are all built from.
+
+/** An order's and a vendor part's life: paid once the money is in, then each vendor fulfils its own part (D7). */
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+export const PAYMENT_METHODS = ['mpesa', 'credit-card'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'expired', 'refund_due', 'refunded'] as const
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
