@@ -75,8 +75,8 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
   const listeners = new Set<() => Promise<void>>()
   return {
     kind: 'postgres',
-    db: drizzlePg(pool) as unknown as Db,
-    indexScans: drizzlePg(indexPool) as unknown as Db,
+    db: drizzlePg(pool),
+    indexScans: drizzlePg(indexPool),
     label: `postgresql://${url.hostname}:${url.port || '5432'}${url.pathname}`,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async listen(channel, onMessage) {
@@ -170,7 +170,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   timer.unref()
   return {
     kind: 'pglite',
-    db: drizzlePglite(client) as unknown as Db,
+    db: drizzlePglite(client),
     label: dataDir ? `pglite:${dataDir}` : 'pglite:memory',
     pglite: client,
     async listen(channel, onMessage) {
