@@ -1,4 +1,5 @@
 import { ORDER_STATUSES, PAYMENT_METHODS } from '@soko/domain/order-states'
+import { CARRIER_IDS, DELIVERY_CONFIRMERS } from '@soko/domain/vendor-part-states'
 import { sql } from 'drizzle-orm'
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
@@ -85,8 +86,15 @@ export const vendorOrders = pgTable(
     /** The marketplace's commission on this part, at the rate of the day it was placed. */
     commissionCents: integer('commission_cents').notNull().default(0),
     trackingNote: text('tracking_note'),
+    /** Who carries it (the carriers of packages/domain/vendor-part-states) and their tracking reference. */
+    carrier: text('carrier'),
+    trackingReference: text('tracking_reference'),
+    processingAt: timestamp('processing_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /** When the vendor marked it delivered; it is received once its delivery is confirmed (decision 0012). */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    deliveryConfirmedAt: timestamp('delivery_confirmed_at', { withTimezone: true }),
+    deliveryConfirmedBy: text('delivery_confirmed_by'),
     createdAt,
     updatedAt,
   },
@@ -95,6 +103,16 @@ export const vendorOrders = pgTable(
     index('vendor_orders_business_idx').on(t.businessId, t.createdAt.desc()),
     index('vendor_orders_business_status_idx').on(t.businessId, t.status),
     check('vendor_orders_status_known', sql.raw(`status ${ORDER_STATUS_CHECK}`)),
+    check('vendor_orders_carrier_known', sql.raw(`carrier in (${CARRIER_IDS.map((id) => `'${id}'`).join(', ')})`)),
+    check(
+      'vendor_orders_confirmed_by_known',
+      sql.raw(`delivery_confirmed_by in (${DELIVERY_CONFIRMERS.map((who) => `'${who}'`).join(', ')})`),
+    ),
+    check(
+      'vendor_orders_confirmed_when_delivered',
+      sql`(delivery_confirmed_at is null) = (delivery_confirmed_by is null)
+        and (delivery_confirmed_at is null or status in ('delivered', 'refunded'))`,
+    ),
   ],
 )
 
