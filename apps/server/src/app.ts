@@ -237,6 +237,7 @@ async function registerRoutes(
         paymentState: (...args) => flows.followPayment.run(...args),
         retryPayment: (...args) => flows.retryPayment.run(...args),
         cancel: (...args) => flows.cancelOrder.run(...args),
+        confirmReceipt: (...args) => flows.fulfilVendorOrder.confirm(...args),
       },
       siteOrigin,
     }),

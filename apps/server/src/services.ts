@@ -124,7 +124,12 @@ export async function buildServices(
   const customers = new CustomerService(db, users, catalog)
   const carts = new CartService(db, pricing)
   const payments = new PaymentService(db, gateways, { queryAfterMs: config.MPESA_QUERY_AFTER }, log)
-  const orders = new OrdersService(db, new OrderTokens(secrets), { payments, shops, reviews })
+  const orders = new OrdersService(
+    db,
+    new OrderTokens(secrets),
+    { payments, shops, reviews },
+    config.DELIVERY_CONFIRM_DAYS,
+  )
   const vendorParts = new VendorParts(db)
 
   // Flows: writes that span modules, each in one transaction
@@ -145,7 +150,10 @@ export async function buildServices(
     cancelOrder: new CancelOrder({ db, orders, payments, stock, mailer }),
     expireOrder: new ExpireOrder({ db, orders, payments, stock, settle, jobs, log }),
     refundOrder: new RefundOrder({ db, orders, payments, stock, audit, mailer }),
-    fulfilVendorOrder: new FulfilVendorOrder({ db, shops, parts: vendorParts, orders, mailer }, siteOrigin),
+    fulfilVendorOrder: new FulfilVendorOrder(
+      { db, shops, parts: vendorParts, orders, mailer, jobs, log },
+      { publicUrl: siteOrigin, confirmDays: config.DELIVERY_CONFIRM_DAYS },
+    ),
     openShop: new OpenShop({ db, shops, users, limiter, audit }),
     paidShopNotices,
   }

@@ -447,12 +447,20 @@ describe.each(engines)('checkout on %s', (engine) => {
     const part = placed.body.order.vendors[0]
     if (!part) throw new Error('no vendor part')
     const stranger = await newCustomer(server)
-    expect((await stranger.client.post(`/api/vendor/orders/${part.id}/ship/`, { trackingNote: 'x' })).status).toBe(403)
-    expect((await owner.post(`/api/vendor/orders/${part.id}/ship/`, { trackingNote: 'G4S 12345' })).status).toBe(204)
+    expect((await stranger.client.post(`/api/vendor/orders/${part.id}/ship/`, { carrier: 'g4s', trackingReference: 'x' })).status).toBe(403)
+    const shipping = { carrier: 'g4s', trackingReference: 'GX12345', trackingNote: 'Collect at Moi Avenue' }
+    expect((await owner.post(`/api/vendor/orders/${part.id}/ship/`, shipping)).status).toBe(204)
     expect((await owner.post(`/api/vendor/orders/${part.id}/deliver/`)).status).toBe(204)
     const delivered = await shopper.client.get<OrderDetail>(`/api/user/orders/${placed.body.order.orderNumber}`)
     expect(delivered.body.status).toBe('delivered')
-    expect(delivered.body.vendors[0]?.trackingNote).toBe('G4S 12345')
+    expect(delivered.body.vendors[0]).toMatchObject({
+      trackingNote: 'Collect at Moi Avenue',
+      carrier: 'g4s',
+      carrierLabel: 'G4S',
+      trackingReference: 'GX12345',
+      canConfirm: true,
+      deliveryConfirmedAt: null,
+    })
     expect(delivered.body.items[0]?.canReview).toBe(true)
     expect(delivered.body.canCancel).toBe(false)
 

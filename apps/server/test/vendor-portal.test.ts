@@ -564,7 +564,7 @@ describe.each(engines)('vendor portal on %s', (engine) => {
 
     const part = (await vendor.client.get<{ id: number }[]>('/api/vendor/orders/')).body[0]
     if (!part) throw new Error('no vendor part')
-    expect((await vendor.client.post(`/api/vendor/orders/${part.id}/ship/`, { trackingNote: 'G4S 1' })).status).toBe(
+    expect((await vendor.client.post(`/api/vendor/orders/${part.id}/ship/`, { carrier: 'g4s', trackingReference: 'G1' })).status).toBe(
       204,
     )
     expect((await vendor.client.post(`/api/vendor/orders/${part.id}/deliver/`)).status).toBe(204)
@@ -667,7 +667,8 @@ describe.each(engines)('vendor portal on %s', (engine) => {
       ['GET', `/api/vendor/products/${p}/images/`],
       ['PUT', `/api/vendor/products/${p}/images/order/`, { imageIds: [image.id] }],
       ['DELETE', `/api/vendor/products/${p}/images/${image.id}/`],
-      ['POST', `/api/vendor/orders/${part.id}/ship/`, { trackingNote: 'x' }],
+      ['POST', `/api/vendor/orders/${part.id}/process/`],
+      ['POST', `/api/vendor/orders/${part.id}/ship/`, { carrier: 'boda-boda', trackingNote: 'x' }],
       ['POST', `/api/vendor/orders/${part.id}/deliver/`],
     ]
     const general: [string, string, unknown?][] = [

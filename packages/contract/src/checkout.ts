@@ -1,4 +1,5 @@
 import { MAX_CHECKOUT_LINES, MAX_LINE_QUANTITY } from '@soko/domain/checkout'
+import { CARRIER_IDS, carrierNeedsReference, DELIVERY_CONFIRMERS } from '@soko/domain/vendor-part-states'
 import { z } from 'zod'
 import { EmailSchema } from './auth.ts'
 import {
@@ -220,6 +221,16 @@ export const OrderItemSchema = z.object({
   canReview: z.boolean().describe('Delivered to this shopper and not reviewed yet'),
 })
 
+/** One step of a vendor part's timeline (paid, processing, shipped, delivered, receipt confirmed; or its end). */
+export const TimelineStepSchema = z.object({
+  step: z.enum(['paid', 'processing', 'shipped', 'delivered', 'received', 'cancelled', 'refunded']),
+  label: z.string(),
+  at: z.string().nullable().describe('ISO 8601; null for a step to come, or one passed without its time kept'),
+  done: z.boolean(),
+  detail: z.string().nullable().describe('Shipped: the carrier and tracking reference; received: who confirmed'),
+})
+export type TimelineStep = z.infer<typeof TimelineStepSchema>
+
 export const VendorOrderSchema = z.object({
   id: Id,
   business: z.object({ id: Id, name: z.string(), slug: z.string() }),
@@ -227,8 +238,19 @@ export const VendorOrderSchema = z.object({
   statusLabel: z.string(),
   subtotal: Kes,
   trackingNote: z.string().nullable(),
+  carrier: z.enum(CARRIER_IDS).nullable(),
+  carrierLabel: z.string().nullable(),
+  trackingReference: z.string().nullable(),
   shippedAt: z.string().nullable(),
-  deliveredAt: z.string().nullable(),
+  deliveredAt: z.string().nullable().describe('When the seller marked it delivered'),
+  deliveryConfirmedAt: z.string().nullable().describe('When its delivery was confirmed'),
+  deliveryConfirmedBy: z.enum(DELIVERY_CONFIRMERS).nullable(),
+  autoConfirmAt: z
+    .string()
+    .nullable()
+    .describe('Delivered but not confirmed: when it is confirmed by itself unless a problem is reported'),
+  canConfirm: z.boolean().describe('Shipped or delivered and not confirmed yet: its shopper may confirm receipt'),
+  timeline: z.array(TimelineStepSchema),
   items: z.array(OrderItemSchema),
 })
 
@@ -333,8 +355,27 @@ export type ReviewBody = z.infer<typeof ReviewBodySchema>
 
 // Vendors fulfilling their part of orders
 
-export const ShipBodySchema = z.strictObject({
-  trackingNote: optionalText('Tracking note', 300).default('').describe('Courier and tracking number, e.g. G4S 12345'),
+export const ShipBodySchema = z
+  .strictObject({
+    carrier: z.enum(CARRIER_IDS, { error: () => 'Choose how the order travels' }),
+    trackingReference: optionalText('Tracking reference', 100)
+      .default('')
+      .describe("The carrier's tracking or waybill number (a rider's name or phone will do)"),
+    trackingNote: optionalText('Tracking note', 300).default('').describe('Anything else the shopper should know'),
+  })
+  .refine((body) => body.trackingReference !== '' || !carrierNeedsReference(body.carrier), {
+    message: 'Enter the tracking reference',
+    path: ['trackingReference'],
+  })
+export type ShipBody = z.infer<typeof ShipBodySchema>
+export type ShipRequest = z.input<typeof ShipBodySchema>
+
+export const PartParamsSchema = OrderNumberParamsSchema.extend({
+  partId: z.coerce
+    .number({ error: () => 'must be an id' })
+    .int('must be an id')
+    .positive('must be an id')
+    .max(2 ** 31 - 1, 'must be an id'),
 })
 
 export const VendorOrderSummarySchema = z.object({
@@ -345,6 +386,9 @@ export const VendorOrderSummarySchema = z.object({
   statusLabel: z.string(),
   subtotal: Kes,
   trackingNote: z.string().nullable(),
+  carrierLabel: z.string().nullable(),
+  trackingReference: z.string().nullable(),
+  deliveryConfirmedAt: z.string().nullable().describe('When the shopper (or the clock) confirmed delivery'),
   customer: z.object({ name: z.string(), phone: z.string(), city: z.string(), county: z.string() }),
   items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: Kes })),
 })
@@ -438,6 +482,17 @@ export const checkoutEndpoints = endpoints({
     ...orderParams,
     response: OrderDetailSchema,
     errors: ['forbidden', 'not_found', 'conflict'],
+  },
+  'POST /api/checkout/orders/:orderNumber/parts/:partId/confirm/': {
+    summary: "Confirm you received a seller's part of your order (shipped, or marked delivered by the seller)",
+    description:
+      'The signed-in buyer of the order, or a guest with its X-Order-Token. Anyone else: 404. ' +
+      '409 when the part is not on its way or was confirmed already.',
+    tags: checkoutTags,
+    params: PartParamsSchema,
+    headers: OrderTokenHeadersSchema,
+    response: OrderDetailSchema,
+    errors: ['not_found', 'conflict'],
   },
   'POST /api/payments/lnm/cb/:secret': {
     summary: "Daraja's STK Push result (the path's last segment is a secret; unsigned, so checked against the payment)",

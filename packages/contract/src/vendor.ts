@@ -452,8 +452,16 @@ export const vendorEndpoints = endpoints({
     response: z.array(VendorOrderSummarySchema),
     errors: ['unauthorized', 'forbidden'],
   },
+  'POST /api/vendor/orders/:id/process/': {
+    summary: 'Start preparing your part of a paid order (the shopper sees it is processing)',
+    tags,
+    params: IdParamsSchema,
+    response: null,
+    status: 204,
+    errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
+  },
   'POST /api/vendor/orders/:id/ship/': {
-    summary: 'Mark your part of an order shipped, with a tracking note (the shopper is emailed)',
+    summary: 'Mark your part of an order shipped, with its carrier and tracking reference (the shopper is emailed)',
     tags,
     params: IdParamsSchema,
     body: ShipBodySchema,
@@ -462,7 +470,9 @@ export const vendorEndpoints = endpoints({
     errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
   },
   'POST /api/vendor/orders/:id/deliver/': {
-    summary: 'Mark your part of an order delivered (the shopper is emailed and may then review)',
+    summary: 'Mark your part of an order delivered (the shopper is emailed, may review, and confirms receipt)',
+    description:
+      'Its delivery is confirmed when the shopper says so, or by itself DELIVERY_CONFIRM_DAYS days later.',
     tags,
     params: IdParamsSchema,
     response: null,

@@ -1,18 +1,54 @@
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@soko/contract/checkout'
+import { ORDER_STATUS_LABELS, type OrderDetail, type OrderStatus, type ShipBody } from '@soko/contract/checkout'
 import type { Db } from '@soko/db/client'
+import {
+  autoConfirmAt,
+  movePart,
+  type PartAction,
+  type PartActor,
+  type PartStage,
+  partStage,
+} from '@soko/domain/vendor-part-states'
+import type { FastifyBaseLogger } from 'fastify'
+import { enqueueJob, type Job, type JobQueue } from '../modules/jobs/queue.ts'
 import type { Mailer } from '../modules/mail/mailer.ts'
 import { vendorPartEmail } from '../modules/orders/mail-templates.ts'
-import type { OrdersService } from '../modules/orders/service.ts'
-import { orderStatusFromParts, type VendorParts } from '../modules/orders/vendor-parts.ts'
+import { partDelivery } from '../modules/orders/order-view.ts'
+import { NO_SUCH_ORDER, type OrdersService } from '../modules/orders/service.ts'
+import { orderStatusFromParts, type PartMove, type ShopPartRow, type VendorParts } from '../modules/orders/vendor-parts.ts'
 import { requireFulfillingVendor } from '../modules/vendors/fulfilment.ts'
 import type { ShopService } from '../modules/vendors/shop.ts'
 import type { Ctx } from '../plugins/auth.ts'
 import { AppError } from '../plugins/errors.ts'
 
+/** The durable job that confirms a delivered part by itself, DELIVERY_CONFIRM_DAYS after the vendor's "delivered". */
+export const AUTO_CONFIRM_JOB = 'vendor-part.auto-confirm'
+
+/** Where the part is (its status column's check keeps it one of the statuses). */
+const stageOf = (part: ShopPartRow): PartStage => partStage(part.status as OrderStatus, part.delivery_confirmed_at)
+
+/** Why the right caller may not do this now: the words of the 409. */
+function stateRefusal(action: PartAction, stage: PartStage): string {
+  const label = stage === 'received' ? 'delivered' : ORDER_STATUS_LABELS[stage].toLowerCase()
+  switch (action) {
+    case 'process':
+      return `This order is ${label}: only paid orders can be started.`
+    case 'ship':
+      return `This order is ${label}: only paid orders can be shipped.`
+    case 'deliver':
+      return `This order is ${label}: only shipped orders can be marked delivered.`
+    default:
+      return stage === 'received'
+        ? 'You have already confirmed receiving this part of the order.'
+        : `This part of the order is ${label}: only parts on their way can be confirmed received.`
+  }
+}
+
 /**
- * A vendor ships its part of an order (with a tracking note), then delivers it, in one transaction: the part (and
- * its order) locked → checked to be the vendor's own shop's (anyone else's id answers 404) → advanced → the order's
- * status follows its parts → the shopper's email, which leaves after commit.
+ * A vendor part's delivery (DESIGN D7, D11; decision 0012), each move in one transaction: the part and its order
+ * locked → the caller found to be the part's vendor, its order's shopper or an admin (anyone else: 404) → the
+ * domain's table asked whether that actor may make that move from the part's stage (409 if not, nothing written)
+ * → the move stored → the order's status follows its parts → the shopper's email (after commit), and, when the
+ * vendor marks it delivered, the job that confirms it by itself DELIVERY_CONFIRM_DAYS later.
  */
 export class FulfilVendorOrder {
   constructor(
@@ -22,50 +58,126 @@ export class FulfilVendorOrder {
       parts: VendorParts
       orders: OrdersService
       mailer: Mailer
+      jobs: JobQueue
+      log: FastifyBaseLogger
     },
-    private readonly publicUrl: () => string,
-  ) {}
+    private readonly settings: { publicUrl: () => string; confirmDays: number },
+  ) {
+    modules.jobs.register(AUTO_CONFIRM_JOB, (job) => this.autoConfirm(job))
+  }
 
-  ship(ctx: Ctx, partId: number, trackingNote: string): Promise<void> {
-    return this.advance(ctx, partId, 'shipped', trackingNote)
+  process(ctx: Ctx, partId: number): Promise<void> {
+    return this.asVendor(ctx, partId, 'process', {})
+  }
+
+  ship(ctx: Ctx, partId: number, body: ShipBody): Promise<void> {
+    return this.asVendor(ctx, partId, 'ship', { shipping: body })
   }
 
   deliver(ctx: Ctx, partId: number): Promise<void> {
-    return this.advance(ctx, partId, 'delivered', null)
+    return this.asVendor(ctx, partId, 'deliver', {})
   }
 
-  private async advance(
+  /** The order's shopper (signed in as its buyer, or holding its token) confirms receiving the part. */
+  async confirm(ctx: Ctx, orderNumber: string, partId: number, token: string | undefined): Promise<OrderDetail> {
+    const { db, orders } = this.modules
+    const orderId = await this.inTransaction(async (t, mail) => {
+      const part = await this.modules.parts.lock(t, partId)
+      const order = await orders.authorised(ctx, orderNumber, token, t)
+      if (!part || part.order_id !== order.id) throw new AppError('not_found', NO_SUCH_ORDER)
+      return this.apply(t, mail, part, 'confirm', 'shopper', { confirmedBy: 'shopper' })
+    })
+    const order = await orders.byId(db, orderId)
+    if (!order) throw new AppError('not_found', NO_SUCH_ORDER)
+    return orders.detail(order)
+  }
+
+  /** An admin confirms receiving on the shopper's word (a phone call, a message); the order's id. */
+  confirmAsAdmin(orderId: number, partId: number): Promise<number> {
+    return this.inTransaction(async (t, mail) => {
+      const part = await this.modules.parts.lock(t, partId)
+      if (!part || part.order_id !== orderId) throw new AppError('not_found', 'No such order.')
+      return this.apply(t, mail, part, 'confirm', 'admin', { confirmedBy: 'admin' })
+    })
+  }
+
+  /** The job: a part still delivered and unconfirmed DELIVERY_CONFIRM_DAYS after the vendor said so is received. */
+  async autoConfirm(job: Job): Promise<{ retryAt: Date } | undefined> {
+    const partId = Number(job.payload.partId)
+    const retryAt = await this.inTransaction(async (t, mail) => {
+      const part = await this.modules.parts.lock(t, partId)
+      if (!part || stageOf(part) !== 'delivered') return undefined
+      const due = part.delivered_at ? autoConfirmAt(part.delivered_at, this.settings.confirmDays) : new Date()
+      if (due.getTime() > Date.now()) return due
+      await this.apply(t, mail, part, 'auto-confirm', 'system', { confirmedBy: 'auto' })
+      this.modules.log.info({ partId }, 'vendor part delivery confirmed automatically')
+      return undefined
+    })
+    return retryAt ? { retryAt } : undefined
+  }
+
+  private async asVendor(
     ctx: Ctx,
     partId: number,
-    step: 'shipped' | 'delivered',
-    trackingNote: string | null,
+    action: 'process' | 'ship' | 'deliver',
+    details: Omit<PartMove, 'to'>,
   ): Promise<void> {
-    const { db, shops, parts, orders, mailer } = this.modules
     const ownerId = requireFulfillingVendor(ctx)
-    const mail: number[] = []
-    await db.transaction(async (t) => {
-      const shop = await shops.shopOf(ownerId, t)
-      const part = await parts.lock(t, partId)
+    await this.inTransaction(async (t, mail) => {
+      const shop = await this.modules.shops.shopOf(ownerId, t)
+      const part = await this.modules.parts.lock(t, partId)
       if (!part || !shop || part.business_id !== shop.id) throw new AppError('not_found', 'No such order.')
-      const allowed = step === 'shipped' ? ['paid', 'processing'] : ['shipped']
-      if (!allowed.includes(part.status)) {
-        const label = ORDER_STATUS_LABELS[part.status as OrderStatus].toLowerCase()
-        throw new AppError(
-          'conflict',
-          step === 'shipped'
-            ? `This order is ${label}: only paid orders can be shipped.`
-            : `This order is ${label}: only shipped orders can be marked delivered.`,
+      await this.apply(t, mail, part, action, 'vendor', details, shop.name)
+    })
+  }
+
+  /** Runs `work` in a transaction; the emails it queued (in `mail`) leave after commit. */
+  private async inTransaction<T>(work: (t: Db, mail: number[]) => Promise<T>): Promise<T> {
+    const mail: number[] = []
+    const result = await this.modules.db.transaction((t) => work(t, mail))
+    this.modules.mailer.deliver(mail)
+    return result
+  }
+
+  /** Asks the domain, stores the move, lets the order follow, and emails the shopper; the order's id. */
+  private async apply(
+    t: Db,
+    mail: number[],
+    part: ShopPartRow,
+    action: PartAction,
+    actor: PartActor,
+    details: Omit<PartMove, 'to'>,
+    shopName?: string,
+  ): Promise<number> {
+    const { parts, orders, mailer } = this.modules
+    const stage = stageOf(part)
+    const answer = movePart(stage, action, actor)
+    if (!answer.ok) {
+      if (answer.refused === 'actor') throw new AppError('not_found', NO_SUCH_ORDER)
+      throw new AppError('conflict', stateRefusal(action, stage))
+    }
+    const statuses = await parts.move(t, part, { to: answer.to, ...details })
+    await orders.setStatus(t, part.order_id, orderStatusFromParts(statuses))
+    if (answer.to === 'delivered') {
+      await enqueueJob(t, {
+        kind: AUTO_CONFIRM_JOB,
+        payload: { partId: part.id },
+        runAt: autoConfirmAt(new Date(), this.settings.confirmDays),
+        dedupeKey: `vendor-part-confirm:${part.id}`,
+      })
+    }
+    if (answer.to === 'shipped' || answer.to === 'delivered') {
+      const order = await orders.byId(t, part.order_id)
+      const [stored] = (await orders.partsOf(t, [part.order_id])).filter((row) => row.id === part.id)
+            if (order && stored) {
+        const delivery = partDelivery(stored, order.paid_at, this.settings.confirmDays)
+        const link = `${this.settings.publicUrl()}/accounts/orders/${order.order_number}`
+        const confirmBy = delivery.autoConfirmAt ? new Date(delivery.autoConfirmAt) : null
+        mail.push(
+          await mailer.enqueue(t, vendorPartEmail(order, shopName ?? '', answer.to, delivery.timeline, link, confirmBy)),
         )
       }
-      const statuses = await parts.advance(t, part, step, trackingNote)
-      await orders.setStatus(t, part.order_id, orderStatusFromParts(statuses))
-      const order = await orders.byId(t, part.order_id)
-      if (order) {
-        const link = `${this.publicUrl()}/accounts/orders/${order.order_number}`
-        const note = step === 'shipped' ? trackingNote : part.tracking_note
-        mail.push(await mailer.enqueue(t, vendorPartEmail(order, shop.name, step, note, link)))
-      }
-    })
-    mailer.deliver(mail)
+    }
+    return part.order_id
   }
 }

@@ -212,6 +212,13 @@ const ConfigObject = z.object({
     .default(10),
   /** How long an unpaid order holds its stock before it goes back on sale. */
   ORDER_RESERVATION: duration('15m'),
+  /** Days after a vendor marks its part delivered that the delivery counts as confirmed if the shopper is silent. */
+  DELIVERY_CONFIRM_DAYS: z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+    .int('must be a whole number of days')
+    .min(1, 'must be from 1 to 60')
+    .max(60, 'must be from 1 to 60')
+    .default(3),
   /**
    * Where M-Pesa payments go: `simulator` (the Daraja simulator that ships with Soko, run inside this process: no
    * money moves), `sandbox` (Safaricom's sandbox) or `production` (real money; needs the credentials below).

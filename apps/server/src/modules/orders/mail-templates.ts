@@ -1,4 +1,5 @@
 import { formatKes } from '@soko/domain/money'
+import { type TimelineStep, timelineText } from '@soko/domain/vendor-part-states'
 import { letter, type MailMessage } from '../mail/mailer.ts'
 import type { OrderItemRow, OrderRow } from './repository.ts'
 
@@ -39,12 +40,22 @@ export function orderCancelledEmail(order: OrderRow, reason: string, refundDue: 
   ])
 }
 
+const nairobiDay = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Nairobi',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+})
+const dayOf = (at: string) => nairobiDay.format(new Date(at))
+
+/** What a shop did with its part of the order, and that part's timeline (the one the order page shows). */
 export function vendorPartEmail(
   order: OrderRow,
   businessName: string,
   step: 'shipped' | 'delivered',
-  trackingNote: string | null,
+  timeline: readonly TimelineStep[],
   orderLink: string,
+  autoConfirmAt: Date | null,
 ): MailMessage {
   return toShopper(
     order,
@@ -55,7 +66,17 @@ export function vendorPartEmail(
       step === 'shipped'
         ? `${businessName} has shipped its part of your order ${order.order_number}.`
         : `${businessName} has delivered its part of your order ${order.order_number}. You can now review what you bought.`,
-      ...(trackingNote && step === 'shipped' ? ['', `Tracking: ${trackingNote}`] : []),
+      ...(step === 'delivered'
+        ? [
+            '',
+            `Please confirm you received it on your order page${
+              autoConfirmAt ? `; if you tell us nothing, we take it as received on ${dayOf(autoConfirmAt.toISOString())}` : ''
+            }. Something wrong? Reply to this email before then.`,
+          ]
+        : []),
+      '',
+      `${businessName}: your delivery so far`,
+      ...timelineText(timeline, dayOf),
       '',
       orderLink,
     ],

@@ -1,5 +1,14 @@
 import { ORDER_STATUS_LABELS, type OrderDetail, type OrderStatus } from '@soko/contract/checkout'
 import { centsToKes } from '@soko/domain/money'
+import {
+  autoConfirmAt,
+  type Carrier,
+  carrierLabel,
+  type DeliveryConfirmer,
+  movePart,
+  partStage,
+  partTimeline,
+} from '@soko/domain/vendor-part-states'
 import { toPaymentState } from '../payments/payment-view.ts'
 import type { PaymentRow } from '../payments/service.ts'
 import type * as repo from './repository.ts'
@@ -19,6 +28,37 @@ export interface OrderViewParts {
   shops: Map<number, { name: string; slug: string }>
   /** Whether the order's shopper has reviewed a product (the reviews module's). */
   isReviewed(userId: number, productId: number): boolean
+  /** Days after the seller's "delivered" that a delivery confirms itself. */
+  confirmDays: number
+}
+
+/** A part's delivery as its shopper sees it: carrier, confirmation, timeline, and whether receipt may be confirmed. */
+export function partDelivery(part: repo.VendorOrderRow, paidAt: Date | null, confirmDays: number) {
+  const status = part.status as OrderStatus
+  const confirmedBy = part.delivery_confirmed_by as DeliveryConfirmer | null
+  const stage = partStage(status, part.delivery_confirmed_at)
+  return {
+    carrier: part.carrier as Carrier | null,
+    carrierLabel: carrierLabel(part.carrier),
+    trackingReference: part.tracking_reference,
+    deliveryConfirmedAt: iso(part.delivery_confirmed_at),
+    deliveryConfirmedBy: confirmedBy,
+    autoConfirmAt:
+      stage === 'delivered' && part.delivered_at ? autoConfirmAt(part.delivered_at, confirmDays).toISOString() : null,
+    canConfirm: movePart(stage, 'confirm', 'shopper').ok,
+    timeline: partTimeline({
+      status,
+      paidAt,
+      processingAt: part.processing_at,
+      shippedAt: part.shipped_at,
+      deliveredAt: part.delivered_at,
+      confirmedAt: part.delivery_confirmed_at,
+      confirmedBy,
+      carrier: part.carrier,
+      trackingReference: part.tracking_reference,
+      trackingNote: part.tracking_note,
+    }),
+  }
 }
 
 /** Orders as their shopper sees them, each with its vendor parts, lines and latest payment. */
@@ -65,6 +105,7 @@ export function toOrderDetails(orders: repo.OrderRow[], parts: OrderViewParts): 
         trackingNote: part.tracking_note,
         shippedAt: iso(part.shipped_at),
         deliveredAt: iso(part.delivered_at),
+        ...partDelivery(part, order.paid_at, parts.confirmDays),
         items: orderItems.filter((item) => item.vendor_order_id === part.id).map(toItem),
       })),
       contact: { firstName: order.first_name, lastName: order.last_name, email: order.email, phone: order.phone },

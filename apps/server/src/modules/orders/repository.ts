@@ -179,8 +179,13 @@ const vendorOrderShape = {
   status: vendorOrders.status,
   subtotal_cents: vendorOrders.subtotalCents,
   tracking_note: vendorOrders.trackingNote,
+  carrier: vendorOrders.carrier,
+  tracking_reference: vendorOrders.trackingReference,
+  processing_at: vendorOrders.processingAt,
   shipped_at: vendorOrders.shippedAt,
   delivered_at: vendorOrders.deliveredAt,
+  delivery_confirmed_at: vendorOrders.deliveryConfirmedAt,
+  delivery_confirmed_by: vendorOrders.deliveryConfirmedBy,
 }
 
 export type VendorOrderRow = RowOf<typeof vendorOrderShape>

@@ -44,6 +44,8 @@ export interface CheckoutFlows {
     returnUrl: string,
   ): Promise<PaymentState>
   cancel(ctx: Ctx, orderNumber: string, token: string | undefined): Promise<OrderDetail>
+  /** The shopper confirms receiving a vendor's part (the fulfil-vendor-order flow). */
+  confirmReceipt(ctx: Ctx, orderNumber: string, partId: number, token: string | undefined): Promise<OrderDetail>
 }
 
 /** /api/checkout/*: quotes, placing orders, following and paying them (guests too, with the order's token). */
@@ -107,6 +109,15 @@ export function checkoutRoutes(deps: {
 
     serve(app, checkoutEndpoints, 'POST /api/checkout/orders/:orderNumber/cancel/', async (request) =>
       checkout.cancel(ctxOf(request), request.params.orderNumber, request.headers[ORDER_TOKEN_HEADER]),
+    )
+
+    serve(app, checkoutEndpoints, 'POST /api/checkout/orders/:orderNumber/parts/:partId/confirm/', async (request) =>
+      checkout.confirmReceipt(
+        ctxOf(request),
+        request.params.orderNumber,
+        request.params.partId,
+        request.headers[ORDER_TOKEN_HEADER],
+      ),
     )
   }
 }

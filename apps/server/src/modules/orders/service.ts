@@ -48,6 +48,8 @@ export class OrdersService {
       shops: Pick<ShopService, 'publicNamesOf'>
       reviews: Pick<ReviewService, 'reviewedOf'>
     },
+    /** Days after the seller's "delivered" that a delivery confirms itself (DELIVERY_CONFIRM_DAYS). */
+    readonly confirmDays: number,
   ) {}
 
   // Reading
@@ -123,6 +125,7 @@ export class OrdersService {
       payments,
       shops,
       isReviewed: (userId, productId) => reviewed.has(userId, productId),
+      confirmDays: this.confirmDays,
     })
   }
 

@@ -1,6 +1,7 @@
 import type { Db } from '@soko/db/client'
 import { orderItems, orders, vendorOrders } from '@soko/db/schema/orders'
 import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
+import { type Carrier, type DeliveryConfirmer, type PartStage, statusOfStage } from '@soko/domain/vendor-part-states'
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 
 // SQL of vendor_orders as a shop works with them: its parts to fulfil, shipping and delivering them, and its sales
@@ -14,7 +15,15 @@ const shopPartShape = {
   status: vendorOrders.status,
   subtotal_cents: vendorOrders.subtotalCents,
   tracking_note: vendorOrders.trackingNote,
+  carrier: vendorOrders.carrier,
+  tracking_reference: vendorOrders.trackingReference,
+  processing_at: vendorOrders.processingAt,
+  shipped_at: vendorOrders.shippedAt,
+  delivered_at: vendorOrders.deliveredAt,
+  delivery_confirmed_at: vendorOrders.deliveryConfirmedAt,
+  delivery_confirmed_by: vendorOrders.deliveryConfirmedBy,
   created_at: vendorOrders.createdAt,
+  order_paid_at: orders.paidAt,
   first_name: orders.firstName,
   last_name: orders.lastName,
   phone: orders.phone,
@@ -24,7 +33,9 @@ const shopPartShape = {
 export type ShopPartRow = RowOf<typeof shopPartShape>
 
 const partColumns = sql`v.id, v.order_id, v.business_id, o.order_number, v.status, v.subtotal_cents, v.tracking_note,
-  v.created_at, o.first_name, o.last_name, o.phone, o.shipping_address`
+  v.carrier, v.tracking_reference, v.processing_at, v.shipped_at, v.delivered_at, v.delivery_confirmed_at,
+  v.delivery_confirmed_by, v.created_at, o.paid_at as order_paid_at, o.first_name, o.last_name, o.phone,
+  o.shipping_address`
 
 /** The shop's parts whose money came in (unpaid ones are not the vendor's to act on), newest first. */
 export function partsOfShop(db: Db, businessId: number): Promise<ShopPartRow[]> {
@@ -62,22 +73,40 @@ export async function lockPart(db: Db, partId: number): Promise<ShopPartRow | nu
   return row ?? null
 }
 
-/** Marks a part shipped (with its tracking note) or delivered; the statuses of all the order's parts after. */
-export async function advancePart(
-  db: Db,
-  part: { id: number; orderId: number },
-  step: 'shipped' | 'delivered',
-  trackingNote: string | null,
-): Promise<string[]> {
+export interface PartMove {
+  to: PartStage
+  /** Shipping: how it travels. */
+  shipping?: { carrier: Carrier; trackingReference: string; trackingNote: string }
+  /** Receiving: who confirmed. */
+  confirmedBy?: DeliveryConfirmer
+}
+
+/** Stores a part's move (its status and the time of the step); the statuses of all the order's parts after. */
+export async function movePart(db: Db, part: { id: number; orderId: number }, move: PartMove): Promise<string[]> {
+  const now = sql`now()`
+  const step = {
+    pending_payment: {},
+    paid: {},
+    processing: { processingAt: now },
+    shipped: {
+      shippedAt: now,
+      carrier: move.shipping?.carrier ?? null,
+      trackingReference: move.shipping?.trackingReference || null,
+      trackingNote: move.shipping?.trackingNote || null,
+    },
+    // Confirmed straight from shipped: it was delivered when its shopper says it arrived.
+    delivered: { deliveredAt: now },
+    received: {
+      deliveredAt: sql`coalesce(${vendorOrders.deliveredAt}, now())`,
+      deliveryConfirmedAt: now,
+      deliveryConfirmedBy: move.confirmedBy ?? 'shopper',
+    },
+    cancelled: {},
+    refunded: {},
+  }[move.to]
   await db
     .update(vendorOrders)
-    .set({
-      status: step,
-      updatedAt: sql`now()`,
-      ...(step === 'shipped'
-        ? { shippedAt: sql`now()`, trackingNote: trackingNote || null }
-        : { deliveredAt: sql`now()` }),
-    })
+    .set({ status: statusOfStage(move.to), updatedAt: now, ...step })
     .where(eq(vendorOrders.id, part.id))
   const rows = await db
     .select({ status: vendorOrders.status })

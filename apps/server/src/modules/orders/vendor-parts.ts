@@ -1,9 +1,10 @@
 import { ORDER_STATUS_LABELS, type OrderStatus, type VendorOrderSummary } from '@soko/contract/checkout'
 import type { Db } from '@soko/db/client'
 import { centsToKes } from '@soko/domain/money'
+import { carrierLabel } from '@soko/domain/vendor-part-states'
 import * as repo from './vendor-part-repository.ts'
 
-export type { ShopPartRow } from './vendor-part-repository.ts'
+export type { PartMove, ShopPartRow } from './vendor-part-repository.ts'
 
 /** What an order is, from the states of its vendor parts (D7): delivered when all are, shipped when all have left. */
 export function orderStatusFromParts(parts: readonly string[]): OrderStatus {
@@ -37,6 +38,9 @@ export class VendorParts {
       statusLabel: ORDER_STATUS_LABELS[part.status as OrderStatus],
       subtotal: centsToKes(part.subtotal_cents),
       trackingNote: part.tracking_note,
+      carrierLabel: carrierLabel(part.carrier),
+      trackingReference: part.tracking_reference,
+      deliveryConfirmedAt: part.delivery_confirmed_at?.toISOString() ?? null,
       customer: {
         name: `${part.first_name} ${part.last_name}`,
         phone: part.phone,
@@ -58,14 +62,9 @@ export class VendorParts {
     return repo.lockPart(t, partId)
   }
 
-  /** Marks the part shipped or delivered in `t`; the statuses of all its order's parts after (for the order's). */
-  advance(
-    t: Db,
-    part: repo.ShopPartRow,
-    step: 'shipped' | 'delivered',
-    trackingNote: string | null,
-  ): Promise<string[]> {
-    return repo.advancePart(t, { id: part.id, orderId: part.order_id }, step, trackingNote)
+  /** Stores the part's move in `t` (the domain said it may); the statuses of all its order's parts after. */
+  move(t: Db, part: repo.ShopPartRow, move: repo.PartMove): Promise<string[]> {
+    return repo.movePart(t, { id: part.id, orderId: part.order_id }, move)
   }
 
   /** Sales today and this month, orders today, parts to fulfil, and the last `days` days (Nairobi's). */

@@ -1,3 +1,4 @@
+import type { ShipBody } from '@soko/contract/checkout'
 import { vendorEndpoints } from '@soko/contract/vendor'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { type Ctx, ctxOf } from '../../plugins/auth.ts'
@@ -8,9 +9,10 @@ import type { FulfilmentService } from './fulfilment.ts'
 /** /api/vendor/orders/: a shop's own parts of orders, shipped and delivered by its owner (DESIGN D7). */
 export function vendorRoutes(deps: {
   fulfilment: FulfilmentService
-  /** Shipping and delivering a part (the fulfil-vendor-order flow, which emails the shopper). */
+  /** Preparing, shipping and delivering a part (the fulfil-vendor-order flow, which emails the shopper). */
   parts: {
-    ship(ctx: Ctx, partId: number, trackingNote: string): Promise<void>
+    process(ctx: Ctx, partId: number): Promise<void>
+    ship(ctx: Ctx, partId: number, body: ShipBody): Promise<void>
     deliver(ctx: Ctx, partId: number): Promise<void>
   }
 }): FastifyPluginAsyncZod {
@@ -20,8 +22,12 @@ export function vendorRoutes(deps: {
 
     serve(app, vendorEndpoints, 'GET /api/vendor/orders/', async (request) => fulfilment.list(ctxOf(request)))
 
+    serve(app, vendorEndpoints, 'POST /api/vendor/orders/:id/process/', async (request) => {
+      await parts.process(ctxOf(request), request.params.id)
+    })
+
     serve(app, vendorEndpoints, 'POST /api/vendor/orders/:id/ship/', async (request) => {
-      await parts.ship(ctxOf(request), request.params.id, request.body.trackingNote)
+      await parts.ship(ctxOf(request), request.params.id, request.body)
     })
 
     serve(app, vendorEndpoints, 'POST /api/vendor/orders/:id/deliver/', async (request) => {
