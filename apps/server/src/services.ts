@@ -151,7 +151,7 @@ export async function buildServices(
     expireOrder: new ExpireOrder({ db, orders, payments, stock, settle, jobs, log }),
     refundOrder: new RefundOrder({ db, orders, payments, stock, audit, mailer }),
     fulfilVendorOrder: new FulfilVendorOrder(
-      { db, shops, parts: vendorParts, orders, mailer, jobs, log },
+      { db, shops, parts: vendorParts, orders, mailer, audit, jobs, log },
       { publicUrl: siteOrigin, confirmDays: config.DELIVERY_CONFIRM_DAYS },
     ),
     openShop: new OpenShop({ db, shops, users, limiter, audit }),
@@ -165,7 +165,7 @@ export async function buildServices(
   const admin: AdminServices = {
     dashboard: new AdminDashboardService(db),
     products: new AdminProductsService(db, audit, products),
-    orders: new AdminOrdersService(db, orders, flows.refundOrder),
+    orders: new AdminOrdersService(db, orders, flows.refundOrder, flows.fulfilVendorOrder),
     users: new AdminUsersService(db, audit, users, sessions),
     vendors: new AdminVendorsService(db, audit, shops),
     categories: new AdminCategoriesService(db, audit, categories),

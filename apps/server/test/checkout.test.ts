@@ -447,7 +447,10 @@ describe.each(engines)('checkout on %s', (engine) => {
     const part = placed.body.order.vendors[0]
     if (!part) throw new Error('no vendor part')
     const stranger = await newCustomer(server)
-    expect((await stranger.client.post(`/api/vendor/orders/${part.id}/ship/`, { carrier: 'g4s', trackingReference: 'x' })).status).toBe(403)
+    expect(
+      (await stranger.client.post(`/api/vendor/orders/${part.id}/ship/`, { carrier: 'g4s', trackingReference: 'x' }))
+        .status,
+    ).toBe(403)
     const shipping = { carrier: 'g4s', trackingReference: 'GX12345', trackingNote: 'Collect at Moi Avenue' }
     expect((await owner.post(`/api/vendor/orders/${part.id}/ship/`, shipping)).status).toBe(204)
     expect((await owner.post(`/api/vendor/orders/${part.id}/deliver/`)).status).toBe(204)

@@ -564,9 +564,10 @@ describe.each(engines)('vendor portal on %s', (engine) => {
 
     const part = (await vendor.client.get<{ id: number }[]>('/api/vendor/orders/')).body[0]
     if (!part) throw new Error('no vendor part')
-    expect((await vendor.client.post(`/api/vendor/orders/${part.id}/ship/`, { carrier: 'g4s', trackingReference: 'G1' })).status).toBe(
-      204,
-    )
+    expect(
+      (await vendor.client.post(`/api/vendor/orders/${part.id}/ship/`, { carrier: 'g4s', trackingReference: 'G1' }))
+        .status,
+    ).toBe(204)
     expect((await vendor.client.post(`/api/vendor/orders/${part.id}/deliver/`)).status).toBe(204)
     const delivered = await vendor.client.get<Payouts>('/api/vendor/payouts/')
     expect(delivered.body).toMatchObject({ balance: 450, earned: 450, paidOut: 0, awaitingDelivery: 0 })

@@ -41,6 +41,7 @@ const LinkSchema = (label: string) =>
     })
 
 export const AdminIdParamsSchema = z.object({ id: wholeNumber(1, 2 ** 31 - 1) })
+export const AdminPartParamsSchema = AdminIdParamsSchema.extend({ partId: wholeNumber(1, 2 ** 31 - 1) })
 
 /** `?page=&per_page=&q=` for every admin list (at most 100 a page). */
 export const AdminListQuerySchema = z.object({
@@ -525,6 +526,15 @@ export const adminEndpoints = endpoints({
     tags,
     params,
     body: RefundBodySchema,
+    response: AdminOrderDetailSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
+  },
+  'POST /api/admin/orders/:id/parts/:partId/confirm/': {
+    summary: "Confirm a vendor part was received, on the shopper's word (shipped, or marked delivered by its shop)",
+    description:
+      '409 when the part is not on its way or its delivery was confirmed already; 404 for a part of another order.',
+    tags,
+    params: AdminPartParamsSchema,
     response: AdminOrderDetailSchema,
     errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
   },

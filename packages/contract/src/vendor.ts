@@ -471,8 +471,7 @@ export const vendorEndpoints = endpoints({
   },
   'POST /api/vendor/orders/:id/deliver/': {
     summary: 'Mark your part of an order delivered (the shopper is emailed, may review, and confirms receipt)',
-    description:
-      'Its delivery is confirmed when the shopper says so, or by itself DELIVERY_CONFIRM_DAYS days later.',
+    description: 'Its delivery is confirmed when the shopper says so, or by itself DELIVERY_CONFIRM_DAYS days later.',
     tags,
     params: IdParamsSchema,
     response: null,

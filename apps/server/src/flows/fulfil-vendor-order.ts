@@ -9,12 +9,18 @@ import {
   partStage,
 } from '@soko/domain/vendor-part-states'
 import type { FastifyBaseLogger } from 'fastify'
+import type { AuditService } from '../modules/audit/service.ts'
 import { enqueueJob, type Job, type JobQueue } from '../modules/jobs/queue.ts'
 import type { Mailer } from '../modules/mail/mailer.ts'
 import { vendorPartEmail } from '../modules/orders/mail-templates.ts'
 import { partDelivery } from '../modules/orders/order-view.ts'
 import { NO_SUCH_ORDER, type OrdersService } from '../modules/orders/service.ts'
-import { orderStatusFromParts, type PartMove, type ShopPartRow, type VendorParts } from '../modules/orders/vendor-parts.ts'
+import {
+  orderStatusFromParts,
+  type PartMove,
+  type ShopPartRow,
+  type VendorParts,
+} from '../modules/orders/vendor-parts.ts'
 import { requireFulfillingVendor } from '../modules/vendors/fulfilment.ts'
 import type { ShopService } from '../modules/vendors/shop.ts'
 import type { Ctx } from '../plugins/auth.ts'
@@ -58,6 +64,7 @@ export class FulfilVendorOrder {
       parts: VendorParts
       orders: OrdersService
       mailer: Mailer
+      audit: AuditService
       jobs: JobQueue
       log: FastifyBaseLogger
     },
@@ -92,12 +99,19 @@ export class FulfilVendorOrder {
     return orders.detail(order)
   }
 
-  /** An admin confirms receiving on the shopper's word (a phone call, a message); the order's id. */
-  confirmAsAdmin(orderId: number, partId: number): Promise<number> {
+  /** An admin confirms receiving on the shopper's word (a phone call, a message), audited; the order's id. */
+  confirmAsAdmin(adminId: number, orderId: number, partId: number): Promise<number> {
     return this.inTransaction(async (t, mail) => {
       const part = await this.modules.parts.lock(t, partId)
       if (!part || part.order_id !== orderId) throw new AppError('not_found', 'No such order.')
-      return this.apply(t, mail, part, 'confirm', 'admin', { confirmedBy: 'admin' })
+      await this.apply(t, mail, part, 'confirm', 'admin', { confirmedBy: 'admin' })
+      await this.modules.audit.write(t, adminId, {
+        action: 'order.delivery_confirmed',
+        subjectType: 'order',
+        subjectId: orderId,
+        detail: { name: part.order_number, part: partId },
+      })
+      return orderId
     })
   }
 
@@ -169,12 +183,15 @@ export class FulfilVendorOrder {
     if (answer.to === 'shipped' || answer.to === 'delivered') {
       const order = await orders.byId(t, part.order_id)
       const [stored] = (await orders.partsOf(t, [part.order_id])).filter((row) => row.id === part.id)
-            if (order && stored) {
+      if (order && stored) {
         const delivery = partDelivery(stored, order.paid_at, this.settings.confirmDays)
         const link = `${this.settings.publicUrl()}/accounts/orders/${order.order_number}`
         const confirmBy = delivery.autoConfirmAt ? new Date(delivery.autoConfirmAt) : null
         mail.push(
-          await mailer.enqueue(t, vendorPartEmail(order, shopName ?? '', answer.to, delivery.timeline, link, confirmBy)),
+          await mailer.enqueue(
+            t,
+            vendorPartEmail(order, shopName ?? '', answer.to, delivery.timeline, link, confirmBy),
+          ),
         )
       }
     }

@@ -7,6 +7,7 @@ const VERBS: Record<AdminAuditAction, string> = {
   'product.deactivated': 'took down the product',
   'product.reactivated': 'put back the product',
   'order.refunded': 'refunded order',
+  'order.delivery_confirmed': 'confirmed a delivery of order',
   'payout.recorded': 'recorded a payout to',
   'user.role_changed': 'changed the role of',
   'user.disabled': 'disabled the account of',

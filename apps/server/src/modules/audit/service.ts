@@ -6,6 +6,7 @@ export type AdminAuditAction =
   | 'product.deactivated'
   | 'product.reactivated'
   | 'order.refunded'
+  | 'order.delivery_confirmed'
   | 'payout.recorded'
   | 'user.role_changed'
   | 'user.disabled'

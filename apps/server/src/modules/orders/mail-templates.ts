@@ -70,7 +70,9 @@ export function vendorPartEmail(
         ? [
             '',
             `Please confirm you received it on your order page${
-              autoConfirmAt ? `; if you tell us nothing, we take it as received on ${dayOf(autoConfirmAt.toISOString())}` : ''
+              autoConfirmAt
+                ? `; if you tell us nothing, we take it as received on ${dayOf(autoConfirmAt.toISOString())}`
+                : ''
             }. Something wrong? Reply to this email before then.`,
           ]
         : []),

@@ -13,5 +13,8 @@ export function adminOrderRoutes(orders: AdminOrdersService): FastifyPluginAsync
     serve(app, adminEndpoints, 'POST /api/admin/orders/:id/refund/', async (request) =>
       orders.refund(ctxOf(request), request.params.id, request.body),
     )
+    serve(app, adminEndpoints, 'POST /api/admin/orders/:id/parts/:partId/confirm/', async (request) =>
+      orders.confirmDelivery(ctxOf(request), request.params.id, request.params.partId),
+    )
   }
 }

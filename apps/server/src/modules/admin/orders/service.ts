@@ -40,6 +40,8 @@ export class AdminOrdersService {
     private readonly orders: OrdersService,
     /** The refund-order flow (src/flows/refund-order.ts). */
     private readonly refunds: { run(ctx: Ctx, adminId: number, orderId: number, body: RefundBody): Promise<void> },
+    /** The fulfil-vendor-order flow (src/flows/fulfil-vendor-order.ts): confirming a delivery for the shopper. */
+    private readonly deliveries: { confirmAsAdmin(adminId: number, orderId: number, partId: number): Promise<number> },
   ) {}
 
   list(ctx: Ctx, query: AdminOrdersQuery): Promise<AdminOrdersPage> {
@@ -123,6 +125,13 @@ export class AdminOrdersService {
   async refund(ctx: Ctx, id: number, body: RefundBody): Promise<AdminOrderDetail> {
     const admin = requireAdmin(ctx)
     await this.refunds.run(ctx, admin.id, id, body)
+    return this.detail(ctx, id)
+  }
+
+  /** Confirms a vendor part received on the shopper's word, then answers the order as it is now. */
+  async confirmDelivery(ctx: Ctx, id: number, partId: number): Promise<AdminOrderDetail> {
+    const admin = requireAdmin(ctx)
+    await this.deliveries.confirmAsAdmin(admin.id, id, partId)
     return this.detail(ctx, id)
   }
 }
