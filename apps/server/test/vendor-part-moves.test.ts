@@ -1,3 +1,4 @@
+import { typedRows, value } from '@soko/db/typed-sql'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, newCustomer, outbox, RELAXED_LIMITS, registerUser, signIn } from './support/accounts.ts'
@@ -83,12 +84,12 @@ describe.each(engines)('vendor part moves on %s', (engine) => {
     expect(answer.status).toBe(201)
     placed = answer.body
     expect((await settledPayment(buyer.client, placed)).status).toBe('paid')
-    const [ids] = (
-      await server.database.db.execute<{ order_id: number; part_id: number; email: string }>(
-        sql`select o.id as order_id, v.id as part_id, o.email from orders o join vendor_orders v on v.order_id = o.id
-            where o.order_number = ${placed.order.orderNumber}`,
-      )
-    ).rows
+    const [ids] = await typedRows(
+      server.database.db,
+      { order_id: value.int, part_id: value.int, email: value.text },
+      sql`select o.id as order_id, v.id as part_id, o.email from orders o join vendor_orders v on v.order_id = o.id
+          where o.order_number = ${placed.order.orderNumber}`,
+    )
     if (!ids) throw new Error('no part')
     orderId = Number(ids.order_id)
     partId = Number(ids.part_id)
@@ -130,32 +131,32 @@ describe.each(engines)('vendor part moves on %s', (engine) => {
 
   /** Everything a move may write: the part, its order, its jobs, emails and audit entries. */
   async function snapshot() {
-    const [row] = (
-      await db().execute<Record<string, unknown>>(
-        sql`select
-              (select to_jsonb(v)::text from vendor_orders v where v.id = ${partId}) as part,
-              (select to_jsonb(o)::text from orders o where o.id = ${orderId}) as order,
-              (select count(*)::int from jobs where payload->>'partId' = ${String(partId)}) as jobs,
-              (select count(*)::int from outbox_emails) as mail,
-              (select count(*)::int from audit_log) as audit`,
-      )
-    ).rows
+    const [row] = await typedRows(
+      db(),
+      { part: value.text, order: value.text, jobs: value.int, mail: value.int, audit: value.int },
+      sql`select
+            (select to_jsonb(v)::text from vendor_orders v where v.id = ${partId}) as part,
+            (select to_jsonb(o)::text from orders o where o.id = ${orderId}) as order,
+            (select count(*)::int from jobs where payload->>'partId' = ${String(partId)}) as jobs,
+            (select count(*)::int from outbox_emails) as mail,
+            (select count(*)::int from audit_log) as audit`,
+    )
     return row
   }
 
   async function stageNow(): Promise<Stage> {
-    const [row] = (
-      await db().execute<{ status: string; confirmed: boolean }>(
-        sql`select status, delivery_confirmed_at is not null as confirmed from vendor_orders where id = ${partId}`,
-      )
-    ).rows
+    const [row] = await typedRows(
+      db(),
+      { status: value.text, confirmed: value.bool },
+      sql`select status, delivery_confirmed_at is not null as confirmed from vendor_orders where id = ${partId}`,
+    )
     return (row?.confirmed ? 'received' : row?.status) as Stage
   }
 
   function knock(door: Door, caller: Caller) {
     const client = clients[caller]
     const number = placed.order.orderNumber
-    const token = caller === 'token' ? { 'x-order-token': placed.orderToken } : {}
+    const token: Record<string, string> = caller === 'token' ? { 'x-order-token': placed.orderToken } : {}
     switch (door) {
       case 'process':
         return client.request('POST', `/api/vendor/orders/${partId}/process/`, { headers: token })
@@ -208,21 +209,21 @@ describe.each(engines)('vendor part moves on %s', (engine) => {
       const before = await snapshot()
       await waitFor(async () => {
         await server.app.soko.jobs.runDue()
-        const [left] = (
-          await db().execute<{ n: number }>(
-            sql`select count(*)::int as n from jobs where dedupe_key = ${`vendor-part-confirm:${partId}`}
-                and done_at is null`,
-          )
-        ).rows
+        const [left] = await typedRows(
+          db(),
+          { n: value.int },
+          sql`select count(*)::int as n from jobs where dedupe_key = ${`vendor-part-confirm:${partId}`}
+              and done_at is null`,
+        )
         return Number(left?.n) === 0 ? true : null
       })
       if (stage === 'delivered') {
         expect(await stageNow()).toBe('received')
-        const [row] = (
-          await db().execute<{ by: string }>(
-            sql`select delivery_confirmed_by as by from vendor_orders where id = ${partId}`,
-          )
-        ).rows
+        const [row] = await typedRows(
+          db(),
+          { by: value.text },
+          sql`select delivery_confirmed_by as by from vendor_orders where id = ${partId}`,
+        )
         expect(row?.by).toBe('auto')
       } else {
         const after = await snapshot()
@@ -243,12 +244,12 @@ describe.each(engines)('vendor part moves on %s', (engine) => {
     expect((await vendor.post(`/api/vendor/orders/${partId}/ship/`, ship)).status).toBe(204)
     expect((await vendor.post(`/api/vendor/orders/${partId}/deliver/`)).status).toBe(204)
 
-    const [job] = (
-      await db().execute<{ days: number }>(
-        sql`select round(extract(epoch from (run_at - now())) / 86400)::int as days from jobs
-            where dedupe_key = ${`vendor-part-confirm:${partId}`} and done_at is null`,
-      )
-    ).rows
+    const [job] = await typedRows(
+      db(),
+      { days: value.int },
+      sql`select round(extract(epoch from (run_at - now())) / 86400)::int as days from jobs
+          where dedupe_key = ${`vendor-part-confirm:${partId}`} and done_at is null`,
+    )
     expect(Number(job?.days)).toBe(3)
 
     const seen = await clients.token.get<OrderDetail & { vendors: Record<string, unknown>[] }>(

@@ -65,5 +65,13 @@ export const retryPayment = (orderNumber: string, token: string | null, body: Re
 export const cancelOrder = (orderNumber: string, token: string | null) =>
   call('POST /api/checkout/orders/:orderNumber/cancel/', { params: { orderNumber } }, withToken(token))
 
+/** The shopper confirms receiving a vendor's part of the order; answers the order as it is now. */
+export const confirmReceipt = (orderNumber: string, partId: number, token: string | null) =>
+  call(
+    'POST /api/checkout/orders/:orderNumber/parts/:partId/confirm/',
+    { params: { orderNumber, partId } },
+    withToken(token),
+  )
+
 /** Whether a payment is still waiting for the shopper or the provider (polling goes on). */
 export const isPaymentPending = (payment: PaymentState | null | undefined) => payment?.status === 'pending'

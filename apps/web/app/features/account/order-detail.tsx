@@ -6,7 +6,7 @@ import { Link } from 'react-router'
 import { Facts } from '../../components/ui/facts.tsx'
 import { amountRows } from '../../lib/cart-quote.ts'
 import { formatDate, formatKes, oneLineAddress } from '../../lib/format.ts'
-import { OrderTracking, StatusTag } from './order-tracking.tsx'
+import { OrderTracking, StatusTag, shippingText } from './order-tracking.tsx'
 import { ReviewForm } from './review-form.tsx'
 
 export interface OrderDetailViewProps {
@@ -58,7 +58,7 @@ export function OrderDetailView({ order, payment, cancel }: OrderDetailViewProps
               </h3>
               <StatusTag status={part.status} label={part.statusLabel} />
             </div>
-            {part.trackingNote && <p className="account__muted">Tracking: {part.trackingNote}</p>}
+            {shippingText(part) && <p className="account__muted">Tracking: {shippingText(part)}</p>}
             <ul className="order-detail__items">
               {part.items.map((item) => (
                 <li key={item.id} className="order-detail__item">

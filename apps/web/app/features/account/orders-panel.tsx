@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { formatDate, formatKes } from '../../lib/format.ts'
 import { useOrders } from './account-data.ts'
-import { OrderTracking, StatusTag } from './order-tracking.tsx'
+import { OrderTracking, StatusTag, shippingText } from './order-tracking.tsx'
 import { PanelEmpty, PanelError, PanelLoading } from './panel-states.tsx'
 
 /** The filter buttons (specification section 2), and the order statuses each one shows (DESIGN S5: they filter). */
@@ -84,7 +84,7 @@ function OrderCard({ order }: { order: OrderDetail }) {
                 </li>
               ))}
             </ul>
-            {part.trackingNote && <p className="account__muted">Tracking: {part.trackingNote}</p>}
+            {shippingText(part) && <p className="account__muted">Tracking: {shippingText(part)}</p>}
           </li>
         ))}
       </ul>

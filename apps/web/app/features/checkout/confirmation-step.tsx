@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api-client.ts'
 import { formatKes } from '../../lib/format.ts'
 import { fetchOrder, getOrderToken, orderKeys } from '../../lib/orders.ts'
 import { useViewer } from '../../lib/viewer.ts'
+import { OrderTracking } from '../account/order-tracking.tsx'
 import { CancelOrder } from './cancel-order.tsx'
 import { CheckoutProgress } from './checkout-progress.tsx'
 import { takeCardRedirect } from './checkout-storage.ts'
@@ -154,6 +155,12 @@ function OrderFollow({ order, token }: { order: OrderDetail; token: string | nul
         {heading}
       </p>
       {!isConfirmed && order.status === 'pending_payment' && <CancelOrder order={order} token={token} />}
+      {isConfirmed && order.vendors.length > 0 && (
+        <section className="checkout-tracking" aria-labelledby="checkout-tracking-title">
+          <h3 id="checkout-tracking-title">Track Order</h3>
+          <OrderTracking order={order} headingLevel={4} token={token} />
+        </section>
+      )}
       <div className="checkout-actions">
         <Link to="/" className="button">
           Continue Shopping

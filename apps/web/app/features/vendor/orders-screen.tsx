@@ -1,9 +1,10 @@
-import type { VendorOrderSummary } from '@soko/contract/checkout'
+import type { ShipRequest, VendorOrderSummary } from '@soko/contract/checkout'
 import { formatKenyanMobile } from '@soko/domain/phone'
+import { CARRIERS, type Carrier, carrierNeedsReference } from '@soko/domain/vendor-part-states'
 import { type FormEvent, useState } from 'react'
 import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
 import { FormActions } from '../../components/ui/form-actions.tsx'
-import { FormMessage, TextField } from '../../components/ui/form-field.tsx'
+import { FormMessage, SelectField, TextField } from '../../components/ui/form-field.tsx'
 import { Tag, type Tone } from '../../components/ui/tag.tsx'
 import { call } from '../../lib/api-client.ts'
 import { failureText, fieldErrors } from '../../lib/form-errors.ts'
@@ -22,34 +23,67 @@ const TONES: Record<string, Tone> = {
 export const canShip = (order: Pick<VendorOrderSummary, 'status'>) =>
   order.status === 'paid' || order.status === 'processing'
 
-/** The 'Mark as shipped' form: a tracking note for the shopper (courier and number), then confirm. */
+/** The 'Mark as shipped' form: how it travels (from the list), its tracking reference, a note, then confirm. */
 function ShipForm({ order, onClose }: { order: VendorOrderSummary; onClose: () => void }) {
+  const [carrier, setCarrier] = useState('')
+  const [reference, setReference] = useState('')
   const [note, setNote] = useState('')
   const ship = useAnnouncedWrite(
-    (trackingNote: string) =>
-      call('POST /api/vendor/orders/:id/ship/', { params: { id: order.id }, body: { trackingNote } }),
+    (body: ShipRequest) => call('POST /api/vendor/orders/:id/ship/', { params: { id: order.id }, body }),
     () => `Order ${order.orderNumber} marked as shipped. The customer has been emailed.`,
   )
-  const error = fieldErrors(ship.error).trackingNote
+  const errors = fieldErrors(ship.error)
+  const needsReference = carrier === '' || carrierNeedsReference(carrier)
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    if (!ship.isPending) ship.mutate(note.trim(), { onSuccess: onClose })
+    if (ship.isPending) return
+    // The server says what is missing (the carrier, or a courier's tracking reference) under each field.
+    const body = { carrier: carrier as Carrier, trackingReference: reference.trim(), trackingNote: note.trim() }
+    ship.mutate(body, { onSuccess: onClose })
   }
   return (
     <form className="vendor-ship" noValidate onSubmit={onSubmit} aria-label={`Ship order ${order.orderNumber}`}>
+      <SelectField
+        label="Carrier"
+        name="carrier"
+        value={carrier}
+        onValueChange={setCarrier}
+        error={errors.carrier}
+        hint="The courier, rider or your own delivery (the customer sees this)."
+        required
+        // The form opens on the vendor's tap, to choose at once.
+        autoFocus
+      >
+        <option value="">Choose how it travels</option>
+        {CARRIERS.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label={needsReference ? 'Tracking reference' : 'Tracking reference (optional)'}
+        name="trackingReference"
+        maxLength={100}
+        value={reference}
+        onValueChange={setReference}
+        error={errors.trackingReference}
+        hint={needsReference ? "The courier's tracking or waybill number." : "The rider's name or phone, if you like."}
+        required={needsReference}
+      />
       <TextField
         label="Tracking note"
         name="trackingNote"
         maxLength={300}
         value={note}
         onValueChange={setNote}
-        error={error}
-        hint="Courier and tracking number, e.g. G4S 12345, or how it travels (the customer sees this)."
-        // The form opens on the vendor's tap, to type the note at once.
-        autoFocus
+        error={errors.trackingNote}
+        hint="Anything else the customer should know (optional)."
       />
       <FormMessage kind="error">
-        {ship.isError && !error ? failureText(ship.error, 'The order could not be marked as shipped.') : ''}
+        {ship.isError && Object.keys(errors).length === 0
+          ? failureText(ship.error, 'The order could not be marked as shipped.')
+          : ''}
       </FormMessage>
       <FormActions
         className="vendor-form__actions"
@@ -68,6 +102,10 @@ function OrderCard({ order }: { order: VendorOrderSummary }) {
   const deliver = useAnnouncedWrite(
     () => call('POST /api/vendor/orders/:id/deliver/', { params: { id: order.id } }),
     () => `Order ${order.orderNumber} marked as delivered.`,
+  )
+  const start = useAnnouncedWrite(
+    () => call('POST /api/vendor/orders/:id/process/', { params: { id: order.id } }),
+    () => `Order ${order.orderNumber} marked as processing.`,
   )
   const titleId = `vendor-order-${order.id}`
   return (
@@ -100,10 +138,31 @@ function OrderCard({ order }: { order: VendorOrderSummary }) {
             </dd>
           </div>
         )}
+        {order.carrierLabel && (
+          <div>
+            <dt>Shipped with</dt>
+            <dd>{[order.carrierLabel, order.trackingReference].filter(Boolean).join(' ')}</dd>
+          </div>
+        )}
         {order.trackingNote && (
           <div>
             <dt>Tracking note</dt>
             <dd>{order.trackingNote}</dd>
+          </div>
+        )}
+        {order.status === 'delivered' && (
+          <div>
+            <dt>Receipt</dt>
+            <dd>
+              {order.deliveryConfirmedAt ? (
+                <>
+                  Confirmed{' '}
+                  <time dateTime={order.deliveryConfirmedAt}>{formatDateTime(order.deliveryConfirmedAt)}</time>
+                </>
+              ) : (
+                'Waiting for the customer to confirm'
+              )}
+            </dd>
           </div>
         )}
       </dl>
@@ -126,6 +185,17 @@ function OrderCard({ order }: { order: VendorOrderSummary }) {
           <ShipForm order={order} onClose={() => setShipping(false)} />
         ) : (
           <div className="vendor-form__actions">
+            {order.status === 'paid' && (
+              <button
+                type="button"
+                className="button button--ghost"
+                disabled={start.isPending}
+                aria-busy={start.isPending}
+                onClick={() => start.mutate(undefined)}
+              >
+                {start.isPending ? 'Saving...' : 'Start processing'}
+              </button>
+            )}
             <button type="button" className="button" onClick={() => setShipping(true)}>
               Mark as shipped
             </button>
@@ -145,13 +215,17 @@ function OrderCard({ order }: { order: VendorOrderSummary }) {
         </div>
       )}
       <FormMessage kind="error">
-        {deliver.isError ? failureText(deliver.error, 'The order could not be marked as delivered.') : ''}
+        {deliver.isError
+          ? failureText(deliver.error, 'The order could not be marked as delivered.')
+          : start.isError
+            ? failureText(start.error, 'The order could not be marked as processing.')
+            : ''}
       </FormMessage>
     </li>
   )
 }
 
-/** The shop's paid parts of orders, newest first: ship them with a tracking note, then mark them delivered. */
+/** The shop's paid parts of orders, newest first: start them, ship them with a carrier, then mark them delivered. */
 export function OrdersScreen({ orders }: { orders: VendorOrderSummary[] }) {
   const toShip = orders.filter(canShip).length
   return (
