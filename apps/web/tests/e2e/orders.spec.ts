@@ -168,7 +168,7 @@ test.describe('orders', () => {
     if (!part) throw new Error(`the vendor does not see ${orderNumber}`)
     const ship = await vendor.post(`/api/vendor/orders/${part.id}/ship/`, {
       headers,
-      data: { trackingNote: 'G4S 55501' },
+      data: { carrier: 'g4s', trackingReference: '55501' },
     })
     expect(ship.status(), await ship.text()).toBe(204)
     await page.goto('/accounts/orders')
@@ -182,6 +182,12 @@ test.describe('orders', () => {
 
     await page.goto(`/accounts/orders/${orderNumber}`)
     await expect(page.getByText('Courier and tracking: G4S 55501')).toBeVisible()
+    const tracking = page.getByRole('region', { name: `Tracking: ${p.vendor.name}` })
+    const confirm = tracking.getByRole('button', { name: 'Confirm receipt' })
+    await waitForHydration(page, confirm)
+    await confirm.click()
+    await expect(tracking.getByText('You confirmed receipt.')).toBeVisible()
+    await expect(confirm).toHaveCount(0)
     const review = page.getByRole('form', { name: `Review ${p.name}` })
     await expect(review).toBeVisible()
     await expectAccessible(page)

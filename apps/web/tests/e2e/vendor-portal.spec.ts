@@ -121,7 +121,7 @@ test.describe('vendor portal', () => {
     const orderNumber = await buyPaid(shopper, [cartLine(found, 2)], guestEmail())
     await shopperContext.close()
 
-    // The vendor's orders: the paid part, shipped with a tracking note, then delivered.
+    // The vendor's orders: the paid part, shipped with its carrier and tracking reference, then delivered.
     await page.goto('/vendor-portal/orders')
     const order = page
       .getByRole('listitem')
@@ -136,7 +136,9 @@ test.describe('vendor portal', () => {
     const ship = order.getByRole('button', { name: 'Mark as shipped' })
     await waitForHydration(page, ship)
     await ship.click()
-    await order.getByLabel('Tracking note').fill('G4S 12345')
+    await order.getByLabel('Carrier').selectOption({ label: 'G4S' })
+    await order.getByLabel('Tracking reference').fill('12345')
+    await order.getByLabel('Tracking note').fill('Fragile: handle with care')
     await expectAccessible(page)
     await order.getByRole('button', { name: 'Confirm shipped' }).click()
     await expect(toast(page)).toContainText(`Order ${orderNumber} marked as shipped.`)
@@ -146,6 +148,7 @@ test.describe('vendor portal', () => {
     await expect(toast(page)).toContainText(`Order ${orderNumber} marked as delivered.`)
     await expect(order.getByText('Delivered', { exact: true })).toBeVisible()
     await expect(order.getByRole('button', { name: 'Mark as delivered' })).toHaveCount(0)
+    await expect(order.getByText('Waiting for the customer to confirm')).toBeVisible()
 
     // The dashboard counts the sale; payouts show the balance owed after commission.
     await page.getByRole('navigation', { name: 'Vendor Portal' }).getByRole('link', { name: 'Dashboard' }).click()
