@@ -1,3 +1,4 @@
+import { DELIVERY_CONFIRMERS } from '@soko/domain/vendor-part-states'
 import { z } from 'zod'
 import { RoleSchema } from './auth.ts'
 import { SlugSchema } from './catalog.ts'
@@ -188,8 +189,13 @@ export const AdminOrderDetailSchema = AdminOrderSummarySchema.extend({
       subtotal: Kes,
       commission: Kes,
       tracking_note: z.string().nullable(),
+      carrier_label: z.string().nullable(),
+      tracking_reference: z.string().nullable(),
       shipped_at: Timestamp.nullable(),
-      delivered_at: Timestamp.nullable(),
+      delivered_at: Timestamp.nullable().describe('When its shop marked it delivered'),
+      delivery_confirmed_at: Timestamp.nullable(),
+      delivery_confirmed_by: z.enum(DELIVERY_CONFIRMERS).nullable(),
+      can_confirm_delivery: z.boolean().describe('Shipped or delivered, not confirmed yet'),
       items: z.array(
         z.object({ product_id: Id.nullable(), name: z.string(), price: Kes, quantity: z.number().int(), total: Kes }),
       ),

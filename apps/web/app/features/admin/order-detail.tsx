@@ -12,6 +12,37 @@ import { amountRows } from '../../lib/cart-quote.ts'
 import { formatDateTime, formatKes, oneLineAddress } from '../../lib/format.ts'
 import { paymentLabel, statusTone } from './orders-screen.tsx'
 
+const CONFIRMED_BY = { shopper: 'by the shopper', admin: 'by an admin', auto: 'automatically' } as const
+
+/** 'Confirm receipt' on the shopper's word (a call, a message): asked twice, then audited. */
+function ConfirmDelivery({ order, partId, shopName }: { order: AdminOrderDetail; partId: number; shopName: string }) {
+  const [isAsking, setAsking] = useState(false)
+  const confirm = useAnnouncedWrite(
+    () => call('POST /api/admin/orders/:id/parts/:partId/confirm/', { params: { id: order.id, partId } }),
+    (next) => `Receipt of ${shopName}'s part of order ${next.order_number} confirmed.`,
+  )
+  return (
+    <>
+      <p className="admin__actions">
+        <button type="button" className="button button--ghost" onClick={() => setAsking(true)}>
+          Confirm receipt<span className="visually-hidden"> of {shopName}'s part</span>
+        </button>
+      </p>
+      {isAsking && (
+        <ConfirmDialog
+          title={`Confirm receipt of ${shopName}'s part`}
+          description="Only when the shopper has told you it arrived. The part counts as received from now on."
+          confirmLabel="Confirm receipt"
+          busyLabel="Saving..."
+          {...writeState(confirm, 'Could not confirm receipt. Please try again.')}
+          onClose={() => setAsking(false)}
+          onConfirm={() => confirm.mutate(undefined, { onSuccess: () => setAsking(false) })}
+        />
+      )}
+    </>
+  )
+}
+
 const ITEM_COLUMNS = [
   'Item',
   { label: 'Price', isNumeric: true },
@@ -121,7 +152,21 @@ export function OrderDetailScreen({ order }: { order: AdminOrderDetail }) {
             {part.shipped_at && <span>Shipped {formatDateTime(part.shipped_at)}</span>}
             {part.delivered_at && <span>Delivered {formatDateTime(part.delivered_at)}</span>}
           </p>
-          {part.tracking_note && <p>Tracking: {part.tracking_note}</p>}
+          {(part.carrier_label || part.tracking_note) && (
+            <p>
+              Tracking:{' '}
+              {[[part.carrier_label, part.tracking_reference].filter(Boolean).join(' '), part.tracking_note]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
+          )}
+          {part.delivery_confirmed_at && (
+            <p>
+              Receipt confirmed {formatDateTime(part.delivery_confirmed_at)} (
+              {CONFIRMED_BY[part.delivery_confirmed_by ?? 'shopper']})
+            </p>
+          )}
+          {part.can_confirm_delivery && <ConfirmDelivery order={order} partId={part.id} shopName={part.shop.name} />}
           <TableScroll label={`Items sold by ${part.shop.name}`}>
             <table className="data-table">
               <TableHead columns={ITEM_COLUMNS} />

@@ -80,8 +80,12 @@ const partShape = {
   subtotal_cents: vendorOrders.subtotalCents,
   commission_cents: vendorOrders.commissionCents,
   tracking_note: vendorOrders.trackingNote,
+  carrier: vendorOrders.carrier,
+  tracking_reference: vendorOrders.trackingReference,
   shipped_at: vendorOrders.shippedAt,
   delivered_at: vendorOrders.deliveredAt,
+  delivery_confirmed_at: vendorOrders.deliveryConfirmedAt,
+  delivery_confirmed_by: vendorOrders.deliveryConfirmedBy,
 }
 
 export type PartRow = RowOf<typeof partShape>
@@ -91,7 +95,8 @@ export function partsOf(db: Db, orderId: number): Promise<PartRow[]> {
     db,
     partShape,
     sql`select v.id, v.business_id, b.name as business_name, b.slug as business_slug, v.status, v.subtotal_cents,
-          v.commission_cents, v.tracking_note, v.shipped_at, v.delivered_at
+          v.commission_cents, v.tracking_note, v.carrier, v.tracking_reference, v.shipped_at, v.delivered_at,
+          v.delivery_confirmed_at, v.delivery_confirmed_by
         from vendor_orders v join businesses b on b.id = v.business_id
         where v.order_id = ${orderId} order by v.id`,
   )

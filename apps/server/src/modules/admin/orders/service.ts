@@ -2,6 +2,7 @@ import type { AdminOrderDetail, AdminOrdersPage, AdminOrdersQuery, RefundBody } 
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@soko/contract/checkout'
 import type { Db } from '@soko/db/client'
 import { centsToKes } from '@soko/domain/money'
+import { carrierLabel, type DeliveryConfirmer, movePart, partStage } from '@soko/domain/vendor-part-states'
 import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
 import { canRefund } from '../../orders/refunds.ts'
@@ -78,8 +79,17 @@ export class AdminOrdersService {
         subtotal: centsToKes(part.subtotal_cents),
         commission: centsToKes(part.commission_cents),
         tracking_note: part.tracking_note,
+        carrier_label: carrierLabel(part.carrier),
+        tracking_reference: part.tracking_reference,
         shipped_at: isoOrNull(part.shipped_at),
         delivered_at: isoOrNull(part.delivered_at),
+        delivery_confirmed_at: isoOrNull(part.delivery_confirmed_at),
+        delivery_confirmed_by: part.delivery_confirmed_by as DeliveryConfirmer | null,
+        can_confirm_delivery: movePart(
+          partStage(part.status as OrderStatus, part.delivery_confirmed_at),
+          'confirm',
+          'admin',
+        ).ok,
         items: items
           .filter((item) => item.vendor_order_id === part.id)
           .map((item) => ({
