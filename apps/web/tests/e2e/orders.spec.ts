@@ -4,6 +4,7 @@ import {
   buyPaid,
   cartLine,
   fillShipping,
+  guestEmail,
   openCheckout,
   PAYMENT_TIMEOUT,
   placeOrder,
@@ -198,6 +199,44 @@ test.describe('orders', () => {
     await review.getByLabel('Comment').fill('Arrived quickly and well packed.')
     await review.getByRole('button', { name: 'Submit Review' }).click()
     await expect(page.getByText('Thanks for your review')).toBeVisible()
+  })
+
+  test('a guest follows each vendor part on the confirmation page and confirms receipt there', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000)
+    const products = await stockedProducts(page.request)
+    const p = products[7]
+    if (!p) throw new Error('no product')
+    const orderNumber = await buyPaid(page, [cartLine(p, 1)], guestEmail())
+    const tracking = page.getByRole('region', { name: `Tracking: ${p.vendor.name}` })
+    await expect(tracking.getByText('Not shipped yet: the seller ships once the order is paid.')).toBeVisible()
+
+    const vendor = await playwright.request.newContext({ baseURL })
+    const headers = await vendorApi(vendor, p.vendor.slug)
+    const list = await vendor.get('/api/vendor/orders/', { headers })
+    const part = ((await list.json()) as { id: number; orderNumber: string }[]).find(
+      (item) => item.orderNumber === orderNumber,
+    )
+    if (!part) throw new Error(`the vendor does not see ${orderNumber}`)
+    const ship = await vendor.post(`/api/vendor/orders/${part.id}/ship/`, {
+      headers,
+      data: { carrier: 'boda-boda', trackingReference: 'Otieno 0711 000 111' },
+    })
+    expect(ship.status(), await ship.text()).toBe(204)
+    await vendor.dispose()
+
+    // The same tab keeps the order's token: the reload shows the shipped part, to be confirmed by the guest.
+    await page.reload()
+    await expect(tracking.getByText('Courier and tracking: Boda-boda rider Otieno 0711 000 111')).toBeVisible()
+    const confirm = tracking.getByRole('button', { name: 'Confirm receipt' })
+    await waitForHydration(page, confirm)
+    await expectAccessible(page)
+    await confirm.click()
+    await expect(tracking.getByText('You confirmed receipt.')).toBeVisible()
+    await expect(confirm).toHaveCount(0)
   })
 
   test("a signed-in shopper's profile and default address fill the shipping step", async ({ page, baseURL }) => {
