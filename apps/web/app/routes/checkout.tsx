@@ -1,3 +1,4 @@
+import { OrderTracking } from '../features/account/order-tracking.tsx'
 import { CheckoutPage } from '../features/checkout/checkout-page.tsx'
 
 // Also served at /products/checkout (the specification's copy). A shopper's checkout is nobody's search result.
@@ -10,5 +11,5 @@ export function meta() {
 }
 
 export default function Checkout() {
-  return <CheckoutPage />
+  return <CheckoutPage tracking={(order, token) => <OrderTracking order={order} headingLevel={4} token={token} />} />
 }

@@ -71,9 +71,9 @@ export function vendorPartEmail(
             '',
             `Please confirm you received it on your order page${
               autoConfirmAt
-                ? `; if you tell us nothing, we take it as received on ${dayOf(autoConfirmAt.toISOString())}`
+                ? `; if you tell us nothing, we take it as received on ${nairobiDay.format(autoConfirmAt)}`
                 : ''
-            }. Something wrong? Reply to this email before then.`,
+            }. Something wrong? Contact us before then.`,
           ]
         : []),
       '',

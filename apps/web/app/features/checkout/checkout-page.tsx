@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { CheckoutSteps } from './checkout-steps.tsx'
-import { ConfirmationStep } from './confirmation-step.tsx'
+import { ConfirmationStep, type OrderTrackingSlot } from './confirmation-step.tsx'
 import './checkout.css'
 
 /**
@@ -10,7 +10,7 @@ import './checkout.css'
  * the browser, so the server's HTML shows 'Loading checkout...' and the steps appear once the page runs there.
  * `?order=SK-...` is the Confirmation step of a placed order (also where the card provider sends the shopper back).
  */
-export function CheckoutPage() {
+export function CheckoutPage({ tracking }: { tracking?: OrderTrackingSlot }) {
   const isHydrated = useHydrated()
   const [params] = useSearchParams()
   const orderNumber = params.get('order')
@@ -24,7 +24,7 @@ export function CheckoutPage() {
           <Spinner label="Loading checkout..." />
         </div>
       ) : orderNumber ? (
-        <ConfirmationStep key={orderNumber} orderNumber={orderNumber} />
+        <ConfirmationStep key={orderNumber} orderNumber={orderNumber} tracking={tracking} />
       ) : (
         <CheckoutSteps />
       )}

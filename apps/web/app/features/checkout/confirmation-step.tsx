@@ -1,20 +1,22 @@
 import type { OrderDetail, PaymentState } from '@soko/contract/checkout'
 import { OrderNumberParamsSchema } from '@soko/contract/checkout'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import { Link } from 'react-router'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { formatKes } from '../../lib/format.ts'
 import { fetchOrder, getOrderToken, orderKeys } from '../../lib/orders.ts'
 import { useViewer } from '../../lib/viewer.ts'
-import { OrderTracking } from '../account/order-tracking.tsx'
 import { CancelOrder } from './cancel-order.tsx'
 import { CheckoutProgress } from './checkout-progress.tsx'
 import { takeCardRedirect } from './checkout-storage.ts'
 import { PaymentStatus, usePayment } from './payment-status.tsx'
 
 const PAID_ORDER = ['paid', 'processing', 'shipped', 'delivered'] as const
+
+/** Each vendor part's timeline with 'Confirm receipt', composed by the route (the account feature's). */
+export type OrderTrackingSlot = (order: OrderDetail, token: string | null) => ReactNode
 
 /** The confirmation step's heading: what the shopper should know first. */
 export function confirmationHeading(order: OrderDetail, payment: PaymentState | undefined): string {
@@ -32,7 +34,7 @@ export function confirmationHeading(order: OrderDetail, payment: PaymentState | 
  * sessionStorage), owned by the signed-in shopper, or back from the card provider's page. It follows the payment
  * live until it settles, and turns into 'Order Confirmed!' once paid.
  */
-export function ConfirmationStep({ orderNumber }: { orderNumber: string }) {
+export function ConfirmationStep({ orderNumber, tracking }: { orderNumber: string; tracking?: OrderTrackingSlot }) {
   const parsed = OrderNumberParamsSchema.safeParse({ orderNumber })
   const number = parsed.success ? parsed.data.orderNumber : orderNumber
   const token = getOrderToken(number)
@@ -57,7 +59,7 @@ export function ConfirmationStep({ orderNumber }: { orderNumber: string }) {
             onRetry={() => void order.refetch()}
           />
         ) : order.data ? (
-          <OrderFollow order={order.data} token={token} />
+          <OrderFollow order={order.data} token={token} tracking={tracking} />
         ) : (
           <Spinner label="Loading your order..." />
         )}
@@ -105,7 +107,15 @@ function OrderUnavailable({
   )
 }
 
-function OrderFollow({ order, token }: { order: OrderDetail; token: string | null }) {
+function OrderFollow({
+  order,
+  token,
+  tracking,
+}: {
+  order: OrderDetail
+  token: string | null
+  tracking: OrderTrackingSlot | undefined
+}) {
   const viewer = useViewer()
   const headingRef = useRef<HTMLHeadingElement>(null)
   const payment = usePayment(order, token)
@@ -155,10 +165,10 @@ function OrderFollow({ order, token }: { order: OrderDetail; token: string | nul
         {heading}
       </p>
       {!isConfirmed && order.status === 'pending_payment' && <CancelOrder order={order} token={token} />}
-      {isConfirmed && order.vendors.length > 0 && (
+      {isConfirmed && tracking && order.vendors.length > 0 && (
         <section className="checkout-tracking" aria-labelledby="checkout-tracking-title">
           <h3 id="checkout-tracking-title">Track Order</h3>
-          <OrderTracking order={order} headingLevel={4} token={token} />
+          {tracking(order, token)}
         </section>
       )}
       <div className="checkout-actions">
