@@ -121,7 +121,7 @@ test.describe('vendor portal', () => {
     const orderNumber = await buyPaid(shopper, [cartLine(found, 2)], guestEmail())
     await shopperContext.close()
 
-    // The vendor's orders: the paid part, shipped with its carrier and tracking reference, then delivered.
+    // The vendor's orders: the paid part, started, shipped with its carrier and tracking reference, then delivered.
     await page.goto('/vendor-portal/orders')
     const order = page
       .getByRole('listitem')
@@ -133,8 +133,13 @@ test.describe('vendor portal', () => {
     await expect(order.getByText(`2 × ${productName}`)).toBeVisible()
     await expect(order.getByText('KSh 3,000').first()).toBeVisible()
     await expectAccessible(page)
+    const start = order.getByRole('button', { name: 'Start processing' })
+    await waitForHydration(page, start)
+    await start.click()
+    await expect(toast(page)).toContainText(`Order ${orderNumber} marked as processing.`)
+    await expect(order.getByText('Processing', { exact: true })).toBeVisible()
+    await expect(start).toHaveCount(0)
     const ship = order.getByRole('button', { name: 'Mark as shipped' })
-    await waitForHydration(page, ship)
     await ship.click()
     await order.getByLabel('Carrier').selectOption({ label: 'G4S' })
     await order.getByLabel('Tracking reference').fill('12345')
