@@ -276,6 +276,62 @@ test.describe('the admin area', () => {
     }
   })
 
+  test("confirms a shipped vendor part's receipt on the shopper's word", async ({
+    page,
+    browser,
+    request,
+    playwright,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(90_000)
+    const lane = testInfo.project.name === 'mobile' ? 1 : 0
+    const admin = await demoAdminApi(playwright, baseURL)
+    const account = await freshSuperuser(request, admin)
+    const products = await stockedProducts(request)
+    const product = products[10 + lane]
+    if (!product) throw new Error('no product')
+    const orderNumber = await buyAndPay(browser, 10 + lane)
+
+    // Its shop ships it (the demo owner, through the API).
+    const vendor = await playwright.request.newContext({ baseURL })
+    const login = await vendor.post('/api/auth/login/', {
+      data: { email: `owner@${product.vendor.slug}.demo.soko.co.ke`, password: 'Vendor-demo-2026' },
+    })
+    expect(login.status(), await login.text()).toBe(200)
+    const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` }
+    const parts = (await (await vendor.get('/api/vendor/orders/', { headers })).json()) as {
+      id: number
+      orderNumber: string
+    }[]
+    const part = parts.find((item) => item.orderNumber === orderNumber)
+    if (!part) throw new Error(`the shop does not see ${orderNumber}`)
+    const ship = await vendor.post(`/api/vendor/orders/${part.id}/ship/`, {
+      headers,
+      data: { carrier: 'sendy', trackingReference: 'SND-4455' },
+    })
+    expect(ship.status(), await ship.text()).toBe(204)
+    await vendor.dispose()
+
+    await signInByApi(page, account)
+    const found = await admin.get(`/api/admin/orders/?q=${orderNumber}`)
+    const order = ((await found.json()) as { results: { id: number }[] }).results[0]
+    if (!order) throw new Error(`${orderNumber} is not listed`)
+    await admin.dispose()
+    await page.goto(`/admin/orders/${order.id}`)
+    await expect(page.getByText('Tracking: Sendy SND-4455')).toBeVisible()
+    const confirm = page.getByRole('button', { name: 'Confirm receipt' })
+    await waitForHydration(page, confirm)
+    await confirm.click()
+    const dialog = page.getByRole('dialog', { name: `Confirm receipt of ${product.vendor.name}'s part` })
+    await expectAccessible(page)
+    await dialog.getByRole('button', { name: 'Confirm receipt' }).click()
+    await expect(announcement(page)).toHaveText(
+      `Receipt of ${product.vendor.name}'s part of order ${orderNumber} confirmed.`,
+    )
+    await expect(page.getByText(/Receipt confirmed .* \(by an admin\)/)).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Confirm receipt' })).toHaveCount(0)
+  })
+
   test('users, banners and contact messages', async ({ page, request, playwright, baseURL }) => {
     test.setTimeout(90_000)
     const account = await freshSuperuser(request, await demoAdminApi(playwright, baseURL))
