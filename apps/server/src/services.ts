@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '@soko/db/client'
 import type { FastifyBaseLogger } from 'fastify'
 import type { StandIns } from './app.ts'
 import { CancelOrder } from './flows/cancel-order.ts'
+import { ClaimGuestOrders } from './flows/claim-guest-orders.ts'
 import { ExpireOrder } from './flows/expire-order.ts'
 import { FollowPayment } from './flows/follow-payment.ts'
 import { FulfilVendorOrder } from './flows/fulfil-vendor-order.ts'
@@ -124,7 +125,12 @@ export async function buildServices(
   const customers = new CustomerService(db, users, catalog)
   const carts = new CartService(db, pricing)
   const payments = new PaymentService(db, gateways, { queryAfterMs: config.MPESA_QUERY_AFTER }, log)
-  const orders = new OrdersService(db, new OrderTokens(secrets), { payments, shops, reviews })
+  const orders = new OrdersService(
+    db,
+    new OrderTokens(secrets),
+    { payments, shops, reviews },
+    { returnWindowDays: config.RETURN_WINDOW_DAYS, siteOrigin },
+  )
   const vendorParts = new VendorParts(db)
 
   // Flows: writes that span modules, each in one transaction
@@ -145,8 +151,9 @@ export async function buildServices(
     cancelOrder: new CancelOrder({ db, orders, payments, stock, mailer }),
     expireOrder: new ExpireOrder({ db, orders, payments, stock, settle, jobs, log }),
     refundOrder: new RefundOrder({ db, orders, payments, stock, audit, mailer }),
-    fulfilVendorOrder: new FulfilVendorOrder({ db, shops, parts: vendorParts, orders, mailer }, siteOrigin),
+    fulfilVendorOrder: new FulfilVendorOrder({ db, shops, parts: vendorParts, orders, mailer }),
     openShop: new OpenShop({ db, shops, users, limiter, audit }),
+    claimGuestOrders: new ClaimGuestOrders({ db, orders, log }),
     paidShopNotices,
   }
 

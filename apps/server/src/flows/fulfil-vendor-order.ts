@@ -23,7 +23,6 @@ export class FulfilVendorOrder {
       orders: OrdersService
       mailer: Mailer
     },
-    private readonly publicUrl: () => string,
   ) {}
 
   ship(ctx: Ctx, partId: number, trackingNote: string): Promise<void> {
@@ -61,7 +60,7 @@ export class FulfilVendorOrder {
       await orders.setStatus(t, part.order_id, orderStatusFromParts(statuses))
       const order = await orders.byId(t, part.order_id)
       if (order) {
-        const link = `${this.publicUrl()}/accounts/orders/${order.order_number}`
+        const link = await orders.buyerLink(order.order_number)
         const note = step === 'shipped' ? trackingNote : part.tracking_note
         mail.push(await mailer.enqueue(t, vendorPartEmail(order, shop.name, step, note, link)))
       }
