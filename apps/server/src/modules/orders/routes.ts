@@ -21,7 +21,7 @@ import { clientKey, type RateLimiter } from '../rate-limits/service.ts'
 import type { OrdersService } from './service.ts'
 
 /** Fields of ours whose names say "number" but hold no card data. */
-const OWN_NUMBER_FIELDS = new Set(['mpesaNumber'])
+const OWN_NUMBER_FIELDS = new Set(['mpesaNumber', 'orderNumber'])
 
 /** The 409 of a cart that changed: the table's `quote_changed` body, with the new quote to show. */
 function sendQuoteChanged(reply: FastifyReply, error: QuoteChangedError) {
