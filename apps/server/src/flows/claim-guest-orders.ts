@@ -15,8 +15,14 @@ export class ClaimGuestOrders {
   async run(user: Pick<SessionUser, 'id' | 'email' | 'emailVerified'>): Promise<string[]> {
     const { db, orders, log } = this.modules
     if (!user.emailVerified) return []
-    const claimed = await db.transaction((t) => orders.claimGuestOrders(t, user.id, user.email))
-    if (claimed.length > 0) log.info({ userId: user.id, orders: claimed.length }, 'guest orders joined the account')
-    return claimed
+    try {
+      const claimed = await db.transaction((t) => orders.claimGuestOrders(t, user.id, user.email))
+      if (claimed.length > 0) log.info({ userId: user.id, orders: claimed.length }, 'guest orders joined the account')
+      return claimed
+    } catch (error) {
+      // The sign-in stands: the orders join at the next one.
+      log.error({ err: error, userId: user.id }, 'guest orders could not join the account')
+      return []
+    }
   }
 }
