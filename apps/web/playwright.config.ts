@@ -74,6 +74,8 @@ export default defineConfig({
       // Orders and M-Pesa prompts: the browser tests buy often, from one address and a few test numbers.
       CHECKOUT_LIMIT_PER_IP: '10000/1m',
       MPESA_PUSH_LIMIT_PER_PHONE: '10000/1m',
+      // Guest order look-ups, from one address too (the limit per order number stays at its default).
+      ORDER_LOOKUP_LIMIT_PER_IP: '10000/1m',
     },
   },
 })

@@ -224,6 +224,7 @@ async function registerRoutes(
       google: services.google,
       limiter: services.limiter,
       siteOrigin,
+      signedIn: (user) => flows.claimGuestOrders.run(user),
     }),
   )
   await app.register(customerRoutes({ customers: services.customers, profiles: services.profiles, orders }))
@@ -240,6 +241,8 @@ async function registerRoutes(
         confirmReceipt: (...args) => flows.fulfilVendorOrder.confirm(...args),
       },
       siteOrigin,
+      limiter: services.limiter,
+      lookupLimits: { perIp: config.ORDER_LOOKUP_LIMIT_PER_IP, perOrder: config.ORDER_LOOKUP_LIMIT_PER_ORDER },
     }),
   )
   await app.register(

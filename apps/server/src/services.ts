@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '@soko/db/client'
 import type { FastifyBaseLogger } from 'fastify'
 import type { StandIns } from './app.ts'
 import { CancelOrder } from './flows/cancel-order.ts'
+import { ClaimGuestOrders } from './flows/claim-guest-orders.ts'
 import { ExpireOrder } from './flows/expire-order.ts'
 import { FollowPayment } from './flows/follow-payment.ts'
 import { FulfilVendorOrder } from './flows/fulfil-vendor-order.ts'
@@ -129,6 +130,7 @@ export async function buildServices(
     new OrderTokens(secrets),
     { payments, shops, reviews },
     config.DELIVERY_CONFIRM_DAYS,
+    { returnWindowDays: config.RETURN_WINDOW_DAYS, siteOrigin },
   )
   const vendorParts = new VendorParts(db)
 
@@ -152,9 +154,10 @@ export async function buildServices(
     refundOrder: new RefundOrder({ db, orders, payments, stock, audit, mailer }),
     fulfilVendorOrder: new FulfilVendorOrder(
       { db, shops, parts: vendorParts, orders, mailer, audit, jobs, log },
-      { publicUrl: siteOrigin, confirmDays: config.DELIVERY_CONFIRM_DAYS },
+      { confirmDays: config.DELIVERY_CONFIRM_DAYS },
     ),
     openShop: new OpenShop({ db, shops, users, limiter, audit }),
+    claimGuestOrders: new ClaimGuestOrders({ db, orders, log }),
     paidShopNotices,
   }
 

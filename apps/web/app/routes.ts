@@ -34,6 +34,8 @@ export default [
   route('products/order-summary', 'routes/checkout-redirect.tsx', { id: 'order-summary-copy' }),
   // The confirmation's 'orders' button for guests (section 2's /orders): signed-in shoppers go to their orders.
   route('orders', 'routes/orders.tsx'),
+  // One order for its buyer without an account: the emailed link, a look-up at /orders, or 'View My Orders'.
+  route('orders/:orderNumber', 'routes/guest-order.tsx'),
 
   route('contact', 'routes/contact.tsx'),
 

@@ -34,3 +34,10 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
 
 /** The header that carries an order's token (a guest following or cancelling the order they placed). */
 export const ORDER_TOKEN_HEADER = 'x-order-token'
+
+/**
+ * What a guest order look-up answers when the number and the phone or email do not match an order it may open: the
+ * same words whether the order exists or not, so guessing numbers learns nothing.
+ */
+export const ORDER_LOOKUP_FAILED =
+  'We could not find an order with that order number and phone number or email. Check both and try again.'

@@ -308,6 +308,30 @@ export const OrderNumberParamsSchema = z.object({
     .transform((value) => value.toUpperCase()),
 })
 
+/** A guest's look-up at /orders: the order number and the phone or email it was placed with. */
+export const OrderLookupBodySchema = z.strictObject({
+  orderNumber: z
+    .string({ error: () => 'Order number is required' })
+    .trim()
+    .min(1, { message: 'Order number is required', abort: true })
+    .regex(/^SK-[0-9A-Z]{6,10}$/i, 'Enter the order number as it is in your email, such as SK-7KQ2M9')
+    .transform((value) => value.toUpperCase()),
+  contact: z
+    .string({ error: () => 'Phone number or email is required' })
+    .trim()
+    .min(1, { message: 'Phone number or email is required', abort: true })
+    .max(254, 'Phone number or email must be at most 254 characters'),
+})
+export type OrderLookupBody = z.infer<typeof OrderLookupBodySchema>
+
+export const OrderLookupSchema = z.object({
+  orderNumber: z.string(),
+  orderToken: z
+    .string()
+    .describe("The order's token: open /orders/{orderNumber}?token=… (or send it as X-Order-Token)"),
+})
+export type OrderLookup = z.infer<typeof OrderLookupSchema>
+
 export const OrderTokenHeadersSchema = z.object({
   [ORDER_TOKEN_HEADER]: z.string().max(200).optional().describe('The orderToken answered when the order was placed'),
 })
@@ -452,6 +476,15 @@ export const checkoutEndpoints = endpoints({
     alsoAnswers: { 200: PlacedOrderSchema },
     errors: ['forbidden', 'conflict', 'quote_changed', 'rate_limited'],
     errorBodies: { 409: QuoteChangedSchema.or(ErrorSchema) },
+  },
+  'POST /api/checkout/orders/lookup/': {
+    summary: 'Find an order placed without an account, by its number and the phone or email it was placed with',
+    description:
+      "Answers the order's token, which opens the order while it is open and for the return window after its last delivery. A number and contact that do not match such an order answer 404 with the same words whether the order exists or not. Rate-limited per client address and per order number.",
+    tags: checkoutTags,
+    body: OrderLookupBodySchema,
+    response: OrderLookupSchema,
+    errors: ['not_found', 'rate_limited'],
   },
   'GET /api/checkout/orders/:orderNumber/': {
     summary: 'An order you placed (signed in as its owner, or with its X-Order-Token)',

@@ -35,7 +35,8 @@ export class CancelOrder {
         attempts: 'cancelled',
       })
       if (wasPaid) await payments.markRefundDue(t, order.id)
-      mail.push(await mailer.enqueue(t, orderCancelledEmail(order, 'you cancelled it.', wasPaid)))
+      const link = await orders.buyerLink(order.order_number)
+      mail.push(await mailer.enqueue(t, orderCancelledEmail(order, 'you cancelled it.', wasPaid, link)))
       return order.id
     })
     mailer.deliver(mail)

@@ -68,7 +68,7 @@ export class FulfilVendorOrder {
       jobs: JobQueue
       log: FastifyBaseLogger
     },
-    private readonly settings: { publicUrl: () => string; confirmDays: number },
+    private readonly settings: { confirmDays: number },
   ) {
     modules.jobs.register(AUTO_CONFIRM_JOB, (job) => this.autoConfirm(job))
   }
@@ -185,7 +185,7 @@ export class FulfilVendorOrder {
       const [stored] = (await orders.partsOf(t, [part.order_id])).filter((row) => row.id === part.id)
       if (order && stored) {
         const delivery = partDelivery(stored, order.paid_at, this.settings.confirmDays)
-        const link = `${this.settings.publicUrl()}/accounts/orders/${order.order_number}`
+        const link = await orders.buyerLink(order.order_number)
         const confirmBy = delivery.autoConfirmAt ? new Date(delivery.autoConfirmAt) : null
         mail.push(
           await mailer.enqueue(

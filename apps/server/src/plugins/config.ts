@@ -220,6 +220,19 @@ const ConfigObject = z.object({
     .max(60, 'must be from 1 to 60')
     .default(3),
   /**
+   * The return window, in days after an order's last delivery: until it ends, the order's link (and its number with
+   * the phone or email it was placed with) opens the order for its buyer without an account.
+   */
+  RETURN_WINDOW_DAYS: z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+    .int('must be a whole number')
+    .min(1, 'must be from 1 to 365')
+    .max(365, 'must be from 1 to 365')
+    .default(7),
+  /** Guest order look-ups (order number with phone or email) per client address, and per order number whoever asks. */
+  ORDER_LOOKUP_LIMIT_PER_IP: rateLimit('10/15m'),
+  ORDER_LOOKUP_LIMIT_PER_ORDER: rateLimit('5/1h'),
+  /**
    * Where M-Pesa payments go: `simulator` (the Daraja simulator that ships with Soko, run inside this process: no
    * money moves), `sandbox` (Safaricom's sandbox) or `production` (real money; needs the credentials below).
    */

@@ -16,7 +16,10 @@ export type WebMode = 'production' | 'development' | 'none'
 /** What the web app's loaders and actions receive as `context` (see apps/web/app/lib/load-context.ts). */
 export type WebLoadContext = {
   /** Calls this server's own API in-process, with the shopper's cookies and authorization forwarded. */
-  fetchApi(path: string, init?: { method?: string; body?: unknown }): Promise<Response>
+  fetchApi(
+    path: string,
+    init?: { method?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<Response>
   /** This response's CSP nonce (see `contentSecurityPolicy`). */
   cspNonce: string
   /** The marketplace's own origin for absolute links (canonical URLs): PUBLIC_URL, else this server's address. */
@@ -176,7 +179,8 @@ function loadContext(app: FastifyInstance, request: FastifyRequest, nonce: strin
     siteOrigin: app.soko.siteOrigin(),
     isDemo: app.soko.config.demo,
     async fetchApi(path, init = {}) {
-      const headers: Record<string, string> = {}
+      // The call's own headers first: the shopper's forwarded ones (cookies, client address) cannot be replaced.
+      const headers: Record<string, string> = { ...init.headers }
       for (const name of FORWARDED_HEADERS) {
         const value = request.headers[name]
         if (typeof value === 'string') headers[name] = value

@@ -31,7 +31,7 @@ export interface ApiOptions {
   signal?: AbortSignal
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   body?: unknown
-  /** Extra request headers (in the browser only): `Idempotency-Key`, `X-Order-Token`. */
+  /** Extra request headers: `Idempotency-Key`, `X-Order-Token`. */
   headers?: Record<string, string>
 }
 
@@ -44,7 +44,7 @@ async function send<T>(path: string, options: ApiOptions = {}): Promise<T> {
   let response: Response
   try {
     response = context
-      ? await context.fetchApi(path, { method, body })
+      ? await context.fetchApi(path, { method, body, headers })
       : await fetch(path, {
           method,
           signal,

@@ -44,6 +44,11 @@ export function getLastOrderNumber(): string | null {
   return numbers.at(-1) ?? null
 }
 
+/** The page that opens an order for its buyer without an account (the emailed link's form). */
+export function guestOrderPath(orderNumber: string, token: string): string {
+  return `/orders/${encodeURIComponent(orderNumber)}?token=${encodeURIComponent(token)}`
+}
+
 /** The order's own token, when this tab has it (a signed-in owner needs none). */
 const withToken = (token: string | null): CallOptions => ({ headers: token ? { [ORDER_TOKEN_HEADER]: token } : {} })
 

@@ -85,7 +85,11 @@ test.describe('checkout', () => {
     await expect(page.getByText(`A confirmation email has been sent to ${email}.`)).toBeVisible()
     await expect(page.getByRole('complementary', { name: 'Order Summary' })).toHaveCount(0)
     await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/')
-    await expect(page.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/orders')
+    // A guest's 'View My Orders' opens the order itself.
+    await expect(page.getByRole('link', { name: 'View My Orders' })).toHaveAttribute(
+      'href',
+      new RegExp(`^/orders/${orderNumber}\\?token=`),
+    )
     expect(await page.evaluate(() => window.localStorage.getItem('cartItems'))).toBe('[]')
     await expectAccessible(page)
 

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, authEndpoints } from '@soko/contract/auth'
+import { AUTH_MESSAGES, authEndpoints, type SessionUser } from '@soko/contract/auth'
 import type { FastifyError, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
@@ -25,6 +25,8 @@ export interface AuthRouteDeps {
   limiter: RateLimiter
   /** The marketplace's own origin (PUBLIC_URL, else the server's address): reset links and Google's redirect. */
   siteOrigin(): string
+  /** Someone signed in (a password, or Google's sign-in or sign-up): the flows that follow (guest orders join). */
+  signedIn(user: SessionUser): Promise<unknown>
 }
 
 /** The specification's shape of sign-in's and sign-up's failures: `{ success: false, message }`. */
@@ -57,7 +59,7 @@ function registerErrorHandler(error: FastifyError, _request: FastifyRequest, rep
 }
 
 export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
-  const { config, accounts, sessions, google, limiter, siteOrigin } = deps
+  const { config, accounts, sessions, google, limiter, siteOrigin, signedIn } = deps
   const cookieName = sessionCookieName(config)
   const oidcCookieName = config.isProduction ? '__Host-soko_oidc' : 'soko_oidc'
   const secure = config.isProduction
@@ -102,6 +104,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const result = await accounts.login(ctxOf(request), request.body)
         if (!result) return specificationFailure(reply, 401, AUTH_MESSAGES.invalidCredentials)
+        await signedIn(result.user)
         setSessionCookie(reply, result.session.sessionToken)
         return {
           success: true as const,
@@ -238,6 +241,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
             cookieValue(request.headers.cookie, oidcCookieName),
             googleRedirectUri(),
           )
+          await signedIn(result.user)
           setSessionCookie(reply, result.session.sessionToken)
           return reply.redirect(result.next, 302)
         } catch (error) {

@@ -33,10 +33,17 @@ export function orderConfirmedEmail(order: OrderRow, items: OrderItemRow[], orde
   ])
 }
 
-export function orderCancelledEmail(order: OrderRow, reason: string, refundDue: boolean): MailMessage {
+export function orderCancelledEmail(
+  order: OrderRow,
+  reason: string,
+  refundDue: boolean,
+  orderLink: string,
+): MailMessage {
   return toShopper(order, `Order ${order.order_number} cancelled`, [
     `Your order ${order.order_number} was cancelled: ${reason}`,
     refundDue ? `Your payment of ${formatKes(order.total_cents)} will be refunded to you.` : 'You were not charged.',
+    '',
+    orderLink,
   ])
 }
 
@@ -85,11 +92,18 @@ export function vendorPartEmail(
   )
 }
 
-export function orderRefundedEmail(order: OrderRow, reason: string, reference: string | null): MailMessage {
+export function orderRefundedEmail(
+  order: OrderRow,
+  reason: string,
+  reference: string | null,
+  orderLink: string,
+): MailMessage {
   return toShopper(order, `Order ${order.order_number} refunded`, [
     `We have refunded your order ${order.order_number}: ${reason}`,
     `${formatKes(order.total_cents)} is on its way back to you${
       order.payment_method === 'mpesa' ? ' by M-Pesa' : ' to your card'
     }${reference ? ` (reference ${reference})` : ''}.`,
+    '',
+    orderLink,
   ])
 }

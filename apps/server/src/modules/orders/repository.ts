@@ -141,6 +141,7 @@ const orderShape = {
   paid_at: orders.paidAt,
   cancel_reason: orders.cancelReason,
   created_at: orders.createdAt,
+  updated_at: orders.updatedAt,
 }
 
 export type OrderRow = RowOf<typeof orderShape>
@@ -301,4 +302,26 @@ export function paidPartsOf(db: Db, orderId: number): Promise<PaidPartRow[]> {
         where v.order_id = ${orderId} and v.status = 'paid'
         order by v.id`,
   )
+}
+
+/** When the order's last vendor part was delivered (null while none was). */
+export async function lastDeliveredAt(db: Db, orderId: number): Promise<Date | null> {
+  const rows = await db
+    .select({ at: sql<Date | null>`max(${vendorOrders.deliveredAt})`.mapWith(vendorOrders.deliveredAt) })
+    .from(vendorOrders)
+    .where(eq(vendorOrders.orderId, orderId))
+  return rows[0]?.at ?? null
+}
+
+/**
+ * Guest orders placed with `email` join the account `userId` (its email verified): the orders no account holds
+ * yet. Answers the numbers of the orders claimed.
+ */
+export async function claimGuestOrders(db: Db, userId: number, email: string): Promise<string[]> {
+  const rows = await db
+    .update(orders)
+    .set({ userId, updatedAt: sql`now()` })
+    .where(and(isNull(orders.userId), sql`lower(${orders.email}) = lower(${email})`))
+    .returning({ orderNumber: orders.orderNumber })
+  return rows.map((row) => row.orderNumber)
 }

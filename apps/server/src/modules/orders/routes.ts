@@ -12,14 +12,16 @@ import { findCardData } from '@soko/domain/card-data'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { type Ctx, ctxOf } from '../../plugins/auth.ts'
+import type { RateLimit } from '../../plugins/config.ts'
 import { serve } from '../../plugins/endpoints.ts'
 import { AppError } from '../../plugins/errors.ts'
 import { guardArea } from '../../plugins/route-options.ts'
 import { type Pricing, QuoteChangedError } from '../catalog/pricing.ts'
+import { clientKey, type RateLimiter } from '../rate-limits/service.ts'
 import type { OrdersService } from './service.ts'
 
 /** Fields of ours whose names say "number" but hold no card data. */
-const OWN_NUMBER_FIELDS = new Set(['mpesaNumber'])
+const OWN_NUMBER_FIELDS = new Set(['mpesaNumber', 'orderNumber'])
 
 /** The 409 of a cart that changed: the table's `quote_changed` body, with the new quote to show. */
 function sendQuoteChanged(reply: FastifyReply, error: QuoteChangedError) {
@@ -54,8 +56,11 @@ export function checkoutRoutes(deps: {
   orders: OrdersService
   flows: CheckoutFlows
   siteOrigin: () => string
+  limiter: RateLimiter
+  /** Guest order look-ups per client address and per order number (whoever asks). */
+  lookupLimits: { perIp: RateLimit; perOrder: RateLimit }
 }): FastifyPluginAsyncZod {
-  const { pricing, orders, flows: checkout, siteOrigin } = deps
+  const { pricing, orders, flows: checkout, siteOrigin, limiter, lookupLimits } = deps
   return async (app) => {
     // Guests check out too: an order's own token stands for signing in.
     guardArea(app, () => undefined)
@@ -85,6 +90,14 @@ export function checkoutRoutes(deps: {
         if (error instanceof QuoteChangedError) return sendQuoteChanged(reply, error)
         throw error
       }
+    })
+
+    // Every attempt counts, found or not, so neither the answer nor the limit tells whether an order exists.
+    serve(app, checkoutEndpoints, 'POST /api/checkout/orders/lookup/', async (request) => {
+      const { orderNumber, contact } = request.body
+      await limiter.consume(`orders:lookup:ip:${clientKey(request.ip)}`, lookupLimits.perIp)
+      await limiter.consume(`orders:lookup:order:${orderNumber}`, lookupLimits.perOrder)
+      return orders.lookup(orderNumber, contact)
     })
 
     serve(app, checkoutEndpoints, 'GET /api/checkout/orders/:orderNumber/', async (request) =>

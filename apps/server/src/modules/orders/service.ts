@@ -1,12 +1,15 @@
-import type { OrderDetail, PlaceOrderBody } from '@soko/contract/checkout'
+import type { OrderDetail, OrderLookup, PlaceOrderBody } from '@soko/contract/checkout'
+import { ORDER_LOOKUP_FAILED } from '@soko/contract/checkout-options'
 import type { Db } from '@soko/db/client'
 import type { AddressSnapshot } from '@soko/db/schema/orders'
+import { normaliseKenyanMobile } from '@soko/domain/phone'
 import type { Ctx } from '../../plugins/auth.ts'
 import { AppError } from '../../plugins/errors.ts'
 import type { PricedQuote } from '../catalog/pricing.ts'
 import type { PaymentService } from '../payments/service.ts'
 import type { ReviewService } from '../reviews/service.ts'
 import type { ShopService } from '../vendors/shop.ts'
+import { guestAccessOpen } from './guest-access.ts'
 import type { OrderTokens } from './order-tokens.ts'
 import { toOrderDetails } from './order-view.ts'
 import * as repo from './repository.ts'
@@ -50,6 +53,12 @@ export class OrdersService {
     },
     /** Days after the seller's "delivered" that a delivery confirms itself (DELIVERY_CONFIRM_DAYS). */
     readonly confirmDays: number,
+    private readonly guests: {
+      /** Days after an order's last delivery that its token still opens it (RETURN_WINDOW_DAYS). */
+      returnWindowDays: number
+      /** The marketplace's own origin, for the links in emails (never a request's Host). */
+      siteOrigin: () => string
+    },
   ) {}
 
   // Reading
@@ -83,7 +92,46 @@ export class OrdersService {
     return this.tokens.tokenOf(orderNumber)
   }
 
-  /** The order, if the caller placed it (signed in as its owner, or holding its token); else 404, never 403. */
+  /** The link that opens the order for its buyer without an account (in every email about the order). */
+  async buyerLink(orderNumber: string): Promise<string> {
+    const token = await this.tokens.tokenOf(orderNumber)
+    return `${this.guests.siteOrigin()}/orders/${encodeURIComponent(orderNumber)}?token=${encodeURIComponent(token)}`
+  }
+
+  /** Whether the order's token still opens it: while it is open, and for the return window after it closed. */
+  private async guestMayOpen(db: Db, order: repo.OrderRow): Promise<boolean> {
+    const closed = order.status === 'delivered' ? await repo.lastDeliveredAt(db, order.id) : null
+    return guestAccessOpen(order, closed, this.guests.returnWindowDays, new Date())
+  }
+
+  /**
+   * A look-up at /orders: the order's token when the number and the phone or email it was placed with match an
+   * order its token still opens; otherwise the same 404 whether the order exists or not. (Rate limits are the
+   * route's, counted before this runs.)
+   */
+  async lookup(orderNumber: string, contact: string): Promise<OrderLookup> {
+    const order = await repo.orderByNumber(this.db, orderNumber)
+    const phone = normaliseKenyanMobile(contact)
+    const matches =
+      order !== null &&
+      (contact.includes('@')
+        ? order.email.trim().toLowerCase() === contact.trim().toLowerCase()
+        : phone !== null && phone === order.phone)
+    if (!order || !matches || !(await this.guestMayOpen(this.db, order))) {
+      throw new AppError('not_found', ORDER_LOOKUP_FAILED)
+    }
+    return { orderNumber: order.order_number, orderToken: await this.tokens.tokenOf(order.order_number) }
+  }
+
+  /** Guest orders placed with a verified email join its account; answers the numbers claimed. */
+  claimGuestOrders(t: Db, userId: number, verifiedEmail: string): Promise<string[]> {
+    return repo.claimGuestOrders(t, userId, verifiedEmail)
+  }
+
+  /**
+   * The order, if the caller placed it (signed in as its owner, or holding its token while the token still opens
+   * it); else 404, never 403.
+   */
   async authorised(
     ctx: Ctx,
     orderNumber: string,
@@ -94,7 +142,9 @@ export class OrdersService {
     const order = await repo.orderByNumber(db, orderNumber, lock)
     if (!order) throw new AppError('not_found', NO_SUCH_ORDER)
     if (ctx.user && order.user_id === ctx.user.id) return order
-    if (token && (await this.tokens.isTokenOf(token, order.order_number))) return order
+    if (token && (await this.tokens.isTokenOf(token, order.order_number)) && (await this.guestMayOpen(db, order))) {
+      return order
+    }
     throw new AppError('not_found', NO_SUCH_ORDER)
   }
 

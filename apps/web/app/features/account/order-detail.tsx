@@ -14,6 +14,8 @@ export interface OrderDetailViewProps {
   /** Composed by the route: the payment, followed live with 'Pay now', and 'Cancel order' (the checkout's parts). */
   payment: ReactNode
   cancel: ReactNode
+  /** Where 'back' goes: the account's orders, unless the page says otherwise (a guest's order page). */
+  back?: { to: string; label: string }
 }
 
 function phoneText(phone: string): string {
@@ -21,14 +23,19 @@ function phoneText(phone: string): string {
 }
 
 /** One order as its shopper sees it: status, payment, each vendor's part with tracking, addresses and totals. */
-export function OrderDetailView({ order, payment, cancel }: OrderDetailViewProps) {
+export function OrderDetailView({
+  order,
+  payment,
+  cancel,
+  back = { to: '/accounts/orders', label: '← Back to My Orders' },
+}: OrderDetailViewProps) {
   const address = order.shippingAddress
   const billing = order.billingAddress
   return (
     <article className="account__stack order-detail" aria-labelledby="order-title">
       <p>
-        <Link to="/accounts/orders" className="account__link">
-          ← Back to My Orders
+        <Link to={back.to} className="account__link">
+          {back.label}
         </Link>
       </p>
       <section className="card account__panel">

@@ -6,7 +6,7 @@ import { Link } from 'react-router'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { formatKes } from '../../lib/format.ts'
-import { fetchOrder, getOrderToken, orderKeys } from '../../lib/orders.ts'
+import { fetchOrder, getOrderToken, guestOrderPath, orderKeys } from '../../lib/orders.ts'
 import { useViewer } from '../../lib/viewer.ts'
 import { CancelOrder } from './cancel-order.tsx'
 import { CheckoutProgress } from './checkout-progress.tsx'
@@ -107,6 +107,12 @@ function OrderUnavailable({
   )
 }
 
+/** 'View My Orders': the account's orders when signed in; a guest's own order page (with its token) otherwise. */
+export function myOrders(isSignedIn: boolean, orderNumber: string, token: string | null): string {
+  if (isSignedIn) return '/accounts/orders'
+  return token ? guestOrderPath(orderNumber, token) : '/orders'
+}
+
 function OrderFollow({
   order,
   token,
@@ -175,7 +181,7 @@ function OrderFollow({
         <Link to="/" className="button">
           Continue Shopping
         </Link>
-        <Link to={viewer ? '/accounts/orders' : '/orders'} className="button button--ghost">
+        <Link to={myOrders(viewer !== null, order.orderNumber, token)} className="button button--ghost">
           View My Orders
         </Link>
       </div>
