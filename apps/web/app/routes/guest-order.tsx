@@ -58,6 +58,7 @@ export default function GuestOrder({ loaderData, params }: Route.ComponentProps)
       <OrderDetailView
         order={order}
         back={{ to: '/orders', label: '← Find another order' }}
+        token={token}
         payment={
           order.status === 'pending_payment' || order.payment ? (
             <OrderPayment order={order} token={token} retryLabel="Pay now" />

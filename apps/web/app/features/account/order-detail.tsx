@@ -16,6 +16,8 @@ export interface OrderDetailViewProps {
   cancel: ReactNode
   /** Where 'back' goes: the account's orders, unless the page says otherwise (a guest's order page). */
   back?: { to: string; label: string }
+  /** A guest's order token, for 'Confirm receipt' (a signed-in owner needs none). */
+  token?: string | null
 }
 
 function phoneText(phone: string): string {
@@ -28,6 +30,7 @@ export function OrderDetailView({
   payment,
   cancel,
   back = { to: '/accounts/orders', label: '← Back to My Orders' },
+  token = null,
 }: OrderDetailViewProps) {
   const address = order.shippingAddress
   const billing = order.billingAddress
@@ -94,7 +97,7 @@ export function OrderDetailView({
 
       <section className="card account__panel" aria-labelledby="order-tracking-title">
         <h2 id="order-tracking-title">Track Order</h2>
-        <OrderTracking order={order} headingLevel={3} />
+        <OrderTracking order={order} headingLevel={3} token={token} />
       </section>
 
       <section className="card account__panel" aria-labelledby="order-delivery-title">
