@@ -127,7 +127,7 @@ export async function buildServices(
   const payments = new PaymentService(db, gateways, { queryAfterMs: config.MPESA_QUERY_AFTER }, log)
   const orders = new OrdersService(
     db,
-    new OrderTokens(secrets),
+    await OrderTokens.load(secrets),
     { payments, shops, reviews },
     config.DELIVERY_CONFIRM_DAYS,
     { returnWindowDays: config.RETURN_WINDOW_DAYS, siteOrigin },

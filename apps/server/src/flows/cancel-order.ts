@@ -35,7 +35,7 @@ export class CancelOrder {
         attempts: 'cancelled',
       })
       if (wasPaid) await payments.markRefundDue(t, order.id)
-      const link = await orders.buyerLink(order.order_number)
+      const link = orders.buyerLink(order.order_number)
       mail.push(await mailer.enqueue(t, orderCancelledEmail(order, 'you cancelled it.', wasPaid, link)))
       return order.id
     })

@@ -185,7 +185,7 @@ export class FulfilVendorOrder {
       const [stored] = (await orders.partsOf(t, [part.order_id])).filter((row) => row.id === part.id)
       if (order && stored) {
         const delivery = partDelivery(stored, order.paid_at, this.settings.confirmDays)
-        const link = await orders.buyerLink(order.order_number)
+        const link = orders.buyerLink(order.order_number)
         const confirmBy = delivery.autoConfirmAt ? new Date(delivery.autoConfirmAt) : null
         mail.push(
           await mailer.enqueue(

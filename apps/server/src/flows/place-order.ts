@@ -134,14 +134,14 @@ export class PlaceOrder {
     )
     const order = await orders.byId(db, placed.orderId)
     if (!order) throw new Error('placed order vanished')
-    return { order: await orders.detail(order), orderToken: await orders.tokenOf(order.order_number), replayed: false }
+    return { order: await orders.detail(order), orderToken: orders.tokenOf(order.order_number), replayed: false }
   }
 
   /** The order a key placed before; the same key with a different request is refused. */
   private async replay(order: OrderRow, requestHash: string): Promise<PlacedOrder> {
     if (order.request_hash !== requestHash) throw new AppError('conflict', IDEMPOTENCY_KEY_REUSED)
     const { orders } = this.modules
-    return { order: await orders.detail(order), orderToken: await orders.tokenOf(order.order_number), replayed: true }
+    return { order: await orders.detail(order), orderToken: orders.tokenOf(order.order_number), replayed: true }
   }
 
   /** Stock taken (rows locked and checked by the quote), then the order, its parts and lines, and its expiry job. */

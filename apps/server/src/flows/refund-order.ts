@@ -56,7 +56,7 @@ export class RefundOrder {
         subjectId: orderId,
         detail: { name: order.order_number, reason: body.reason, reference, amount: formatKes(order.total_cents) },
       })
-      const link = await orders.buyerLink(order.order_number)
+      const link = orders.buyerLink(order.order_number)
       return mailer.enqueue(t, orderRefundedEmail(order, body.reason, reference, link))
     })
     mailer.deliver([mailId])

@@ -212,7 +212,7 @@ export class SettlePayment {
     if (!revived) {
       log.warn({ orderId: order.id, paymentId: payment.id }, 'payment for an order that cannot take it: refund due')
       if (order.status === 'cancelled') {
-        const link = await orders.buyerLink(order.order_number)
+        const link = orders.buyerLink(order.order_number)
         const reason = 'it was cancelled before the payment came in.'
         mail.push(await mailer.enqueue(t, orderCancelledEmail(order, reason, true, link)))
       }
@@ -225,7 +225,7 @@ export class SettlePayment {
     // Each shop hears of its own part (DESIGN D6, D7).
     mail.push(...(await shopNotices.enqueue(t, order.id, this.settings.publicUrl())))
     await stock.countSales(t, await orders.stockLines(t, order.id))
-    const link = await orders.buyerLink(order.order_number)
+    const link = orders.buyerLink(order.order_number)
     mail.push(await mailer.enqueue(t, orderConfirmedEmail(order, items, link)))
   }
 

@@ -5,28 +5,27 @@ import type { SecretsService } from '../secrets/service.ts'
 /**
  * Following an order without an account: a token only the placer was given, the HMAC of the order number under a
  * key made once per installation (kept in app_secrets, so every process answers the same token).
+ *
+ * The key is read once, when the process starts (`OrderTokens.load`): tokens are made inside transactions (the
+ * links in order emails), and a read of the key there would ask the pool for a second connection while holding one,
+ * which under load (every connection held by such a transaction) would wait forever.
  */
 export class OrderTokens {
-  private key: Buffer | null = null
+  private constructor(private readonly key: Buffer) {}
 
-  constructor(private readonly secrets: SecretsService) {}
-
-  private async tokenKey(): Promise<Buffer> {
-    this.key ??= Buffer.from(
-      await this.secrets.get('order_token_key', () => createHash('sha256').update(crypto.randomUUID()).digest('hex')),
-      'hex',
+  static async load(secrets: SecretsService): Promise<OrderTokens> {
+    const key = await secrets.get('order_token_key', () =>
+      createHash('sha256').update(crypto.randomUUID()).digest('hex'),
     )
-    return this.key
+    return new OrderTokens(Buffer.from(key, 'hex'))
   }
 
-  async tokenOf(orderNumber: string): Promise<string> {
-    return createHmac('sha256', await this.tokenKey())
-      .update(`order:${orderNumber}`)
-      .digest('base64url')
+  tokenOf(orderNumber: string): string {
+    return createHmac('sha256', this.key).update(`order:${orderNumber}`).digest('base64url')
   }
 
   /** Whether `token` is the order's own (compared in constant time). */
-  async isTokenOf(token: string, orderNumber: string): Promise<boolean> {
-    return sameSecret(token, await this.tokenOf(orderNumber))
+  isTokenOf(token: string, orderNumber: string): boolean {
+    return sameSecret(token, this.tokenOf(orderNumber))
   }
 }

@@ -88,13 +88,13 @@ export class OrdersService {
     return repo.paidPartsOf(t, orderId)
   }
 
-  tokenOf(orderNumber: string): Promise<string> {
+  tokenOf(orderNumber: string): string {
     return this.tokens.tokenOf(orderNumber)
   }
 
   /** The link that opens the order for its buyer without an account (in every email about the order). */
-  async buyerLink(orderNumber: string): Promise<string> {
-    const token = await this.tokens.tokenOf(orderNumber)
+  buyerLink(orderNumber: string): string {
+    const token = this.tokens.tokenOf(orderNumber)
     return `${this.guests.siteOrigin()}/orders/${encodeURIComponent(orderNumber)}?token=${encodeURIComponent(token)}`
   }
 
@@ -120,7 +120,7 @@ export class OrdersService {
     if (!order || !matches || !(await this.guestMayOpen(this.db, order))) {
       throw new AppError('not_found', ORDER_LOOKUP_FAILED)
     }
-    return { orderNumber: order.order_number, orderToken: await this.tokens.tokenOf(order.order_number) }
+    return { orderNumber: order.order_number, orderToken: this.tokens.tokenOf(order.order_number) }
   }
 
   /** Guest orders placed with a verified email join its account; answers the numbers claimed. */
@@ -142,7 +142,7 @@ export class OrdersService {
     const order = await repo.orderByNumber(db, orderNumber, lock)
     if (!order) throw new AppError('not_found', NO_SUCH_ORDER)
     if (ctx.user && order.user_id === ctx.user.id) return order
-    if (token && (await this.tokens.isTokenOf(token, order.order_number)) && (await this.guestMayOpen(db, order))) {
+    if (token && this.tokens.isTokenOf(token, order.order_number) && (await this.guestMayOpen(db, order))) {
       return order
     }
     throw new AppError('not_found', NO_SUCH_ORDER)
