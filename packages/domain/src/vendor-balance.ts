@@ -16,7 +16,8 @@ const DAY_MS = 86_400_000
 export type EarningState = 'awaiting' | 'pending' | 'available' | 'none'
 
 export interface EarningPart {
-  status: OrderStatus
+  /** The part's stored status (an OrderStatus; anything else counts as none). */
+  status: OrderStatus | (string & {})
   /** When its delivery was confirmed (by the shopper, an admin, or by itself); null while unconfirmed. */
   confirmedAt: Date | null
   /**
