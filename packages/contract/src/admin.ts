@@ -629,7 +629,7 @@ export const adminEndpoints = endpoints({
     errors: ['unauthorized', 'forbidden', 'not_found'],
   },
   'POST /api/admin/vendors/:id/payouts/': {
-    summary: 'Record a payout to a shop (409 when it is more than the balance owed)',
+    summary: 'Record a payout to a shop (409 when it is more than is available: pending money waits)',
     tags,
     params,
     body: PayoutBodySchema,
