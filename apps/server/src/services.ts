@@ -133,6 +133,10 @@ export async function buildServices(
     { returnWindowDays: config.RETURN_WINDOW_DAYS, siteOrigin },
   )
   const vendorParts = new VendorParts(db)
+  const vendorReports = new VendorReports(db, shops, vendorParts, shopProducts, {
+    deliveryConfirmDays: config.DELIVERY_CONFIRM_DAYS,
+    returnWindowDays: config.RETURN_WINDOW_DAYS,
+  })
 
   // Flows: writes that span modules, each in one transaction
   const limits = { limitPerIp: config.CHECKOUT_LIMIT_PER_IP, pushLimitPerPhone: config.MPESA_PUSH_LIMIT_PER_PHONE }
@@ -170,7 +174,7 @@ export async function buildServices(
     products: new AdminProductsService(db, audit, products),
     orders: new AdminOrdersService(db, orders, flows.refundOrder, flows.fulfilVendorOrder),
     users: new AdminUsersService(db, audit, users, sessions),
-    vendors: new AdminVendorsService(db, audit, shops),
+    vendors: new AdminVendorsService(db, audit, shops, vendorReports),
     categories: new AdminCategoriesService(db, audit, categories),
     banners: new AdminBannersService(db, audit, banners),
     contact: new AdminContactService(db, audit, contact),
@@ -212,7 +216,7 @@ export async function buildServices(
     orders,
     vendorParts,
     fulfilment: new FulfilmentService(shops, vendorParts),
-    vendorReports: new VendorReports(db, shops, vendorParts, shopProducts),
+    vendorReports,
     flows,
     admin,
   }

@@ -221,7 +221,7 @@ describe.each(engines)('admin orders, refunds, payouts and dashboard (%s)', (eng
     expect((await dashboard()).quick_actions.refunds_due).toBe(before.quick_actions.refunds_due)
   })
 
-  it('records payouts to a shop up to what it is owed for delivered parts', async () => {
+  it('records payouts to a shop up to what is available: delivered, confirmed and past the return window', async () => {
     const [product] = await sellableProducts(server, 1)
     if (!product) throw new Error('fixture')
     const shopId = product.business_id
@@ -229,7 +229,9 @@ describe.each(engines)('admin orders, refunds, payouts and dashboard (%s)', (eng
     expect(start.status).toBe(200)
     const placed = await paidOrder(product.id, 2)
     await server.database.db.execute(
-      sql`update vendor_orders v set status = 'delivered', shipped_at = now(), delivered_at = now()
+      sql`update vendor_orders v set status = 'delivered', shipped_at = now() - interval '31 days',
+            delivered_at = now() - interval '31 days', delivery_confirmed_at = now() - interval '30 days',
+            delivery_confirmed_by = 'shopper'
           from orders o where o.id = v.order_id and o.order_number = ${placed.order.orderNumber}`,
     )
     const [part] = await typedRows(
@@ -240,11 +242,12 @@ describe.each(engines)('admin orders, refunds, payouts and dashboard (%s)', (eng
     )
     const net = (part?.net ?? 0) / 100
     expect(net).toBeGreaterThan(0)
-    const owed = await admin.get<{ balance_owed: number }>(`/api/admin/vendors/${shopId}/payouts/`)
+    const owed = await admin.get<{ balance_owed: number; available: number }>(`/api/admin/vendors/${shopId}/payouts/`)
     expect(owed.body.balance_owed).toBeCloseTo(start.body.balance_owed + net, 2)
+    expect(owed.body.available).toBeGreaterThanOrEqual(net)
 
     const tooMuch = await admin.post(`/api/admin/vendors/${shopId}/payouts/`, {
-      amount: owed.body.balance_owed + 1,
+      amount: owed.body.available + 1,
       reference: 'QKP1',
     })
     expect(tooMuch.status).toBe(409)

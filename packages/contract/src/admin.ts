@@ -308,9 +308,20 @@ export const PayoutSchema = z.object({
   created_at: Timestamp,
 })
 export const PayoutsSchema = z.object({
-  balance_owed: Kes,
+  balance_owed: Kes.describe('Pending plus available: delivered parts less commission, less payouts so far'),
   delivered_net: Kes.describe('Delivered parts: subtotal less commission'),
   paid_out: Kes,
+  pending: Kes.describe(
+    'Delivered parts whose delivery is not confirmed yet, or whose return window has not passed, or with an open return',
+  ),
+  available: Kes.describe(
+    'Parts confirmed and past their return window, less payouts so far: the most a payout may be (negative if overpaid)',
+  ),
+  delivery_confirm_days: z.number().int().describe('DELIVERY_CONFIRM_DAYS: a delivery confirms itself after these'),
+  return_window_days: z
+    .number()
+    .int()
+    .describe('RETURN_WINDOW_DAYS: after the confirmation, before money is available'),
   results: z.array(PayoutSchema),
 })
 export type Payouts = z.infer<typeof PayoutsSchema>
@@ -618,7 +629,7 @@ export const adminEndpoints = endpoints({
     errors: ['unauthorized', 'forbidden', 'not_found'],
   },
   'POST /api/admin/vendors/:id/payouts/': {
-    summary: 'Record a payout to a shop (409 when it is more than the balance owed)',
+    summary: 'Record a payout to a shop (409 when it is more than is available: pending money waits)',
     tags,
     params,
     body: PayoutBodySchema,

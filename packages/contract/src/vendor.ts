@@ -128,6 +128,10 @@ export const DashboardSchema = z.object({
   salesSeries: z
     .array(z.object({ date: z.string().describe('YYYY-MM-DD (Nairobi)'), sales: Kes, orders: z.number().int() }))
     .describe('The last 30 days, oldest first, one point per day (zeros included)'),
+  pending: Kes.describe(
+    'Delivered orders waiting for confirmation or the return window (as in GET /api/vendor/payouts/)',
+  ),
+  available: Kes.describe('What may be paid out now (as in GET /api/vendor/payouts/)'),
 })
 export type Dashboard = z.infer<typeof DashboardSchema>
 
@@ -303,6 +307,14 @@ export const PayoutSummarySchema = z.object({
   earned: Kes.describe('Net (subtotal less commission) of every delivered order'),
   paidOut: Kes,
   awaitingDelivery: Kes.describe('Net of paid orders not delivered yet (owed once delivered)'),
+  pending: Kes.describe(
+    'Net of delivered orders whose delivery is not confirmed yet, or whose return window has not passed, or with an open return',
+  ),
+  available: Kes.describe(
+    'Net of orders confirmed and past their return window, less what was paid out: what may be paid out now',
+  ),
+  deliveryConfirmDays: z.number().int().describe('DELIVERY_CONFIRM_DAYS: a delivery confirms itself after these'),
+  returnWindowDays: z.number().int().describe('RETURN_WINDOW_DAYS: after the confirmation, before money is available'),
   payoutPhone: z.string().nullable(),
   lines: z
     .array(
@@ -315,6 +327,13 @@ export const PayoutSummarySchema = z.object({
         commission: Kes,
         net: Kes,
         isOwed: z.boolean().describe('Delivered: counted in the balance'),
+        earning: z
+          .enum(['awaiting', 'pending', 'available'])
+          .describe('Not delivered yet; delivered and waiting (confirmation, return window); or free to pay out'),
+        availableFrom: z
+          .string()
+          .nullable()
+          .describe("When a confirmed order's money becomes available (the end of its return window); else null"),
       }),
     )
     .describe('Paid orders, newest first (at most 200)'),

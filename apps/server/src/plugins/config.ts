@@ -221,7 +221,8 @@ const ConfigObject = z.object({
     .default(3),
   /**
    * The return window, in days after an order's last delivery: until it ends, the order's link (and its number with
-   * the phone or email it was placed with) opens the order for its buyer without an account.
+   * the phone or email it was placed with) opens the order for its buyer without an account. A vendor part's money
+   * is pending for as long after its delivery is confirmed, and only then available to pay out.
    */
   RETURN_WINDOW_DAYS: z.coerce
     .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })

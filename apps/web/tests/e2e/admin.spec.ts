@@ -147,6 +147,15 @@ test.describe('the admin area', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Unverify shop' }).click()
     await expect(announcement(page)).toHaveText(`${shop.name} is no longer a 'Verified Seller'.`)
 
+    // A payout: what is available and what is pending, and when pending money becomes available.
+    await page.getByRole('button', { name: `Record payout: ${shop.name}` }).click()
+    const payoutDialog = page.getByRole('dialog', { name: `Record a payout to ${shop.name}` })
+    await expect(payoutDialog.getByRole('term').filter({ hasText: 'Available to pay' })).toBeVisible()
+    await expect(payoutDialog.getByRole('term').filter({ hasText: /^Pending$/ })).toBeVisible()
+    await expect(payoutDialog.getByText(/is pending until its delivery is confirmed/)).toContainText('return window')
+    await expectAccessible(page)
+    await payoutDialog.getByRole('button', { name: 'Cancel' }).click()
+
     // Take a product down with a reason: it leaves search. Then put it back.
     const avoid = new Set((await stockedProducts(request)).map((p) => p.id))
     const listed = (await (

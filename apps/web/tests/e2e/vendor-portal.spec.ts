@@ -168,9 +168,22 @@ test.describe('vendor portal', () => {
     expect(summary.balance).toBeGreaterThan(0)
     const balance = `KSh ${summary.balance.toLocaleString('en-KE', { maximumFractionDigits: 2 })}`
     await expect(page.getByText('Balance owed to you').locator('..')).toContainText(balance)
+    // Delivered but not confirmed: all of it is pending, none available yet, and the page says when that changes.
+    expect(summary.pending).toBe(summary.balance)
+    const figure = (name: string) =>
+      page
+        .getByRole('term')
+        .filter({ hasText: new RegExp(`^${name}$`) })
+        .locator('..')
+    await expect(figure('Pending')).toContainText(balance)
+    await expect(figure('Available')).toContainText('KSh 0')
+    await expect(page.getByText(/is pending until its delivery is confirmed/)).toContainText(
+      `and the ${summary.returnWindowDays}-day return window`,
+    )
     const row = page.getByRole('row').filter({ hasText: orderNumber })
     await expect(row).toContainText('KSh 3,000')
     await expect(row).toContainText('Delivered')
+    await expect(row).toContainText('Pending')
     await expectAccessible(page)
 
     // Products: the list with search, and the stock edited in place.

@@ -159,19 +159,20 @@ export function salesSeries(db: Db, businessId: number, days: number) {
   )
 }
 
-/** The net (subtotal less commission) of the shop's delivered parts, and of those paid but not delivered yet. */
-export async function earnings(db: Db, businessId: number) {
-  const [row] = await typedRows(
+/**
+ * The net (subtotal less commission) of the shop's paid parts, summed by status and delivery confirmation: what the
+ * domain's balance (pending, available) is made of. Every paid part counts, not only the statement's last 200.
+ */
+export function earningParts(db: Db, businessId: number) {
+  return typedRows(
     db,
-    { earned: value.decimal, awaiting: value.decimal },
-    sql`select
-          coalesce((select sum(subtotal_cents - commission_cents) from vendor_orders
-            where business_id = ${businessId} and status = 'delivered'), 0)::bigint::float8 as earned,
-          coalesce((select sum(subtotal_cents - commission_cents) from vendor_orders
-            where business_id = ${businessId} and status in ('paid', 'processing', 'shipped')), 0)::bigint::float8
-            as awaiting`,
+    { status: vendorOrders.status, confirmed_at: vendorOrders.deliveryConfirmedAt, net_cents: value.decimal },
+    sql`select status, delivery_confirmed_at as confirmed_at,
+          sum(subtotal_cents - commission_cents)::bigint::float8 as net_cents
+        from vendor_orders
+        where business_id = ${businessId} and status in ${PAID_PARTS}
+        group by status, delivery_confirmed_at`,
   )
-  return row ?? null
 }
 
 /** The shop's paid parts as lines of its statement, newest first. */
@@ -185,9 +186,10 @@ export function earningLines(db: Db, businessId: number) {
       status: vendorOrders.status,
       subtotal_cents: vendorOrders.subtotalCents,
       commission_cents: vendorOrders.commissionCents,
+      confirmed_at: vendorOrders.deliveryConfirmedAt,
     },
     sql`select v.id, o.order_number, coalesce(o.paid_at, v.created_at) as date, v.status, v.subtotal_cents,
-          v.commission_cents
+          v.commission_cents, v.delivery_confirmed_at as confirmed_at
         from vendor_orders v join orders o on o.id = v.order_id
         where v.business_id = ${businessId} and v.status in ${PAID_PARTS}
         order by coalesce(o.paid_at, v.created_at) desc, v.id desc limit 200`,

@@ -1,6 +1,7 @@
 import { ORDER_STATUS_LABELS, type OrderStatus, type VendorOrderSummary } from '@soko/contract/checkout'
 import type { Db } from '@soko/db/client'
 import { centsToKes } from '@soko/domain/money'
+import type { BalancePart } from '@soko/domain/vendor-balance'
 import { carrierLabel } from '@soko/domain/vendor-part-states'
 import * as repo from './vendor-part-repository.ts'
 
@@ -74,10 +75,17 @@ export class VendorParts {
     return { totals, series }
   }
 
-  /** What the shop has earned (delivered parts, net of commission), what waits for delivery, and its statement. */
-  async earnings(businessId: number) {
-    const totals = await repo.earnings(this.db, businessId)
-    const lines = await repo.earningLines(this.db, businessId)
-    return { totals, lines }
+  /**
+   * The net (subtotal less commission) of the shop's paid parts by status and delivery confirmation, read in `t`
+   * when given (an admin's payout reads it with the shop locked): what its balance is made of.
+   */
+  async earningParts(businessId: number, t: Db = this.db): Promise<BalancePart[]> {
+    const rows = await repo.earningParts(t, businessId)
+    return rows.map((row) => ({ status: row.status, confirmedAt: row.confirmed_at, netCents: row.net_cents }))
+  }
+
+  /** The shop's paid parts as lines of its statement, newest first (at most 200). */
+  earningLines(businessId: number) {
+    return repo.earningLines(this.db, businessId)
   }
 }

@@ -1,6 +1,13 @@
 import type { Dashboard, PayoutSummary } from '@soko/contract/vendor'
 import type { Db } from '@soko/db/client'
 import { centsToKes } from '@soko/domain/money'
+import {
+  availableFrom,
+  type EarningState,
+  earningState,
+  type VendorBalance,
+  vendorBalance,
+} from '@soko/domain/vendor-balance'
 import type { Ctx } from '../../plugins/auth.ts'
 import type { ShopProductService } from '../catalog/shop-products.ts'
 import type { VendorParts } from '../orders/vendor-parts.ts'
@@ -8,9 +15,23 @@ import type { ShopService } from './shop.ts'
 import * as repo from './shop-repository.ts'
 
 // A shop's figures: the dashboard (sales by Nairobi day and month, orders to ship, low stock) and what it is owed.
-// Sales are the orders module's, stock the catalogue's, payouts this module's own.
+// Sales are the orders module's, stock the catalogue's, payouts this module's own. A delivered part's money is
+// pending until its delivery is confirmed and its return window has passed; then it is available to pay out
+// (packages/domain/src/vendor-balance.ts).
 
 const SERIES_DAYS = 30
+
+export interface PayoutRules {
+  /** DELIVERY_CONFIRM_DAYS: a delivery confirms itself this long after the vendor marked it (shown, not applied here). */
+  deliveryConfirmDays: number
+  /** RETURN_WINDOW_DAYS: after a delivery's confirmation, how long its money stays pending. */
+  returnWindowDays: number
+}
+
+/** A statement line's state: the statement holds paid parts only, so none of them is outside the balance. */
+function statementEarning(state: EarningState): Exclude<EarningState, 'none'> {
+  return state === 'none' ? 'awaiting' : state
+}
 
 export class VendorReports {
   constructor(
@@ -18,12 +39,24 @@ export class VendorReports {
     private readonly shops: ShopService,
     private readonly parts: VendorParts,
     private readonly products: ShopProductService,
+    readonly rules: PayoutRules,
   ) {}
+
+  /**
+   * What the shop is owed, pending and available, at this moment; read in `t` when given (an admin's payout reads it
+   * with the shop's row locked, so two payouts cannot both fit).
+   */
+  async balance(businessId: number, t: Db = this.db): Promise<VendorBalance> {
+    const parts = await this.parts.earningParts(businessId, t)
+    const paidOut = await repo.paidOut(t, businessId)
+    return vendorBalance(parts, paidOut, { returnWindowDays: this.rules.returnWindowDays, now: new Date() })
+  }
 
   async dashboard(ctx: Ctx): Promise<Dashboard> {
     const shop = await this.shops.requireOwnShop(ctx)
     const { totals, series } = await this.parts.sales(shop.id, SERIES_DAYS)
     const { counts, low } = await this.products.stockOfShop(shop.id)
+    const balance = await this.balance(shop.id)
     return {
       salesToday: centsToKes(totals?.sales_today ?? 0),
       salesThisMonth: centsToKes(totals?.sales_month ?? 0),
@@ -40,21 +73,30 @@ export class VendorReports {
         threshold: row.threshold,
       })),
       salesSeries: series.map((row) => ({ date: row.day, sales: centsToKes(row.sales), orders: row.orders })),
+      pending: centsToKes(balance.pendingCents),
+      available: centsToKes(balance.availableCents),
     }
   }
 
-  /** What the shop is owed: the net (subtotal less commission) of its delivered parts, less what was paid out. */
+  /**
+   * What the shop is owed: the net (subtotal less commission) of its delivered parts, less what was paid out; of it,
+   * what is pending (confirmation, return window) and what is available to pay out.
+   */
   async payouts(ctx: Ctx): Promise<PayoutSummary> {
     const shop = await this.shops.requireOwnShop(ctx)
-    const { totals, lines } = await this.parts.earnings(shop.id)
-    const paidOut = await repo.paidOut(this.db, shop.id)
+    const balance = await this.balance(shop.id)
+    const lines = await this.parts.earningLines(shop.id)
     const payouts = await repo.listPayouts(this.db, shop.id)
-    const earned = Number(totals?.earned ?? 0)
+    const rules = { returnWindowDays: this.rules.returnWindowDays, now: new Date() }
     return {
-      balance: centsToKes(earned - paidOut),
-      earned: centsToKes(earned),
-      paidOut: centsToKes(paidOut),
-      awaitingDelivery: centsToKes(Number(totals?.awaiting ?? 0)),
+      balance: centsToKes(balance.balanceCents),
+      earned: centsToKes(balance.earnedCents),
+      paidOut: centsToKes(balance.paidOutCents),
+      awaitingDelivery: centsToKes(balance.awaitingCents),
+      pending: centsToKes(balance.pendingCents),
+      available: centsToKes(balance.availableCents),
+      deliveryConfirmDays: this.rules.deliveryConfirmDays,
+      returnWindowDays: this.rules.returnWindowDays,
       payoutPhone: shop.payout_phone,
       lines: lines.map((line) => ({
         vendorOrderId: line.id,
@@ -65,6 +107,11 @@ export class VendorReports {
         commission: centsToKes(line.commission_cents),
         net: centsToKes(line.subtotal_cents - line.commission_cents),
         isOwed: line.status === 'delivered',
+        earning: statementEarning(earningState({ status: line.status, confirmedAt: line.confirmed_at }, rules)),
+        availableFrom:
+          line.status === 'delivered' && line.confirmed_at
+            ? availableFrom(line.confirmed_at, this.rules.returnWindowDays).toISOString()
+            : null,
       })),
       payouts: payouts.map((payout) => ({
         id: payout.id,

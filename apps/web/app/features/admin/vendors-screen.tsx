@@ -1,4 +1,5 @@
 import { type AdminVendor, type AdminVendorsPage, PayoutBodySchema } from '@soko/contract/admin'
+import { pendingExplanation } from '@soko/domain/vendor-balance'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -52,8 +53,8 @@ const ACTION_ENDPOINTS = {
 } as const satisfies Record<Action, string>
 
 /**
- * 'Record a payout': money sent to the shop by hand (M-Pesa or bank), up to the balance owed. The payouts so far
- * are listed under the form.
+ * 'Record a payout': money sent to the shop by hand (M-Pesa or bank), up to what is available (the balance owed
+ * less what is still pending). The payouts so far are listed under the form.
  */
 function PayoutDialog({ vendor, onClose }: { vendor: AdminVendor; onClose: () => void }) {
   const [amount, setAmount] = useState('')
@@ -88,6 +89,26 @@ function PayoutDialog({ vendor, onClose }: { vendor: AdminVendor; onClose: () =>
         })
       }
     >
+      {history.data && (
+        <>
+          <dl className="admin-facts">
+            <div>
+              <dt>Available to pay</dt>
+              <dd>{formatKes(Math.max(history.data.available, 0))}</dd>
+            </div>
+            <div>
+              <dt>Pending</dt>
+              <dd>{formatKes(history.data.pending)}</dd>
+            </div>
+          </dl>
+          <p className="admin__muted">
+            {pendingExplanation({
+              deliveryConfirmDays: history.data.delivery_confirm_days,
+              returnWindowDays: history.data.return_window_days,
+            })}
+          </p>
+        </>
+      )}
       <TextField
         label="Amount (KSh)"
         name="amount"

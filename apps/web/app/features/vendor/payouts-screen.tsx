@@ -1,6 +1,7 @@
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@soko/contract/checkout-options'
 import type { PayoutSummary } from '@soko/contract/vendor'
 import { formatKenyanMobile } from '@soko/domain/phone'
+import { pendingExplanation } from '@soko/domain/vendor-balance'
 import { Link } from 'react-router'
 import { TableHead, TableScroll } from '../../components/ui/list.tsx'
 import { Tag } from '../../components/ui/tag.tsx'
@@ -15,9 +16,17 @@ const LINE_COLUMNS = [
   { label: 'Net', isNumeric: true },
 ] as const
 
+/** Where a line's net stands: in the balance and free to pay out, in the balance but waiting, or not yet in it. */
+function EarningTag({ line }: { line: PayoutSummary['lines'][number] }) {
+  if (line.earning === 'available') return <Tag tone="good">Available</Tag>
+  if (line.earning === 'awaiting') return null
+  return <Tag tone="warn">{line.availableFrom ? `Pending until ${formatDate(line.availableFrom)}` : 'Pending'}</Tag>
+}
+
 /**
- * What Soko owes the shop: the balance (delivered orders less commission, less what was paid out), what is still
- * awaiting delivery, each paid order's subtotal, commission and net, and the payouts received.
+ * What Soko owes the shop: the balance (delivered orders less commission, less what was paid out), split into what
+ * is pending (delivery not confirmed yet, or inside the return window) and what is available to pay out, what is
+ * still awaiting delivery, each paid order's subtotal, commission and net, and the payouts received.
  */
 export function PayoutsScreen({ summary }: { summary: PayoutSummary }) {
   return (
@@ -36,6 +45,16 @@ export function PayoutsScreen({ summary }: { summary: PayoutSummary }) {
           </dd>
         </div>
         <div className="card vendor-stat">
+          <dt>Available</dt>
+          <dd>{formatKes(summary.available)}</dd>
+          <dd className="vendor-stat__sub">Can be paid out now</dd>
+        </div>
+        <div className="card vendor-stat">
+          <dt>Pending</dt>
+          <dd>{formatKes(summary.pending)}</dd>
+          <dd className="vendor-stat__sub">Delivered, waiting for the return window</dd>
+        </div>
+        <div className="card vendor-stat">
           <dt>Earned</dt>
           <dd>{formatKes(summary.earned)}</dd>
           <dd className="vendor-stat__sub">Delivered orders, after commission</dd>
@@ -50,6 +69,7 @@ export function PayoutsScreen({ summary }: { summary: PayoutSummary }) {
           <dd className="vendor-stat__sub">Owed to you once delivered</dd>
         </div>
       </dl>
+      <p className="vendor-muted">{pendingExplanation(summary)}</p>
 
       <section className="card vendor-card" aria-labelledby="payout-lines-title">
         <h2 id="payout-lines-title">Orders</h2>
@@ -69,7 +89,7 @@ export function PayoutsScreen({ summary }: { summary: PayoutSummary }) {
                       {line.isOwed ? (
                         <>
                           {' '}
-                          <Tag tone="good">In balance</Tag>
+                          <EarningTag line={line} />
                         </>
                       ) : null}
                     </td>
@@ -87,7 +107,7 @@ export function PayoutsScreen({ summary }: { summary: PayoutSummary }) {
       <section className="card vendor-card" aria-labelledby="payouts-received-title">
         <h2 id="payouts-received-title">Payouts received</h2>
         {summary.payouts.length === 0 ? (
-          <p className="vendor-muted">No payouts yet. Soko pays the balance of delivered orders every week.</p>
+          <p className="vendor-muted">No payouts yet. Soko pays the available balance every week.</p>
         ) : (
           <ul className="vendor-list">
             {summary.payouts.map((payout) => (

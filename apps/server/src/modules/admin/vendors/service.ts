@@ -4,6 +4,7 @@ import { centsToKes, formatKes, kesToCents } from '@soko/domain/money'
 import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
 import type { AdminAuditAction, AuditService } from '../../audit/service.ts'
+import type { VendorReports } from '../../vendors/reports.ts'
 import type { ShopService } from '../../vendors/shop.ts'
 import { audited, isoOrNull, listPage, lockedRow, requireAdmin } from '../shared.ts'
 import * as read from './vendors-read-model.ts'
@@ -40,6 +41,7 @@ export class AdminVendorsService {
     private readonly db: Db,
     private readonly audit: AuditService,
     private readonly shops: ShopService,
+    private readonly reports: VendorReports,
   ) {}
 
   list(ctx: Ctx, query: AdminVendorsQuery): Promise<AdminVendorsPage> {
@@ -88,10 +90,15 @@ export class AdminVendorsService {
     const shop = await read.getVendor(this.db, id)
     if (!shop) throw new AppError('not_found', NOT_FOUND)
     const rows = await read.listPayouts(this.db, id)
+    const balance = await this.reports.balance(id)
     return {
-      balance_owed: centsToKes(shop.delivered_net_cents - shop.paid_out_cents),
-      delivered_net: centsToKes(shop.delivered_net_cents),
-      paid_out: centsToKes(shop.paid_out_cents),
+      balance_owed: centsToKes(balance.balanceCents),
+      delivered_net: centsToKes(balance.earnedCents),
+      paid_out: centsToKes(balance.paidOutCents),
+      pending: centsToKes(balance.pendingCents),
+      available: centsToKes(balance.availableCents),
+      delivery_confirm_days: this.reports.rules.deliveryConfirmDays,
+      return_window_days: this.reports.rules.returnWindowDays,
       results: rows.map((row) => ({
         id: row.id,
         amount: centsToKes(row.amount_cents),
@@ -104,18 +111,21 @@ export class AdminVendorsService {
   }
 
   /**
-   * Records money sent to a shop (M-Pesa or bank, by hand). It may not exceed what the shop is owed: its delivered
-   * parts less commission, less payouts so far; the shop's row is locked so two payouts cannot both fit.
+   * Records money sent to a shop (M-Pesa or bank, by hand). It may not exceed what is available: the shop's parts
+   * confirmed and past their return window, less commission, less payouts so far (pending money waits); the shop's
+   * row is locked so two payouts cannot both fit.
    */
   async recordPayout(ctx: Ctx, id: number, body: PayoutBody): Promise<Payouts> {
     const admin = requireAdmin(ctx)
     const amountCents = kesToCents(body.amount)
     await audited(ctx, this.db, this.audit, async (t, record) => {
       const shop = await this.locked(t, id)
-      const owed = shop.delivered_net_cents - shop.paid_out_cents
-      if (amountCents > owed) {
-        throw new AppError('conflict', `This is more than the shop is owed (${formatKes(Math.max(owed, 0))}).`, {
-          amount: [`At most ${formatKes(Math.max(owed, 0))}`],
+      const { availableCents, pendingCents } = await this.reports.balance(id, t)
+      const most = Math.max(availableCents, 0)
+      if (amountCents > most) {
+        const waiting = pendingCents > 0 ? ` ${formatKes(pendingCents)} is pending until its return window passes.` : ''
+        throw new AppError('conflict', `This is more than the shop is owed (${formatKes(most)}).${waiting}`, {
+          amount: [`At most ${formatKes(most)}`],
         })
       }
       await this.shops.recordPayout(t, {
