@@ -244,7 +244,7 @@ export class ReturnItems {
         if (answer.refused === 'actor') throw new AppError('not_found', NO_SUCH_RETURN)
         throw new AppError('conflict', stateRefusal(action, row.state as ReturnState))
       }
-      const order = await orders.byId(t, row.order_id, true)
+      const order = await orders.byId(t, row.order_id)
       if (!order) throw new AppError('not_found', NO_SUCH_RETURN)
       const step = await apply(t, row, order, vendorId)
       const view = await this.viewOf(t, row.id)

@@ -29,13 +29,13 @@ export type ReturnRow = RowOf<typeof returnShape>
 const returnColumns = sql`r.id, r.order_id, r.vendor_order_id, v.business_id, o.order_number, r.state, r.method, r.refusal_reason,
   r.amount_cents, r.accepted_at, r.refused_at, r.received_at, r.refunded_at, r.created_at`
 
-/** One return, locked with its vendor part until the transaction ends. */
+/** One return, locked with its vendor part and its order (as a part is locked) until the transaction ends. */
 export async function lockReturn(db: Db, id: number): Promise<ReturnRow | null> {
   const [row] = await typedRows(
     db,
     returnShape,
     sql`select ${returnColumns} from returns r join vendor_orders v on v.id = r.vendor_order_id join orders o on o.id = r.order_id
-        where r.id = ${id} for update of r, v`,
+        where r.id = ${id} for update of r, v, o`,
   )
   return row ?? null
 }
