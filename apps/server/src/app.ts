@@ -239,6 +239,8 @@ async function registerRoutes(
         retryPayment: (...args) => flows.retryPayment.run(...args),
         cancel: (...args) => flows.cancelOrder.run(...args),
         confirmReceipt: (...args) => flows.fulfilVendorOrder.confirm(...args),
+        returns: (...args) => flows.returnItems.ofOrder(...args),
+        openReturn: (...args) => flows.returnItems.open(...args),
       },
       siteOrigin,
       limiter: services.limiter,
@@ -249,7 +251,9 @@ async function registerRoutes(
     paymentCallbackRoutes({ payments: flows.settle, card: gateways.card, callbackSecret: gateways.callbackSecret }),
   )
   await app.register(reviewRoutes(services.reviews))
-  await app.register(vendorRoutes({ fulfilment: services.fulfilment, parts: flows.fulfilVendorOrder }))
+  await app.register(
+    vendorRoutes({ fulfilment: services.fulfilment, parts: flows.fulfilVendorOrder, returns: flows.returnItems }),
+  )
   await app.register(adminRoutes(services.admin))
   await app.register(
     vendorPortalRoutes({

@@ -11,6 +11,7 @@ import { PaidShopNotices } from './flows/paid-shop-notices.ts'
 import { PlaceOrder } from './flows/place-order.ts'
 import { RefundOrder } from './flows/refund-order.ts'
 import { RetryPayment } from './flows/retry-payment.ts'
+import { ReturnItems } from './flows/return-items.ts'
 import { SettlePayment } from './flows/settle-payment.ts'
 import { GoogleSignIn } from './modules/accounts/google.ts'
 import { PasswordHasher } from './modules/accounts/passwords.ts'
@@ -45,6 +46,7 @@ import { JobQueue } from './modules/jobs/queue.ts'
 import { Mailer } from './modules/mail/mailer.ts'
 import { Deliveries } from './modules/orders/deliveries.ts'
 import { OrderTokens } from './modules/orders/order-tokens.ts'
+import { Returns } from './modules/orders/returns.ts'
 import { OrdersService } from './modules/orders/service.ts'
 import { VendorParts } from './modules/orders/vendor-parts.ts'
 import { cardSecretKey, createGateways } from './modules/payments/gateways.ts'
@@ -137,6 +139,7 @@ export async function buildServices(
     deliveryConfirmDays: config.DELIVERY_CONFIRM_DAYS,
     returnWindowDays: config.RETURN_WINDOW_DAYS,
   })
+  const returns = new Returns(db)
 
   // Flows: writes that span modules, each in one transaction
   const limits = { limitPerIp: config.CHECKOUT_LIMIT_PER_IP, pushLimitPerPhone: config.MPESA_PUSH_LIMIT_PER_PHONE }
@@ -159,6 +162,10 @@ export async function buildServices(
     fulfilVendorOrder: new FulfilVendorOrder(
       { db, shops, parts: vendorParts, orders, mailer, audit, jobs, log },
       { confirmDays: config.DELIVERY_CONFIRM_DAYS },
+    ),
+    returnItems: new ReturnItems(
+      { db, orders, returns, parts: vendorParts, payments, shops, users, mailer },
+      { windowDays: config.RETURN_WINDOW_DAYS, publicUrl: siteOrigin },
     ),
     openShop: new OpenShop({ db, shops, users, limiter, audit }),
     claimGuestOrders: new ClaimGuestOrders({ db, orders, log }),

@@ -9,6 +9,7 @@ import { type EndpointKey, type EndpointSpec, splitKey } from '@soko/contract/en
 import { ERROR_STATUS } from '@soko/contract/errors'
 import { healthEndpoints } from '@soko/contract/health'
 import { mediaEndpoints } from '@soko/contract/media'
+import { returnsEndpoints } from '@soko/contract/returns'
 import { searchEndpoints } from '@soko/contract/search'
 import { vendorEndpoints } from '@soko/contract/vendor'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -29,6 +30,7 @@ const tables = {
   healthEndpoints,
   devEndpoints,
   mediaEndpoints,
+  returnsEndpoints,
 }
 
 const entries: [EndpointKey, EndpointSpec][] = Object.values(tables).flatMap(

@@ -9,6 +9,7 @@ import type { contactEndpoints } from './contact.ts'
 import type { devEndpoints } from './dev.ts'
 import type { healthEndpoints } from './health.ts'
 import type { mediaEndpoints } from './media.ts'
+import type { returnsEndpoints } from './returns.ts'
 import type { searchEndpoints } from './search.ts'
 import type { vendorEndpoints } from './vendor.ts'
 
@@ -22,6 +23,7 @@ export type Api = typeof catalogEndpoints &
   typeof contactEndpoints &
   typeof healthEndpoints &
   typeof devEndpoints &
-  typeof mediaEndpoints
+  typeof mediaEndpoints &
+  typeof returnsEndpoints
 
 export type ApiKey = keyof Api

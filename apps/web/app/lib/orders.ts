@@ -1,5 +1,6 @@
 import type { PaymentState, RetryPaymentBody } from '@soko/contract/checkout'
 import { ORDER_TOKEN_HEADER } from '@soko/contract/checkout-options'
+import type { OpenReturnRequest } from '@soko/contract/returns'
 import { type CallOptions, call } from './api-client.ts'
 
 // The calls that follow one order after it is placed (checkout's confirmation, the account's order page). A guest
@@ -55,6 +56,7 @@ const withToken = (token: string | null): CallOptions => ({ headers: token ? { [
 export const orderKeys = {
   order: (orderNumber: string) => ['order', orderNumber.toUpperCase()] as const,
   payment: (orderNumber: string) => ['order', orderNumber.toUpperCase(), 'payment'] as const,
+  returns: (orderNumber: string) => ['order', orderNumber.toUpperCase(), 'returns'] as const,
 }
 
 export const fetchOrder = (orderNumber: string, token: string | null) =>
@@ -77,6 +79,14 @@ export const confirmReceipt = (orderNumber: string, partId: number, token: strin
     { params: { orderNumber, partId } },
     withToken(token),
   )
+
+/** The order's returns and what may still go back (decision 0013). */
+export const fetchReturns = (orderNumber: string, token: string | null) =>
+  call('GET /api/checkout/orders/:orderNumber/returns/', { params: { orderNumber } }, withToken(token))
+
+/** The shopper returns items of one delivered part; answers the return opened. */
+export const openReturn = (orderNumber: string, token: string | null, body: OpenReturnRequest) =>
+  call('POST /api/checkout/orders/:orderNumber/returns/', { params: { orderNumber }, body }, withToken(token))
 
 /** Whether a payment is still waiting for the shopper or the provider (polling goes on). */
 export const isPaymentPending = (payment: PaymentState | null | undefined) => payment?.status === 'pending'

@@ -10,11 +10,15 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return vendorLoad(request, call('GET /api/vendor/orders/', {}, { context }))
+  const [orders, returns] = await Promise.all([
+    vendorLoad(request, call('GET /api/vendor/orders/', {}, { context })),
+    vendorLoad(request, call('GET /api/vendor/returns/', {}, { context })),
+  ])
+  return { orders, returns }
 }
 
 export default function VendorPortalOrders({ loaderData }: Route.ComponentProps) {
-  return <OrdersScreen orders={loaderData} />
+  return <OrdersScreen orders={loaderData.orders} returns={loaderData.returns} />
 }
 
 export const ErrorBoundary = PortalRouteError

@@ -1,4 +1,5 @@
 import { ORDER_STATUSES, PAYMENT_METHODS } from '@soko/domain/order-states'
+import { RETURN_METHOD_IDS, RETURN_REASON_IDS, RETURN_STATES } from '@soko/domain/return-states'
 import { CARRIER_IDS, DELIVERY_CONFIRMERS } from '@soko/domain/vendor-part-states'
 import { sql } from 'drizzle-orm'
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
@@ -140,5 +141,68 @@ export const orderItems = pgTable(
     index('order_items_vendor_order_idx').on(t.vendorOrderId),
     index('order_items_product_idx').on(t.productId),
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+)
+
+const listOf = (values: readonly string[]): string => values.map((value) => `'${value}'`).join(', ')
+
+/**
+ * A shopper's return of items of one vendor part (decision 0013): requested → accepted (with how it comes back) or
+ * refused (with why) → received by the vendor → refunded, the refund recorded on the order's payment.
+ */
+export const returns = pgTable(
+  'returns',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    vendorOrderId: integer('vendor_order_id')
+      .notNull()
+      .references(() => vendorOrders.id, { onDelete: 'cascade' }),
+    state: text('state').notNull().default('requested'),
+    method: text('method'),
+    refusalReason: text('refusal_reason'),
+    /** What goes back to the shopper: the returned lines at their unit prices. */
+    amountCents: integer('amount_cents').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    refusedAt: timestamp('refused_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [
+    index('returns_order_idx').on(t.orderId),
+    index('returns_vendor_order_idx').on(t.vendorOrderId),
+    check('returns_state_known', sql.raw(`state in (${listOf(RETURN_STATES)})`)),
+    check('returns_method_known', sql.raw(`method in (${listOf(RETURN_METHOD_IDS)})`)),
+    check('returns_method_when_accepted', sql`(method is null) = (accepted_at is null)`),
+    check('returns_refusal_has_reason', sql`(refusal_reason is null) = (refused_at is null)`),
+    check('returns_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+)
+
+/** One order line going back in a return: how many, and why. */
+export const returnLines = pgTable(
+  'return_lines',
+  {
+    id: serial('id').primaryKey(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    reason: text('reason').notNull(),
+    note: text('note'),
+  },
+  (t) => [
+    uniqueIndex('return_lines_return_item_key').on(t.returnId, t.orderItemId),
+    index('return_lines_order_item_idx').on(t.orderItemId),
+    check('return_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('return_lines_reason_known', sql.raw(`reason in (${listOf(RETURN_REASON_IDS)})`)),
+    check('return_lines_other_has_note', sql`reason <> 'other' or note is not null`),
   ],
 )

@@ -7,6 +7,7 @@ import {
   type QuoteChanged,
   type RetryPaymentBody,
 } from '@soko/contract/checkout'
+import { type OpenReturnBody, type OrderReturns, type ReturnView, returnsEndpoints } from '@soko/contract/returns'
 import { CARD_DATA_MESSAGE } from '@soko/contract/user'
 import { findCardData } from '@soko/domain/card-data'
 import type { FastifyReply } from 'fastify'
@@ -48,6 +49,9 @@ export interface CheckoutFlows {
   cancel(ctx: Ctx, orderNumber: string, token: string | undefined): Promise<OrderDetail>
   /** The shopper confirms receiving a vendor's part (the fulfil-vendor-order flow). */
   confirmReceipt(ctx: Ctx, orderNumber: string, partId: number, token: string | undefined): Promise<OrderDetail>
+  /** The order's returns, and opening one (the return-items flow). */
+  returns(ctx: Ctx, orderNumber: string, token: string | undefined): Promise<OrderReturns>
+  openReturn(ctx: Ctx, orderNumber: string, token: string | undefined, body: OpenReturnBody): Promise<ReturnView>
 }
 
 /** /api/checkout/*: quotes, placing orders, following and paying them (guests too, with the order's token). */
@@ -130,6 +134,19 @@ export function checkoutRoutes(deps: {
         request.params.orderNumber,
         request.params.partId,
         request.headers[ORDER_TOKEN_HEADER],
+      ),
+    )
+
+    serve(app, returnsEndpoints, 'GET /api/checkout/orders/:orderNumber/returns/', async (request) =>
+      checkout.returns(ctxOf(request), request.params.orderNumber, request.headers[ORDER_TOKEN_HEADER]),
+    )
+
+    serve(app, returnsEndpoints, 'POST /api/checkout/orders/:orderNumber/returns/', async (request) =>
+      checkout.openReturn(
+        ctxOf(request),
+        request.params.orderNumber,
+        request.headers[ORDER_TOKEN_HEADER],
+        request.body,
       ),
     )
   }

@@ -1,4 +1,5 @@
 import type { ShipBody } from '@soko/contract/checkout'
+import { type AcceptReturnBody, type RefuseReturnBody, type ReturnView, returnsEndpoints } from '@soko/contract/returns'
 import { vendorEndpoints } from '@soko/contract/vendor'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { type Ctx, ctxOf } from '../../plugins/auth.ts'
@@ -15,8 +16,15 @@ export function vendorRoutes(deps: {
     ship(ctx: Ctx, partId: number, body: ShipBody): Promise<void>
     deliver(ctx: Ctx, partId: number): Promise<void>
   }
+  /** The shop's returns: accepting, refusing, and confirming the items came back (the return-items flow). */
+  returns: {
+    ofShop(ctx: Ctx): Promise<ReturnView[]>
+    accept(ctx: Ctx, id: number, body: AcceptReturnBody): Promise<void>
+    refuse(ctx: Ctx, id: number, body: RefuseReturnBody): Promise<void>
+    received(ctx: Ctx, id: number): Promise<void>
+  }
 }): FastifyPluginAsyncZod {
-  const { fulfilment, parts } = deps
+  const { fulfilment, parts, returns } = deps
   return async (app) => {
     guardArea(app)
 
@@ -32,6 +40,20 @@ export function vendorRoutes(deps: {
 
     serve(app, vendorEndpoints, 'POST /api/vendor/orders/:id/deliver/', async (request) => {
       await parts.deliver(ctxOf(request), request.params.id)
+    })
+
+    serve(app, returnsEndpoints, 'GET /api/vendor/returns/', async (request) => returns.ofShop(ctxOf(request)))
+
+    serve(app, returnsEndpoints, 'POST /api/vendor/returns/:id/accept/', async (request) => {
+      await returns.accept(ctxOf(request), request.params.id, request.body)
+    })
+
+    serve(app, returnsEndpoints, 'POST /api/vendor/returns/:id/refuse/', async (request) => {
+      await returns.refuse(ctxOf(request), request.params.id, request.body)
+    })
+
+    serve(app, returnsEndpoints, 'POST /api/vendor/returns/:id/received/', async (request) => {
+      await returns.received(ctxOf(request), request.params.id)
     })
   }
 }

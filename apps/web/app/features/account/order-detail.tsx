@@ -7,6 +7,7 @@ import { Facts } from '../../components/ui/facts.tsx'
 import { amountRows } from '../../lib/cart-quote.ts'
 import { formatDate, formatKes, oneLineAddress } from '../../lib/format.ts'
 import { OrderTracking, StatusTag, shippingText } from './order-tracking.tsx'
+import { ReturnItems } from './return-items.tsx'
 import { ReviewForm } from './review-form.tsx'
 
 export interface OrderDetailViewProps {
@@ -99,6 +100,8 @@ export function OrderDetailView({
         <h2 id="order-tracking-title">Track Order</h2>
         <OrderTracking order={order} headingLevel={3} token={token} />
       </section>
+
+      <ReturnItems orderNumber={order.orderNumber} token={token} />
 
       <section className="card account__panel" aria-labelledby="order-delivery-title">
         <h2 id="order-delivery-title">Delivery</h2>

@@ -1,4 +1,5 @@
 import type { ShipRequest, VendorOrderSummary } from '@soko/contract/checkout'
+import type { ReturnView } from '@soko/contract/returns'
 import { formatKenyanMobile } from '@soko/domain/phone'
 import { CARRIERS, type Carrier, carrierNeedsReference } from '@soko/domain/vendor-part-states'
 import { type FormEvent, useState } from 'react'
@@ -9,6 +10,7 @@ import { Tag, type Tone } from '../../components/ui/tag.tsx'
 import { call } from '../../lib/api-client.ts'
 import { failureText, fieldErrors } from '../../lib/form-errors.ts'
 import { formatDateTime, formatKes } from '../../lib/format.ts'
+import { ReturnsList } from './returns-list.tsx'
 
 const TONES: Record<string, Tone> = {
   paid: 'warn',
@@ -225,8 +227,11 @@ function OrderCard({ order }: { order: VendorOrderSummary }) {
   )
 }
 
-/** The shop's paid parts of orders, newest first: start them, ship them with a carrier, then mark them delivered. */
-export function OrdersScreen({ orders }: { orders: VendorOrderSummary[] }) {
+/**
+ * The shop's paid parts of orders, newest first: start them, ship them with a carrier, then mark them delivered; and
+ * its returns, to accept or refuse and to confirm received.
+ */
+export function OrdersScreen({ orders, returns = [] }: { orders: VendorOrderSummary[]; returns?: ReturnView[] }) {
   const toShip = orders.filter(canShip).length
   return (
     <section className="vendor-screen" aria-labelledby="orders-title">
@@ -236,6 +241,7 @@ export function OrdersScreen({ orders }: { orders: VendorOrderSummary[] }) {
           ? 'No orders yet. Paid orders appear here, and you get an email for each.'
           : `${orders.length} paid order${orders.length === 1 ? '' : 's'}, ${toShip} to ship.`}
       </p>
+      <ReturnsList returns={returns} />
       {orders.length > 0 && (
         <ul className="vendor-orders">
           {orders.map((order) => (
