@@ -109,6 +109,18 @@ describe.each(engines)('a vendor part’s money waits for the return window (%s)
     expect((await mine()).lines[0]?.earning).toBe('available')
     expect(await admins()).toMatchObject({ balance_owed: 900, pending: 0, available: 900 })
     expect(await dashboard()).toMatchObject({ pending: 0, available: 900 })
+
+    // A return still open on the part holds its money back as pending; once it is gone, it is available again.
+    await server.database.db.execute(
+      sql`insert into returns (order_id, vendor_order_id, state, amount_cents)
+          select order_id, id, 'requested', 100000 from vendor_orders where id = ${part.id}`,
+    )
+    expect(await mine()).toMatchObject({ balance: 900, pending: 900, available: 0 })
+    expect((await mine()).lines[0]?.earning).toBe('pending')
+    expect((await pay(1)).status).toBe(409)
+    await server.database.db.execute(sql`delete from returns where vendor_order_id = ${part.id}`)
+    expect(await mine()).toMatchObject({ pending: 0, available: 900 })
+
     const tooMuch = await pay(900.01)
     expect(tooMuch.status).toBe(409)
     expect(tooMuch.body).toMatchObject({ errors: { amount: ['At most KSh 900'] } })

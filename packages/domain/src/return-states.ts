@@ -35,6 +35,9 @@ export function returnMethodLabel(id: string | null): string | null {
 export const RETURN_STATES = ['requested', 'accepted', 'refused', 'received', 'refunded'] as const
 export type ReturnState = (typeof RETURN_STATES)[number]
 
+/** A return still being settled: while a part has one, its money stays pending (decision 0012). */
+export const OPEN_RETURN_STATES: readonly ReturnState[] = ['requested', 'accepted', 'received']
+
 export const RETURN_STATE_LABELS: Record<ReturnState, string> = {
   requested: 'Return requested',
   accepted: 'Return accepted',

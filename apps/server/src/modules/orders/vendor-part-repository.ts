@@ -1,6 +1,7 @@
 import type { Db } from '@soko/db/client'
 import { orderItems, orders, vendorOrders } from '@soko/db/schema/orders'
 import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
+import { OPEN_RETURN_STATES } from '@soko/domain/return-states'
 import { type Carrier, type DeliveryConfirmer, type PartStage, statusOfStage } from '@soko/domain/vendor-part-states'
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 
@@ -117,6 +118,7 @@ export async function movePart(db: Db, part: { id: number; orderId: number }, mo
 
 /** Vendor parts whose money came in (whatever happened to them since, short of cancelling). */
 const PAID_PARTS = sql`('paid', 'processing', 'shipped', 'delivered')`
+const OPEN_RETURNS = sql.raw(`(${OPEN_RETURN_STATES.map((state) => `'${state}'`).join(', ')})`)
 /** Kenya keeps East Africa Time all year; days and months are counted there, whatever the server's zone. */
 const NAIROBI = 'Africa/Nairobi'
 const paidAt: SQL = sql`(coalesce(o.paid_at, v.created_at) at time zone ${NAIROBI})`
@@ -160,18 +162,24 @@ export function salesSeries(db: Db, businessId: number, days: number) {
 }
 
 /**
- * The net (subtotal less commission) of the shop's paid parts, summed by status and delivery confirmation: what the
- * domain's balance (pending, available) is made of. Every paid part counts, not only the statement's last 200.
+ * The net (subtotal less commission) of the shop's paid parts, summed by status, delivery confirmation and whether a
+ * return is open: what the domain's balance (pending, available) is made of. Every paid part counts, not only the statement's last 200.
  */
 export function earningParts(db: Db, businessId: number) {
   return typedRows(
     db,
-    { status: vendorOrders.status, confirmed_at: vendorOrders.deliveryConfirmedAt, net_cents: value.decimal },
-    sql`select status, delivery_confirmed_at as confirmed_at,
-          sum(subtotal_cents - commission_cents)::bigint::float8 as net_cents
-        from vendor_orders
-        where business_id = ${businessId} and status in ${PAID_PARTS}
-        group by status, delivery_confirmed_at`,
+    {
+      status: vendorOrders.status,
+      confirmed_at: vendorOrders.deliveryConfirmedAt,
+      has_open_return: value.bool,
+      net_cents: value.decimal,
+    },
+    sql`select v.status, v.delivery_confirmed_at as confirmed_at,
+          exists (select 1 from returns r where r.vendor_order_id = v.id and r.state in ${OPEN_RETURNS}) as has_open_return,
+          sum(v.subtotal_cents - v.commission_cents)::bigint::float8 as net_cents
+        from vendor_orders v
+        where v.business_id = ${businessId} and v.status in ${PAID_PARTS}
+        group by 1, 2, 3`,
   )
 }
 
@@ -187,9 +195,11 @@ export function earningLines(db: Db, businessId: number) {
       subtotal_cents: vendorOrders.subtotalCents,
       commission_cents: vendorOrders.commissionCents,
       confirmed_at: vendorOrders.deliveryConfirmedAt,
+      has_open_return: value.bool,
     },
     sql`select v.id, o.order_number, coalesce(o.paid_at, v.created_at) as date, v.status, v.subtotal_cents,
-          v.commission_cents, v.delivery_confirmed_at as confirmed_at
+          v.commission_cents, v.delivery_confirmed_at as confirmed_at,
+          exists (select 1 from returns r where r.vendor_order_id = v.id and r.state in ${OPEN_RETURNS}) as has_open_return
         from vendor_orders v join orders o on o.id = v.order_id
         where v.business_id = ${businessId} and v.status in ${PAID_PARTS}
         order by coalesce(o.paid_at, v.created_at) desc, v.id desc limit 200`,

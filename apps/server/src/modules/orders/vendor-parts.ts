@@ -81,7 +81,12 @@ export class VendorParts {
    */
   async earningParts(businessId: number, t: Db = this.db): Promise<BalancePart[]> {
     const rows = await repo.earningParts(t, businessId)
-    return rows.map((row) => ({ status: row.status, confirmedAt: row.confirmed_at, netCents: row.net_cents }))
+    return rows.map((row) => ({
+      status: row.status,
+      confirmedAt: row.confirmed_at,
+      hasOpenReturn: row.has_open_return,
+      netCents: row.net_cents,
+    }))
   }
 
   /** The shop's paid parts as lines of its statement, newest first (at most 200). */

@@ -107,7 +107,12 @@ export class VendorReports {
         commission: centsToKes(line.commission_cents),
         net: centsToKes(line.subtotal_cents - line.commission_cents),
         isOwed: line.status === 'delivered',
-        earning: statementEarning(earningState({ status: line.status, confirmedAt: line.confirmed_at }, rules)),
+        earning: statementEarning(
+          earningState(
+            { status: line.status, confirmedAt: line.confirmed_at, hasOpenReturn: line.has_open_return },
+            rules,
+          ),
+        ),
         availableFrom:
           line.status === 'delivered' && line.confirmed_at
             ? availableFrom(line.confirmed_at, this.rules.returnWindowDays).toISOString()
