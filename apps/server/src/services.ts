@@ -158,7 +158,7 @@ export async function buildServices(
     retryPayment: new RetryPayment({ db, orders, payments, limiter }, limits),
     cancelOrder: new CancelOrder({ db, orders, payments, stock, mailer }),
     expireOrder: new ExpireOrder({ db, orders, payments, stock, settle, jobs, log }),
-    refundOrder: new RefundOrder({ db, orders, payments, stock, audit, mailer }),
+    refundOrder: new RefundOrder({ db, orders, payments, stock, audit, mailer, returns }),
     fulfilVendorOrder: new FulfilVendorOrder(
       { db, shops, parts: vendorParts, orders, mailer, audit, jobs, log },
       { confirmDays: config.DELIVERY_CONFIRM_DAYS },

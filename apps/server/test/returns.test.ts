@@ -1,5 +1,6 @@
 import type { OrderReturns, ReturnView } from '@soko/contract/returns'
 import { typedRows, value } from '@soko/db/typed-sql'
+import { formatKes } from '@soko/domain/money'
 import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, newCustomer, outbox, RELAXED_LIMITS, registerUser, signIn } from './support/accounts.ts'
@@ -288,5 +289,24 @@ describe.each(engines)('returns on %s', (engine) => {
     const subjects = (await outbox(server, orderEmail)).map((message) => message.subject)
     expect(subjects).toContain(`Order ${placed.order.orderNumber}: your return was accepted`)
     expect(subjects).toContain(`Order ${placed.order.orderNumber}: your return is refunded`)
+
+    // Refunding the whole order afterwards owes only the rest: what the return gave back is not given again.
+    const refunded = await clients.admin.post(`/api/admin/orders/${orderId}/refund/`, { reason: 'Shop closed' })
+    expect(refunded.status).toBe(200)
+    const rest = formatKes(Math.round(placed.order.total * 100) - 300_000)
+    const refundMail = (await outbox(server, orderEmail)).find(
+      (message) => message.subject === `Order ${placed.order.orderNumber} refunded`,
+    )
+    expect(refundMail?.text).toContain(`${rest} is on its way back to you`)
+    const [adminEvent] = await typedRows(
+      db(),
+      { raw: value.text },
+      sql`select e.raw_body as raw from payment_events e join payments p on p.id = e.payment_id
+          where p.order_id = ${orderId} and e.source = 'admin_refund'`,
+    )
+    expect(adminEvent && JSON.parse(adminEvent.raw)).toMatchObject({
+      amountCents: Math.round(placed.order.total * 100) - 300_000,
+      returnedCents: 300_000,
+    })
   })
 })

@@ -10,11 +10,13 @@ import { IdParamsSchema, optionalText, required } from './user.ts'
 
 const Kes = z.number().describe('Amount in KES')
 const Id = z.number().int()
+/** An id the request names: a database integer (a larger one is refused, not looked up). */
+const RequestId = Id.positive('must be an id').max(2 ** 31 - 1, 'must be an id')
 const At = z.string().nullable()
 
 export const ReturnLineBodySchema = z
   .strictObject({
-    itemId: Id.positive().describe('The order line (an item of the order) going back'),
+    itemId: RequestId.describe('The order line (an item of the order) going back'),
     quantity: z
       .number({ error: () => 'Quantity must be a number' })
       .int('Quantity must be a whole number')
@@ -30,7 +32,7 @@ export const ReturnLineBodySchema = z
 
 export const OpenReturnBodySchema = z
   .strictObject({
-    partId: Id.positive().describe("The seller's part of the order the items came in"),
+    partId: RequestId.describe("The seller's part of the order the items came in"),
     lines: z.array(ReturnLineBodySchema).min(1, 'Choose at least one item').max(50),
   })
   .refine((body) => new Set(body.lines.map((line) => line.itemId)).size === body.lines.length, {

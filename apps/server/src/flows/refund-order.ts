@@ -4,6 +4,7 @@ import type { AuditService } from '../modules/audit/service.ts'
 import type { Mailer } from '../modules/mail/mailer.ts'
 import { orderRefundedEmail } from '../modules/orders/mail-templates.ts'
 import { canRefund } from '../modules/orders/refunds.ts'
+import type { Returns } from '../modules/orders/returns.ts'
 import type { Ctx } from '../plugins/auth.ts'
 import { AppError } from '../plugins/errors.ts'
 import { type OrderModules, releaseOrder } from './order-stock.ts'
@@ -13,11 +14,17 @@ export const NO_ORDER_WITH_ID = 'No order with this id.'
 /**
  * An admin refunds a paid (or cancelled and owed-back) order, in one transaction: the stock of what has not shipped
  * back on sale → open attempts closed, paid ones refunded (each with an event saying who and why) → the order and
- * every vendor part refunded → the audit entry → the shopper's email, which leaves after commit. The money itself
- * goes back by hand (an M-Pesa reversal or the card provider's refund): its reference is recorded.
+ * every vendor part refunded → the audit entry → the shopper's email, which leaves after commit. What returns refunded
+ * already is not owed again: the refund is the total less that. The money itself goes back by hand (an M-Pesa reversal or the card provider's refund): its reference is recorded.
  */
 export class RefundOrder {
-  constructor(private readonly modules: OrderModules & { audit: AuditService; mailer: Mailer }) {}
+  constructor(
+    private readonly modules: OrderModules & {
+      audit: AuditService
+      mailer: Mailer
+      returns: Pick<Returns, 'refundedCents'>
+    },
+  ) {}
 
   async run(ctx: Ctx, adminId: number, orderId: number, body: RefundBody): Promise<void> {
     const { db, orders, payments, audit, mailer } = this.modules
@@ -35,6 +42,12 @@ export class RefundOrder {
       ) {
         throw new AppError('conflict', 'Only an order whose payment has been received can be refunded.')
       }
+      // Items refunded through a return were given back already: the order's refund is what is left.
+      const returnedCents = await this.modules.returns.refundedCents(t, orderId)
+      const owedCents = order.total_cents - returnedCents
+      if (owedCents <= 0) {
+        throw new AppError('conflict', 'Everything paid for this order has been refunded through returns already.')
+      }
       const parts = await orders.partsOf(t, [orderId])
       const shipped = parts.some((part) => part.shipped_at !== null || ['shipped', 'delivered'].includes(part.status))
       // The stock of what never left its shop goes back on sale, once (the same claim as a cancellation's).
@@ -44,7 +57,13 @@ export class RefundOrder {
           paymentId,
           source: 'admin_refund',
           outcome: 'applied',
-          rawBody: JSON.stringify({ by: adminId, reason: body.reason, reference }),
+          rawBody: JSON.stringify({
+            by: adminId,
+            reason: body.reason,
+            reference,
+            amountCents: owedCents,
+            returnedCents,
+          }),
           remoteAddress: ctx.ip,
         })
       }
@@ -54,10 +73,16 @@ export class RefundOrder {
         action: 'order.refunded',
         subjectType: 'order',
         subjectId: orderId,
-        detail: { name: order.order_number, reason: body.reason, reference, amount: formatKes(order.total_cents) },
+        detail: {
+          name: order.order_number,
+          reason: body.reason,
+          reference,
+          amount: formatKes(owedCents),
+          ...(returnedCents > 0 ? { refundedByReturns: formatKes(returnedCents) } : {}),
+        },
       })
       const link = orders.buyerLink(order.order_number)
-      return mailer.enqueue(t, orderRefundedEmail(order, body.reason, reference, link))
+      return mailer.enqueue(t, orderRefundedEmail(order, body.reason, reference, link, owedCents))
     })
     mailer.deliver([mailId])
   }

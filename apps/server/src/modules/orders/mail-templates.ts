@@ -97,10 +97,12 @@ export function orderRefundedEmail(
   reason: string,
   reference: string | null,
   orderLink: string,
+  /** What goes back: the order's total, less what its returns refunded already. */
+  amountCents: number = order.total_cents,
 ): MailMessage {
   return toShopper(order, `Order ${order.order_number} refunded`, [
     `We have refunded your order ${order.order_number}: ${reason}`,
-    `${formatKes(order.total_cents)} is on its way back to you${
+    `${formatKes(amountCents)} is on its way back to you${
       order.payment_method === 'mpesa' ? ' by M-Pesa' : ' to your card'
     }${reference ? ` (reference ${reference})` : ''}.`,
     '',

@@ -118,3 +118,12 @@ export async function moveReturn(t: Db, id: number, move: ReturnMove): Promise<v
     .set({ state: move.to, updatedAt: now, ...step })
     .where(eq(returns.id, id))
 }
+
+/** What the order's refunded returns gave back, in cents. */
+export async function refundedCents(db: Db, orderId: number): Promise<number> {
+  const [row] = await db
+    .select({ cents: sum(returns.amountCents).mapWith(Number) })
+    .from(returns)
+    .where(and(eq(returns.orderId, orderId), eq(returns.state, 'refunded')))
+  return row?.cents ?? 0
+}

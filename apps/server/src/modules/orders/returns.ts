@@ -31,6 +31,11 @@ export class Returns {
     return repo.returnsWhere(this.db, { businessId })
   }
 
+  /** What the order's refunded returns gave back already, in cents (a whole-order refund owes the rest). */
+  refundedCents(t: Db, orderId: number): Promise<number> {
+    return repo.refundedCents(t, orderId)
+  }
+
   /** How many of each order line open or finished returns hold. */
   held(db: Db, orderId: number): Promise<Map<number, number>> {
     return repo.heldQuantities(db, orderId)
