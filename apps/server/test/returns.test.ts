@@ -3,10 +3,10 @@ import { typedRows, value } from '@soko/db/typed-sql'
 import { formatKes } from '@soko/domain/money'
 import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Client, newCustomer, outbox, RELAXED_LIMITS, registerUser, signIn } from './support/accounts.ts'
-import { FAST_PAYMENTS, orderBody, type Placed, placeOrder, settledPayment } from './support/checkout.ts'
+import { type Client, outbox, RELAXED_LIMITS } from './support/accounts.ts'
+import { CALLERS, type Caller, paidOrderWithCallers } from './support/callers.ts'
+import { FAST_PAYMENTS, type Placed } from './support/checkout.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
-import { categories, newVendor, productBody, type VendorProduct } from './support/vendor.ts'
 
 // Returns (decision 0013) over HTTP: every step of a return tried from every state by every caller (only the
 // table's moves pass; every other try is refused and leaves the database as it was), opening one only for a
@@ -17,9 +17,6 @@ const STATES: State[] = ['requested', 'accepted', 'refused', 'received', 'refund
 
 type Door = 'accept' | 'refuse' | 'received'
 const DOORS: Door[] = ['accept', 'refuse', 'received']
-
-type Caller = 'buyer' | 'token' | 'vendor' | 'other-vendor' | 'admin' | 'stranger' | 'anonymous'
-const CALLERS: Caller[] = ['buyer', 'token', 'vendor', 'other-vendor', 'admin', 'stranger', 'anonymous']
 
 /** The moves that pass: (state, door, caller) → the state after. */
 const ALLOWED: [State, Door, Caller, State][] = [
@@ -47,18 +44,13 @@ describe.each(engines)('returns on %s', (engine) => {
 
   beforeAll(async () => {
     server = await startTestServer(engine, { env: { ...RELAXED_LIMITS, ...FAST_PAYMENTS, RETURN_WINDOW_DAYS: '7' } })
-    const { leaf } = await categories(server)
-    const vendor = await newVendor(server, { name: 'Returns shop' })
-    const other = await newVendor(server, { name: 'Other returns shop' })
-    const { body: product } = await vendor.client.post<VendorProduct>(
-      '/api/vendor/products/',
-      productBody(leaf, { name: 'Returnable sufuria', stockQty: 50, price: 1500 }),
-    )
-    const buyer = await newCustomer(server)
-    const answer = await placeOrder(buyer.client, orderBody([{ productId: product.id, quantity: 3 }]))
-    expect(answer.status).toBe(201)
-    placed = answer.body
-    expect((await settledPayment(buyer.client, placed)).status).toBe('paid')
+    ;({ clients, placed } = await paidOrderWithCallers(server, {
+      name: 'Returns shop',
+      otherName: 'Other returns shop',
+      product: 'Returnable sufuria',
+      price: 1500,
+      quantity: 3,
+    }))
     const [ids] = await typedRows(
       server.database.db,
       { order_id: value.int, part_id: value.int, item_id: value.int, email: value.text, owner: value.text },
@@ -73,18 +65,6 @@ describe.each(engines)('returns on %s', (engine) => {
     itemId = Number(ids.item_id)
     orderEmail = ids.email
     vendorEmail = ids.owner
-    const adminUser = await registerUser(server)
-    await server.database.db.execute(sql`update users set role = 'superuser' where lower(email) = ${adminUser.email}`)
-    const admin = await signIn(server, adminUser)
-    clients = {
-      buyer: buyer.client,
-      token: new Client(server),
-      vendor: vendor.client,
-      'other-vendor': other.client,
-      admin: admin.client,
-      stranger: (await newCustomer(server)).client,
-      anonymous: new Client(server),
-    }
   })
   afterAll(() => server?.close())
 

@@ -1,18 +1,10 @@
 import { typedRows, value } from '@soko/db/typed-sql'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Client, newCustomer, outbox, RELAXED_LIMITS, registerUser, signIn } from './support/accounts.ts'
-import {
-  FAST_PAYMENTS,
-  type OrderDetail,
-  orderBody,
-  type Placed,
-  placeOrder,
-  settledPayment,
-  waitFor,
-} from './support/checkout.ts'
+import { type Client, outbox, RELAXED_LIMITS } from './support/accounts.ts'
+import { CALLERS, type Caller, paidOrderWithCallers } from './support/callers.ts'
+import { FAST_PAYMENTS, type OrderDetail, type Placed, waitFor } from './support/checkout.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
-import { categories, newVendor, productBody, type VendorProduct } from './support/vendor.ts'
 
 // Every move of a vendor part (decision 0012) tried from every stage by every caller, over HTTP: only the moves of
 // the table pass; every other try is refused (401/403/404 for the wrong caller, 409 for the wrong stage) and leaves
@@ -32,9 +24,6 @@ const STAGES: Stage[] = [
 
 type Door = 'process' | 'ship' | 'deliver' | 'confirm' | 'admin-confirm'
 const DOORS: Door[] = ['process', 'ship', 'deliver', 'confirm', 'admin-confirm']
-
-type Caller = 'buyer' | 'token' | 'vendor' | 'other-vendor' | 'admin' | 'stranger' | 'anonymous'
-const CALLERS: Caller[] = ['buyer', 'token', 'vendor', 'other-vendor', 'admin', 'stranger', 'anonymous']
 
 /** The moves that pass: (stage, door, caller) → the stage after. */
 const ALLOWED: [Stage, Door, Caller, Stage][] = [
@@ -71,19 +60,12 @@ describe.each(engines)('vendor part moves on %s', (engine) => {
 
   beforeAll(async () => {
     server = await startTestServer(engine, { env: { ...RELAXED_LIMITS, ...FAST_PAYMENTS, DELIVERY_CONFIRM_DAYS: '3' } })
-    const { leaf } = await categories(server)
-    const vendor = await newVendor(server, { name: 'Moves shop' })
-    shopName = vendor.shop.name
-    const other = await newVendor(server, { name: 'Other moves shop' })
-    const { body: product } = await vendor.client.post<VendorProduct>(
-      '/api/vendor/products/',
-      productBody(leaf, { name: 'Moving sufuria', stockQty: 50 }),
-    )
-    const buyer = await newCustomer(server)
-    const answer = await placeOrder(buyer.client, orderBody([{ productId: product.id, quantity: 1 }]))
-    expect(answer.status).toBe(201)
-    placed = answer.body
-    expect((await settledPayment(buyer.client, placed)).status).toBe('paid')
+    ;({ clients, placed, shopName } = await paidOrderWithCallers(server, {
+      name: 'Moves shop',
+      otherName: 'Other moves shop',
+      product: 'Moving sufuria',
+      quantity: 1,
+    }))
     const [ids] = await typedRows(
       server.database.db,
       { order_id: value.int, part_id: value.int, email: value.text },
@@ -94,18 +76,6 @@ describe.each(engines)('vendor part moves on %s', (engine) => {
     orderId = Number(ids.order_id)
     partId = Number(ids.part_id)
     orderEmail = ids.email
-    const adminUser = await registerUser(server)
-    await server.database.db.execute(sql`update users set role = 'superuser' where lower(email) = ${adminUser.email}`)
-    const admin = await signIn(server, adminUser)
-    clients = {
-      buyer: buyer.client,
-      token: new Client(server),
-      vendor: vendor.client,
-      'other-vendor': other.client,
-      admin: admin.client,
-      stranger: (await newCustomer(server)).client,
-      anonymous: new Client(server),
-    }
   })
   afterAll(() => server?.close())
 
