@@ -1,4 +1,5 @@
 import { typedRows, value } from '@soko/db/typed-sql'
+import { PART_STAGES, type PartStage } from '@soko/domain/vendor-part-states'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Client, outbox, RELAXED_LIMITS } from './support/accounts.ts'
@@ -10,17 +11,8 @@ import { engines, startTestServer, type TestServer } from './support/test-server
 // the table pass; every other try is refused (401/403/404 for the wrong caller, 409 for the wrong stage) and leaves
 // the database as it was.
 
-type Stage = 'pending_payment' | 'paid' | 'processing' | 'shipped' | 'delivered' | 'received' | 'cancelled' | 'refunded'
-const STAGES: Stage[] = [
-  'pending_payment',
-  'paid',
-  'processing',
-  'shipped',
-  'delivered',
-  'received',
-  'cancelled',
-  'refunded',
-]
+type Stage = PartStage
+const STAGES = PART_STAGES
 
 type Door = 'process' | 'ship' | 'deliver' | 'confirm' | 'admin-confirm'
 const DOORS: Door[] = ['process', 'ship', 'deliver', 'confirm', 'admin-confirm']

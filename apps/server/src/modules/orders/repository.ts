@@ -173,7 +173,8 @@ export function ordersOfUser(db: Db, userId: number, limit: number): Promise<Ord
     .limit(limit)
 }
 
-const vendorOrderShape = {
+/** A vendor part's own columns, as every read of one selects them. */
+export const vendorOrderShape = {
   id: vendorOrders.id,
   order_id: vendorOrders.orderId,
   business_id: vendorOrders.businessId,

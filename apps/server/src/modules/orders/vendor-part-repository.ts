@@ -5,24 +5,14 @@ import { OPEN_RETURN_STATES } from '@soko/domain/return-states'
 import { type Carrier, type DeliveryConfirmer, type PartStage, statusOfStage } from '@soko/domain/vendor-part-states'
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 
+import { vendorOrderShape } from './repository.ts'
+
 // SQL of vendor_orders as a shop works with them: its parts to fulfil, shipping and delivering them, and its sales
 // and earnings. Every query is scoped by the shop (business) id.
 
 const shopPartShape = {
-  id: vendorOrders.id,
-  order_id: vendorOrders.orderId,
-  business_id: vendorOrders.businessId,
+  ...vendorOrderShape,
   order_number: orders.orderNumber,
-  status: vendorOrders.status,
-  subtotal_cents: vendorOrders.subtotalCents,
-  tracking_note: vendorOrders.trackingNote,
-  carrier: vendorOrders.carrier,
-  tracking_reference: vendorOrders.trackingReference,
-  processing_at: vendorOrders.processingAt,
-  shipped_at: vendorOrders.shippedAt,
-  delivered_at: vendorOrders.deliveredAt,
-  delivery_confirmed_at: vendorOrders.deliveryConfirmedAt,
-  delivery_confirmed_by: vendorOrders.deliveryConfirmedBy,
   created_at: vendorOrders.createdAt,
   order_paid_at: orders.paidAt,
   first_name: orders.firstName,
