@@ -1,6 +1,8 @@
 // A return (issue 18, part 3; docs/decisions/0013-returns.md): why a shopper may send items back, when, how many,
 // and who moves the return from where to where. Pure: the server loads the return, asks here, and stores the answer.
 
+import { type Move, type MoveAnswer, moveIn } from './state-moves.ts'
+
 /** Why an item goes back: a fixed list; `other` needs the shopper's note. */
 export const RETURN_REASONS = [
   { id: 'damaged', label: 'Arrived damaged' },
@@ -53,26 +55,19 @@ export type ReturnAction = (typeof RETURN_ACTIONS)[number]
 export const RETURN_ACTORS = ['shopper', 'vendor', 'admin', 'system', 'none'] as const
 export type ReturnActor = (typeof RETURN_ACTORS)[number]
 
-interface Move {
-  action: ReturnAction
-  actors: readonly ReturnActor[]
-  from: readonly ReturnState[]
-  to: ReturnState
-}
-
 /**
  * Every allowed move of an open return; anything else is refused. The decision record 0013 shows the same table.
  * Opening (to `requested`) is not a move: it is `canOpenReturn` below. `refund` follows `receive` in the same
  * transaction, by the system.
  */
-export const RETURN_MOVES: readonly Move[] = [
+export const RETURN_MOVES: readonly Move<ReturnState, ReturnAction, ReturnActor>[] = [
   { action: 'accept', actors: ['vendor'], from: ['requested'], to: 'accepted' },
   { action: 'refuse', actors: ['vendor'], from: ['requested'], to: 'refused' },
   { action: 'receive', actors: ['vendor'], from: ['accepted'], to: 'received' },
   { action: 'refund', actors: ['system'], from: ['received'], to: 'refunded' },
 ]
 
-export type ReturnMoveAnswer = { ok: true; to: ReturnState } | { ok: false; refused: 'actor' | 'state' }
+export type ReturnMoveAnswer = MoveAnswer<ReturnState>
 
 /**
  * Whether `actor` may do `action` to a return in `state`, and where it goes. An actor the action is not for is
@@ -80,10 +75,7 @@ export type ReturnMoveAnswer = { ok: true; to: ReturnState } | { ok: false; refu
  * refused for the state (409).
  */
 export function moveReturn(state: ReturnState, action: ReturnAction, actor: ReturnActor): ReturnMoveAnswer {
-  const moves = RETURN_MOVES.filter((move) => move.action === action)
-  if (!moves.some((move) => move.actors.includes(actor))) return { ok: false, refused: 'actor' }
-  const move = moves.find((candidate) => candidate.actors.includes(actor) && candidate.from.includes(state))
-  return move ? { ok: true, to: move.to } : { ok: false, refused: 'state' }
+  return moveIn(RETURN_MOVES, state, action, actor)
 }
 
 /** Returns that hold their items: all but refused ones (a refused return frees its quantities again). */

@@ -2,6 +2,7 @@
 // to where, and the timeline its shopper sees. Pure: the server loads the part, asks here, and stores the answer.
 
 import type { OrderStatus } from './order-states.ts'
+import { type Move, type MoveAnswer, moveIn } from './state-moves.ts'
 
 /** How a part travels: a courier company (with its own tracking number), a rider, or the shop's own delivery. */
 export const CARRIERS = [
@@ -61,15 +62,8 @@ export type PartAction = (typeof PART_ACTIONS)[number]
 export const PART_ACTORS = ['shopper', 'vendor', 'admin', 'system', 'none'] as const
 export type PartActor = (typeof PART_ACTORS)[number]
 
-interface Move {
-  action: PartAction
-  actors: readonly PartActor[]
-  from: readonly PartStage[]
-  to: PartStage
-}
-
 /** Every allowed move; anything else is refused. The decision record 0012 shows the same table. */
-export const PART_MOVES: readonly Move[] = [
+export const PART_MOVES: readonly Move<PartStage, PartAction, PartActor>[] = [
   { action: 'process', actors: ['vendor'], from: ['paid'], to: 'processing' },
   { action: 'ship', actors: ['vendor'], from: ['paid', 'processing'], to: 'shipped' },
   { action: 'deliver', actors: ['vendor'], from: ['shipped'], to: 'delivered' },
@@ -77,18 +71,15 @@ export const PART_MOVES: readonly Move[] = [
   { action: 'auto-confirm', actors: ['system'], from: ['delivered'], to: 'received' },
 ]
 
-export type MoveAnswer = { ok: true; to: PartStage } | { ok: false; refused: 'actor' | 'state' }
+export type PartMoveAnswer = MoveAnswer<PartStage>
 
 /**
  * Whether `actor` may do `action` to a part at `stage`, and where it goes. An actor the action is not for is
  * refused as such whatever the stage (the server answers 404, as for someone else's part); the right actor at the
  * wrong stage is refused for the state (409).
  */
-export function movePart(stage: PartStage, action: PartAction, actor: PartActor): MoveAnswer {
-  const moves = PART_MOVES.filter((move) => move.action === action)
-  if (!moves.some((move) => move.actors.includes(actor))) return { ok: false, refused: 'actor' }
-  const move = moves.find((candidate) => candidate.actors.includes(actor) && candidate.from.includes(stage))
-  return move ? { ok: true, to: move.to } : { ok: false, refused: 'state' }
+export function movePart(stage: PartStage, action: PartAction, actor: PartActor): PartMoveAnswer {
+  return moveIn(PART_MOVES, stage, action, actor)
 }
 
 /** The stored status a stage is kept as. */
