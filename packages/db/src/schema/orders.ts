@@ -65,6 +65,8 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
     index('orders_user_idx').on(t.userId, t.createdAt.desc()),
     index('orders_status_idx').on(t.status, t.createdAt.desc()),
+    // Guest orders by their email: what a sign-in with that verified email claims (docs/decisions/0011).
+    index('orders_guest_email_idx').on(sql`lower(${t.email})`).where(sql`${t.userId} is null`),
     check('orders_status_known', sql.raw(`status ${ORDER_STATUS_CHECK}`)),
     check('orders_payment_method_known', sql`${t.paymentMethod} in ('mpesa', 'credit-card')`),
     check('orders_amounts_add_up', sql`${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} + ${t.vatCents}`),
