@@ -230,6 +230,16 @@ const ConfigObject = z.object({
     .min(1, 'must be from 1 to 365')
     .max(365, 'must be from 1 to 365')
     .default(7),
+  /**
+   * Hours a shop has to accept or refuse a requested return: one it leaves unanswered this long goes to the
+   * marketplace's dispute desk, as a refused one does, and an admin decides.
+   */
+  RETURN_ANSWER_HOURS: z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+    .int('must be a whole number of hours')
+    .min(1, 'must be from 1 to 720')
+    .max(720, 'must be from 1 to 720')
+    .default(48),
   /** Guest order look-ups (order number with phone or email) per client address, and per order number whoever asks. */
   ORDER_LOOKUP_LIMIT_PER_IP: rateLimit('10/15m'),
   ORDER_LOOKUP_LIMIT_PER_ORDER: rateLimit('5/1h'),
