@@ -160,8 +160,12 @@ export async function buildServices(
     expireOrder: new ExpireOrder({ db, orders, payments, stock, settle, jobs, log }),
     refundOrder: new RefundOrder({ db, orders, payments, stock, audit, mailer, returns }),
     fulfilVendorOrder: new FulfilVendorOrder(
-      { db, shops, parts: vendorParts, orders, mailer, audit, jobs, log },
-      { confirmDays: config.DELIVERY_CONFIRM_DAYS },
+      { db, shops, users, parts: vendorParts, orders, mailer, audit, jobs, log },
+      {
+        confirmDays: config.DELIVERY_CONFIRM_DAYS,
+        returnWindowDays: config.RETURN_WINDOW_DAYS,
+        publicUrl: siteOrigin,
+      },
     ),
     returnItems: new ReturnItems(
       { db, orders, returns, parts: vendorParts, payments, shops, users, mailer },

@@ -1,8 +1,9 @@
 import { typedRows, value } from '@soko/db/typed-sql'
+import { formatKes } from '@soko/domain/money'
 import { PART_STAGES, type PartStage } from '@soko/domain/vendor-part-states'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Client, outbox, RELAXED_LIMITS } from './support/accounts.ts'
+import { Client, outbox, RELAXED_LIMITS } from './support/accounts.ts'
 import { CALLERS, type Caller, paidOrderWithCallers } from './support/callers.ts'
 import { FAST_PAYMENTS, type OrderDetail, type Placed, waitFor } from './support/checkout.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
@@ -51,7 +52,9 @@ describe.each(engines)('vendor part moves on %s', (engine) => {
   let orderEmail: string
 
   beforeAll(async () => {
-    server = await startTestServer(engine, { env: { ...RELAXED_LIMITS, ...FAST_PAYMENTS, DELIVERY_CONFIRM_DAYS: '3' } })
+    server = await startTestServer(engine, {
+      env: { ...RELAXED_LIMITS, ...FAST_PAYMENTS, DELIVERY_CONFIRM_DAYS: '3', RETURN_WINDOW_DAYS: '10' },
+    })
     ;({ clients, placed, shopName } = await paidOrderWithCallers(server, {
       name: 'Moves shop',
       otherName: 'Other moves shop',
@@ -272,5 +275,127 @@ describe.each(engines)('vendor part moves on %s', (engine) => {
     expect(await stageNow()).toBe('paid')
     expect((await vendor.post(`/api/vendor/orders/${partId}/ship/`, { carrier: 'boda-boda' })).status).toBe(204)
     expect(await stageNow()).toBe('shipped')
+  })
+
+  /** Runs the due jobs until the part's confirmation job is done. */
+  async function runConfirmationJob() {
+    await waitFor(async () => {
+      await server.app.soko.jobs.runDue()
+      const [left] = await typedRows(
+        db(),
+        { n: value.int },
+        sql`select count(*)::int as n from jobs where dedupe_key = ${`vendor-part-confirm:${partId}`}
+            and done_at is null`,
+      )
+      return Number(left?.n) === 0 ? true : null
+    })
+  }
+
+  it('emails on every confirmation: the shop always, the shopper with the timeline and link unless it was them', async () => {
+    const [shop] = await typedRows(
+      db(),
+      { owner: value.text, net: value.int },
+      sql`select u.email as owner, (v.subtotal_cents - v.commission_cents)::int as net
+          from vendor_orders v join businesses b on b.id = v.business_id join users u on u.id = b.owner_id
+          where v.id = ${partId}`,
+    )
+    if (!shop) throw new Error('no shop owner')
+    const nairobiDay = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Africa/Nairobi',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    })
+    const number = placed.order.orderNumber
+    const confirmations: [string, () => Promise<unknown>][] = [
+      ['shopper', () => clients.buyer.post(`/api/checkout/orders/${number}/parts/${partId}/confirm/`)],
+      [
+        'guest',
+        () =>
+          clients.token.request('POST', `/api/checkout/orders/${number}/parts/${partId}/confirm/`, {
+            headers: { 'x-order-token': placed.orderToken },
+          }),
+      ],
+      ['admin', () => clients.admin.post(`/api/admin/orders/${orderId}/parts/${partId}/confirm/`)],
+      [
+        'auto',
+        async () => {
+          await db().execute(sql`update jobs set run_at = now() where dedupe_key = ${`vendor-part-confirm:${partId}`}`)
+          await runConfirmationJob()
+        },
+      ],
+    ]
+    for (const [who, confirm] of confirmations) {
+      await putAt('delivered')
+      await db().execute(
+        sql`insert into jobs (kind, payload, run_at, dedupe_key)
+            values ('vendor-part.auto-confirm', ${JSON.stringify({ partId })}::jsonb, now() + interval '1 day',
+              ${`vendor-part-confirm:${partId}`})`,
+      )
+      const [mark] = await typedRows(
+        db(),
+        { id: value.int },
+        sql`select coalesce(max(id), 0)::int as id from outbox_emails`,
+      )
+      await confirm()
+      expect(await stageNow(), who).toBe('received')
+      const [part] = await typedRows(
+        db(),
+        { by: value.text, at: value.timestamp },
+        sql`select delivery_confirmed_by as by, delivery_confirmed_at as at from vendor_orders where id = ${partId}`,
+      )
+      const mail = await typedRows(
+        db(),
+        { to: value.text, subject: value.text, text: value.text },
+        sql`select to_address as to, subject, text_body as text from outbox_emails where id > ${Number(mark?.id)}
+            order by id`,
+      )
+
+      // The shop: who confirmed, its money, and when it becomes available (RETURN_WINDOW_DAYS after confirming).
+      const toShop = mail.filter((message) => message.to === shop.owner)
+      expect(
+        toShop.map((message) => message.subject),
+        who,
+      ).toEqual([`Order ${number}: delivery confirmed for ${shopName}`])
+      const available = nairobiDay.format(new Date((part?.at ?? new Date()).getTime() + 10 * 86_400_000))
+      expect(toShop[0]?.text).toContain(`${formatKes(Number(shop.net))} after Soko's commission`)
+      expect(toShop[0]?.text).toContain(`become available to pay out on ${available}`)
+      expect(toShop[0]?.text).toContain('/vendor-portal/payouts')
+      expect(toShop[0]?.text).toContain(
+        {
+          shopper: 'The shopper confirmed receiving',
+          guest: 'The shopper confirmed receiving',
+          admin: 'Soko support confirmed',
+          auto: 'the shopper reported no problem within 3 days of delivery',
+        }[who],
+      )
+
+      // The shopper: nothing when they confirmed it themselves; else the part's timeline and the order's link.
+      const toShopper = mail.filter((message) => message.to === orderEmail)
+      if (who === 'shopper' || who === 'guest') {
+        expect(toShopper, who).toEqual([])
+        expect(part?.by).toBe('shopper')
+        continue
+      }
+      expect(part?.by).toBe(who)
+      expect(toShopper.map((message) => message.subject)).toEqual([
+        `Order ${number}: receipt of your items from ${shopName} confirmed`,
+      ])
+      const text = toShopper[0]?.text ?? ''
+      expect(text).toContain(`${shopName}: your delivery`)
+      expect(text).toContain('✓ Shipped')
+      expect(text).toContain('✓ Delivered')
+      expect(text).toContain('✓ Receipt confirmed, ')
+      expect(text).toContain(
+        who === 'auto' ? 'Confirmed automatically: no problem was reported.' : 'Confirmed by Soko support.',
+      )
+      expect(text).toContain('You can still return it from your order page until')
+      const link = /https?:\/\/\S+\/orders\/(SK-[0-9A-Z]+)\?token=(\S+)/.exec(text)
+      expect(link?.[1]).toBe(number)
+      const opened = await new Client(server).get<OrderDetail>(`/api/checkout/orders/${number}/`, {
+        'x-order-token': decodeURIComponent(link?.[2] ?? ''),
+      })
+      expect(opened.status).toBe(200)
+    }
   })
 })

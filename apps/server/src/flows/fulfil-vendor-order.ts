@@ -1,20 +1,25 @@
 import { ORDER_STATUS_LABELS, type OrderDetail, type OrderStatus, type ShipBody } from '@soko/contract/checkout'
 import type { Db } from '@soko/db/client'
+import { returnWindowEnds } from '@soko/domain/return-states'
+import { availableFrom } from '@soko/domain/vendor-balance'
 import {
   autoConfirmAt,
+  type DeliveryConfirmer,
   movePart,
   type PartAction,
   type PartActor,
   type PartStage,
   partStage,
+  type TimelineStep,
 } from '@soko/domain/vendor-part-states'
 import type { FastifyBaseLogger } from 'fastify'
+import type { Users } from '../modules/accounts/users.ts'
 import type { AuditService } from '../modules/audit/service.ts'
 import { enqueueJob, type Job, type JobQueue } from '../modules/jobs/queue.ts'
 import type { Mailer } from '../modules/mail/mailer.ts'
-import { vendorPartEmail } from '../modules/orders/mail-templates.ts'
+import { receiptConfirmedEmail, vendorPartEmail } from '../modules/orders/mail-templates.ts'
 import { partDelivery } from '../modules/orders/order-view.ts'
-import { NO_SUCH_ORDER, type OrdersService } from '../modules/orders/service.ts'
+import { NO_SUCH_ORDER, type OrderRow, type OrdersService, type VendorOrderRow } from '../modules/orders/service.ts'
 import {
   orderStatusFromParts,
   type PartMove,
@@ -22,6 +27,7 @@ import {
   type VendorParts,
 } from '../modules/orders/vendor-parts.ts'
 import { requireFulfillingVendor } from '../modules/vendors/fulfilment.ts'
+import { vendorDeliveryConfirmedEmail } from '../modules/vendors/notifications.ts'
 import type { ShopService } from '../modules/vendors/shop.ts'
 import type { Ctx } from '../plugins/auth.ts'
 import { AppError } from '../plugins/errors.ts'
@@ -53,14 +59,21 @@ function stateRefusal(action: PartAction, stage: PartStage): string {
  * A vendor part's delivery (DESIGN D7, D11; decision 0012), each move in one transaction: the part and its order
  * locked → the caller found to be the part's vendor, its order's shopper or an admin (anyone else: 404) → the
  * domain's table asked whether that actor may make that move from the part's stage (409 if not, nothing written)
- * → the move stored → the order's status follows its parts → the shopper's email (after commit), and, when the
- * vendor marks it delivered, the job that confirms it by itself DELIVERY_CONFIRM_DAYS later.
+ * → the move stored → the order's status follows its parts → the emails (written to the outbox in the same
+ * transaction, sent after commit), and, when the vendor marks it delivered, the job that confirms it by itself
+ * DELIVERY_CONFIRM_DAYS later.
+ *
+ * Who hears of what (decision 0012, "Emails"): the shopper gets the part's timeline and the order's signed link when
+ * it ships, when it is delivered, and when its receipt is confirmed by Soko support or by the clock; not when they
+ * confirmed it themselves (the order page answered at once, with the same timeline). The shop's owner hears of every
+ * confirmation, whoever made it: the part's money is pending from then, and available RETURN_WINDOW_DAYS later.
  */
 export class FulfilVendorOrder {
   constructor(
     private readonly modules: {
       db: Db
       shops: ShopService
+      users: Users
       parts: VendorParts
       orders: OrdersService
       mailer: Mailer
@@ -68,7 +81,7 @@ export class FulfilVendorOrder {
       jobs: JobQueue
       log: FastifyBaseLogger
     },
-    private readonly settings: { confirmDays: number },
+    private readonly settings: { confirmDays: number; returnWindowDays: number; publicUrl: () => string },
   ) {
     modules.jobs.register(AUTO_CONFIRM_JOB, (job) => this.autoConfirm(job))
   }
@@ -180,21 +193,82 @@ export class FulfilVendorOrder {
         dedupeKey: `vendor-part-confirm:${part.id}`,
       })
     }
-    if (answer.to === 'shipped' || answer.to === 'delivered') {
+    if (answer.to === 'shipped' || answer.to === 'delivered' || answer.to === 'received') {
       const order = await orders.byId(t, part.order_id)
       const [stored] = (await orders.partsOf(t, [part.order_id])).filter((row) => row.id === part.id)
       if (order && stored) {
         const delivery = partDelivery(stored, order.paid_at, this.settings.confirmDays)
         const link = orders.buyerLink(order.order_number)
-        const confirmBy = delivery.autoConfirmAt ? new Date(delivery.autoConfirmAt) : null
-        mail.push(
-          await mailer.enqueue(
-            t,
-            vendorPartEmail(order, shopName ?? '', answer.to, delivery.timeline, link, confirmBy),
-          ),
-        )
+        if (answer.to === 'received') {
+          mail.push(...(await this.confirmationEmails(t, part, order, stored, delivery.timeline, link)))
+        } else {
+          const confirmBy = delivery.autoConfirmAt ? new Date(delivery.autoConfirmAt) : null
+          mail.push(
+            await mailer.enqueue(
+              t,
+              vendorPartEmail(order, shopName ?? '', answer.to, delivery.timeline, link, confirmBy),
+            ),
+          )
+        }
       }
     }
     return part.order_id
+  }
+
+  /**
+   * A confirmed receipt's emails, queued in `t`: to the shopper with the part's timeline unless they confirmed it
+   * themselves, and to the shop's owner (else the shop's address) with when its money becomes available.
+   */
+  private async confirmationEmails(
+    t: Db,
+    part: ShopPartRow,
+    order: OrderRow,
+    stored: VendorOrderRow,
+    timeline: readonly TimelineStep[],
+    orderLink: string,
+  ): Promise<number[]> {
+    const { shops, users, mailer } = this.modules
+    const { confirmDays, returnWindowDays } = this.settings
+    const by = stored.delivery_confirmed_by as DeliveryConfirmer | null
+    const confirmedAt = stored.delivery_confirmed_at ?? new Date()
+    const shop = (await shops.contactsOf(t, [part.business_id])).get(part.business_id)
+    const shopName = shop?.name ?? ''
+    const ids: number[] = []
+    if (by === 'admin' || by === 'auto') {
+      const returnsUntil = stored.delivered_at ? returnWindowEnds(stored.delivered_at, returnWindowDays) : null
+      ids.push(
+        await mailer.enqueue(
+          t,
+          receiptConfirmedEmail(order, shopName, by, {
+            timeline,
+            orderLink,
+            confirmDays,
+            returnsUntil: returnsUntil && returnsUntil.getTime() > Date.now() ? returnsUntil : null,
+          }),
+        ),
+      )
+    }
+    const owner =
+      shop && shop.ownerId !== null ? ((await users.emailsOf(t, [shop.ownerId])).get(shop.ownerId) ?? '') : ''
+    const to = owner || shop?.email || ''
+    if (shop && to && by) {
+      ids.push(
+        await mailer.enqueue(
+          t,
+          vendorDeliveryConfirmedEmail({
+            to,
+            shopName,
+            orderNumber: order.order_number,
+            by,
+            netCents: part.subtotal_cents - part.commission_cents,
+            confirmDays,
+            returnWindowDays,
+            availableFrom: availableFrom(confirmedAt, returnWindowDays),
+            payoutsLink: `${this.settings.publicUrl()}/vendor-portal/payouts`,
+          }),
+        ),
+      )
+    }
+    return ids
   }
 }

@@ -92,6 +92,38 @@ export function vendorPartEmail(
   )
 }
 
+/**
+ * Receipt of a shop's part confirmed for the shopper, by Soko support (on their word) or by itself after
+ * DELIVERY_CONFIRM_DAYS: what happened, until when items can still go back, and the part's timeline. A shopper who
+ * confirmed on the order page gets none (decision 0012): the page showed it at once.
+ */
+export function receiptConfirmedEmail(
+  order: OrderRow,
+  businessName: string,
+  by: 'admin' | 'auto',
+  detail: { timeline: readonly TimelineStep[]; orderLink: string; confirmDays: number; returnsUntil: Date | null },
+): MailMessage {
+  const days = `${detail.confirmDays} ${detail.confirmDays === 1 ? 'day' : 'days'}`
+  return toShopper(order, `Order ${order.order_number}: receipt of your items from ${businessName} confirmed`, [
+    by === 'auto'
+      ? `${businessName} marked its part of your order ${order.order_number} delivered and no problem was ` +
+        `reported within ${days}, so we have taken it as received.`
+      : `Soko support has confirmed, as you told us, that you received ${businessName}'s part of your order ` +
+        `${order.order_number}.`,
+    ...(detail.returnsUntil
+      ? [
+          'Something wrong with an item? You can still return it from your order page until ' +
+            `${nairobiDay.format(detail.returnsUntil)}.`,
+        ]
+      : []),
+    '',
+    `${businessName}: your delivery`,
+    ...timelineText(detail.timeline, dayOf),
+    '',
+    detail.orderLink,
+  ])
+}
+
 export function orderRefundedEmail(
   order: OrderRow,
   reason: string,

@@ -12,6 +12,7 @@ import { vendorOrderShape } from './repository.ts'
 
 const shopPartShape = {
   ...vendorOrderShape,
+  commission_cents: vendorOrders.commissionCents,
   order_number: orders.orderNumber,
   created_at: vendorOrders.createdAt,
   order_paid_at: orders.paidAt,
@@ -23,10 +24,10 @@ const shopPartShape = {
 
 export type ShopPartRow = RowOf<typeof shopPartShape>
 
-const partColumns = sql`v.id, v.order_id, v.business_id, o.order_number, v.status, v.subtotal_cents, v.tracking_note,
-  v.carrier, v.tracking_reference, v.processing_at, v.shipped_at, v.delivered_at, v.delivery_confirmed_at,
-  v.delivery_confirmed_by, v.created_at, o.paid_at as order_paid_at, o.first_name, o.last_name, o.phone,
-  o.shipping_address`
+const partColumns = sql`v.id, v.order_id, v.business_id, o.order_number, v.status, v.subtotal_cents, v.commission_cents,
+  v.tracking_note, v.carrier, v.tracking_reference, v.processing_at, v.shipped_at, v.delivered_at,
+  v.delivery_confirmed_at, v.delivery_confirmed_by, v.created_at, o.paid_at as order_paid_at, o.first_name,
+  o.last_name, o.phone, o.shipping_address`
 
 /** The shop's parts whose money came in (unpaid ones are not the vendor's to act on), newest first. */
 export function partsOfShop(db: Db, businessId: number): Promise<ShopPartRow[]> {

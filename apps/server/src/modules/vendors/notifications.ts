@@ -60,3 +60,52 @@ export function vendorPaidEmail(part: PaidPart, items: PaidPartItem[], portalLin
     portalLink,
   ])
 }
+
+const nairobiDay = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Nairobi',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+})
+
+/** A shop's part whose delivery was just confirmed, as the vendor hears of it. */
+export interface ConfirmedPart {
+  to: string
+  shopName: string
+  orderNumber: string
+  /** Who confirmed: the shopper, Soko support on the shopper's word, or the clock. */
+  by: 'shopper' | 'admin' | 'auto'
+  /** The part's subtotal less the marketplace's commission. */
+  netCents: number
+  /** DELIVERY_CONFIRM_DAYS, for the words of a confirmation by itself. */
+  confirmDays: number
+  /** RETURN_WINDOW_DAYS, and when the money becomes available (that many days after the confirmation). */
+  returnWindowDays: number
+  availableFrom: Date
+  payoutsLink: string
+}
+
+/**
+ * To the shop's owner when its part's delivery is confirmed (decision 0012, "Money waits for the window"): the
+ * part's money is pending from now and becomes available to pay out RETURN_WINDOW_DAYS later if no return is open.
+ */
+export function vendorDeliveryConfirmedEmail(part: ConfirmedPart): MailMessage {
+  const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`
+  const who = {
+    shopper: `The shopper confirmed receiving your part of order ${part.orderNumber}.`,
+    admin: `Soko support confirmed, on the shopper's word, that your part of order ${part.orderNumber} was received.`,
+    auto:
+      `Your part of order ${part.orderNumber} was taken as received: the shopper reported no problem within ` +
+      `${days(part.confirmDays)} of delivery.`,
+  }[part.by]
+  return letter(part.to, `Order ${part.orderNumber}: delivery confirmed for ${part.shopName}`, [
+    who,
+    '',
+    `Your earnings from it, ${formatKes(part.netCents)} after Soko's commission, are pending during the ` +
+      `${days(part.returnWindowDays)} return window and become available to pay out on ` +
+      `${nairobiDay.format(part.availableFrom)}, unless a return is open then.`,
+    '',
+    'Your payouts:',
+    part.payoutsLink,
+  ])
+}

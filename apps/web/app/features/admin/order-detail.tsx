@@ -31,7 +31,7 @@ function ConfirmDelivery({ order, partId, shopName }: { order: AdminOrderDetail;
       {isAsking && (
         <ConfirmDialog
           title={`Confirm receipt of ${shopName}'s part`}
-          description="Only when the shopper has told you it arrived. The part counts as received from now on."
+          description="Only when the shopper has told you it arrived. The part counts as received from now on; the shopper and the shop are emailed."
           confirmLabel="Confirm receipt"
           busyLabel="Saving..."
           {...writeState(confirm, 'Could not confirm receipt. Please try again.')}
