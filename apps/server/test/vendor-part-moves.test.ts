@@ -248,6 +248,7 @@ describe.each(engines)('vendor part moves on %s', (engine) => {
     expect(email?.text).toContain('Fargo Courier FC-123456')
     expect(email?.text).toContain('○ Receipt confirmed')
     expect(email?.text).toContain('Please confirm you received it on your order page')
+    expect(email?.text).toContain('You can now review what you bought.')
 
     const confirmed = await clients.buyer.post<OrderDetail & { vendors: Record<string, unknown>[] }>(
       `/api/checkout/orders/${placed.order.orderNumber}/parts/${partId}/confirm/`,

@@ -72,7 +72,12 @@ export function vendorPartEmail(
     [
       step === 'shipped'
         ? `${businessName} has shipped its part of your order ${order.order_number}.`
-        : `${businessName} has delivered its part of your order ${order.order_number}. You can now review what you bought.`,
+        : `${businessName} has delivered its part of your order ${order.order_number}. ${
+            // Reviews need an account: a guest's order joins one made with its email once the address is verified.
+            order.user_id === null
+              ? 'To review what you bought, create a Soko account with this email address: the order joins it.'
+              : 'You can now review what you bought.'
+          }`,
       ...(step === 'delivered'
         ? [
             '',
