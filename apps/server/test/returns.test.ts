@@ -9,7 +9,7 @@ import { FAST_PAYMENTS, orderBody, type Placed, placeOrder } from './support/che
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
 import { cameraJpeg, uploadTo } from './support/vendor.ts'
 
-// Returns (decisions 0013, 0014) over HTTP: every step of a return tried from every state by every caller (only the
+// Returns (decisions 0013, 0015) over HTTP: every step of a return tried from every state by every caller (only the
 // table's moves pass; every other try is refused and leaves the database as it was), opening one only for a
 // delivered part within RETURN_WINDOW_DAYS and only for what is left to return, the whole way to the refund, the
 // dispute desk (a refusal, or the timer of RETURN_ANSWER_HOURS, then an admin's decision), and photos.

@@ -10,7 +10,7 @@ import { OrderNumberParamsSchema, OrderTokenHeadersSchema } from './checkout.ts'
 import { endpoints } from './endpoint.ts'
 import { IdParamsSchema, optionalText, required } from './user.ts'
 
-// Returns (issue 18, parts 3 and 4; docs/decisions/0013-returns.md, 0014-return-disputes.md): the shopper opens one
+// Returns (issue 18, parts 3 and 4; docs/decisions/0013-returns.md, 0015-return-disputes.md): the shopper opens one
 // for items of a delivered vendor part within RETURN_WINDOW_DAYS, with photos if they like; the part's vendor accepts
 // (drop-off or pickup) and confirms the items came back, which records the refund, or refuses. A refused return, or
 // one left unanswered for RETURN_ANSWER_HOURS, goes to the dispute desk, where an admin refunds it (in full or in

@@ -66,7 +66,7 @@ export const RETURN_ACTORS = ['shopper', 'vendor', 'admin', 'system', 'none'] as
 export type ReturnActor = (typeof RETURN_ACTORS)[number]
 
 /**
- * Every allowed move of an open return; anything else is refused. The decision records 0013 and 0014 show the same
+ * Every allowed move of an open return; anything else is refused. The decision records 0013 and 0015 show the same
  * table. Opening (to `requested`) is not a move: it is `canOpenReturn` below. A refusal is not the end: it puts the
  * return before the marketplace's dispute desk, as does a shop's silence for RETURN_ANSWER_HOURS (`escalate`, by the
  * timer), and there an admin refunds it (`award`: in full or in part) or rejects it. `refund` follows `receive` in

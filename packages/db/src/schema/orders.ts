@@ -169,7 +169,7 @@ export const returns = pgTable(
     amountCents: integer('amount_cents').notNull(),
     /** What was refunded: the whole amount when the shop received the items, an admin's award after a dispute. */
     refundedCents: integer('refunded_cents'),
-    /** Why it went to the dispute desk (decision 0014): the shop refused it, or did not answer in time. */
+    /** Why it went to the dispute desk (decision 0015): the shop refused it, or did not answer in time. */
     disputeCause: text('dispute_cause'),
     /** The admin's decision of a dispute, told to both sides, and who made it. */
     decisionNote: text('decision_note'),

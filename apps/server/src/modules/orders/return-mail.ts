@@ -3,7 +3,7 @@ import { formatKes, kesToCents } from '@soko/domain/money'
 import { letter, type MailMessage } from '../mail/mailer.ts'
 import type { OrderRow } from './repository.ts'
 
-// Return emails (decisions 0013, 0014): to the shop when its shopper opens one, to the shopper at each step the shop,
+// Return emails (decisions 0013, 0015): to the shop when its shopper opens one, to the shopper at each step the shop,
 // the timer or the dispute desk takes, and to the shop when the timer or the desk moves its return.
 
 function lineText(view: ReturnView): string[] {

@@ -34,7 +34,7 @@ export const RETURN_PHOTO_LIMITS: UploadLimits = {
 }
 
 /**
- * Returns of order lines (decisions 0013, 0014), kept by the orders module: the rows, their lines, their photos
+ * Returns of order lines (decisions 0013, 0015), kept by the orders module: the rows, their lines, their photos
  * (files under DATA_DIR/media/return-photos/{id}/, shown at signed addresses), and their views.
  */
 export class Returns {

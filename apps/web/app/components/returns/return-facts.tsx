@@ -3,7 +3,7 @@ import { formatDateTime, formatKes } from '../../lib/format.ts'
 import type { Tone } from '../ui/tag.tsx'
 import './return-facts.css'
 
-// What the shopper, the shop and the dispute desk all see of a return (decisions 0013, 0014): its photos and, once
+// What the shopper, the shop and the dispute desk all see of a return (decisions 0013, 0015): its photos and, once
 // it went to the desk, why and what was decided.
 
 export const RETURN_TONES: Record<ReturnView['state'], Tone> = {

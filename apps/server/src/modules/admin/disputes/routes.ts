@@ -4,7 +4,7 @@ import type { Ctx } from '../../../plugins/auth.ts'
 import { ctxOf } from '../../../plugins/auth.ts'
 import { serve } from '../../../plugins/endpoints.ts'
 
-/** The dispute desk (decision 0014): the return-items flow lists and decides; the orders module owns the returns. */
+/** The dispute desk (decision 0015): the return-items flow lists and decides; the orders module owns the returns. */
 export interface DisputeDesk {
   disputes(ctx: Ctx): Promise<DisputeView[]>
   decide(ctx: Ctx, id: number, body: DecideDisputeBody): Promise<DisputeView>
