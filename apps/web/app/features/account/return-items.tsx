@@ -2,6 +2,7 @@ import type { OrderReturns } from '@soko/contract/returns'
 import { RETURN_REASONS, type ReturnReason } from '@soko/domain/return-states'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
+import { Link } from 'react-router'
 import { SubmitButton } from '../../components/ui/form-actions.tsx'
 import { FormMessage, SelectField, TextField } from '../../components/ui/form-field.tsx'
 import { serverReason } from '../../lib/form-errors.ts'
@@ -129,6 +130,9 @@ export function ReturnItems({ orderNumber, token }: { orderNumber: string; token
   return (
     <section className="card account__panel" aria-labelledby="order-returns-title">
       <h2 id="order-returns-title">Returns</h2>
+      <p className="account__muted">
+        <Link to="/returns">How returns work</Link>
+      </p>
       {data.returns.length > 0 && (
         <ul className="order-detail__items">
           {data.returns.map((row) => (
