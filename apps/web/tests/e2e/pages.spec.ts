@@ -102,7 +102,7 @@ test.describe('information pages', () => {
   })
 
   test('no information page promises what Soko does not do', async ({ request }) => {
-    for (const path of ['/shipping', '/faq', '/terms', '/returns', '/pricing']) {
+    for (const path of ['/shipping', '/faq', '/terms', '/returns', '/pricing', '/about', '/coming-soon']) {
       const html = await (await request.get(path)).text()
       const text = html.replace(/<[^>]*>/g, ' ')
       expect(text, path).not.toMatch(/\bSMS\b/i)
