@@ -1,7 +1,7 @@
 import type { Quote } from '@soko/contract/checkout'
 import type { SitePolicies } from '@soko/contract/site'
 import { PAYMENT_METHODS } from '@soko/domain/order-states'
-import { RETURN_METHODS, RETURN_REASONS } from '@soko/domain/return-states'
+import { MAX_RETURN_PHOTOS, RETURN_METHODS, RETURN_REASONS } from '@soko/domain/return-states'
 import { CARRIERS } from '@soko/domain/vendor-part-states'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client } from './support/accounts.ts'
@@ -40,6 +40,7 @@ describe('the site policies', () => {
       deliveryConfirmDays: 5,
       returnWindowDays: 10,
       returnAnswerHours: 36,
+      returnPhotosMax: MAX_RETURN_PHOTOS,
       commissionPercent: 12.5,
       paymentMethods: [
         { id: 'mpesa', label: 'M-Pesa' },

@@ -22,6 +22,7 @@ export const SitePoliciesSchema = z.object({
   returnAnswerHours: Whole.describe(
     'RETURN_ANSWER_HOURS: hours a shop has to accept or refuse a return before it goes to the dispute desk',
   ),
+  returnPhotosMax: Whole.describe('How many photos of the items a shopper may add to a return while it is open'),
   commissionPercent: z.number().describe("COMMISSION_PERCENT: the marketplace's commission on each shop's sales"),
   paymentMethods: z.array(Option([...PAYMENT_METHODS])).describe('How a shopper can pay'),
   carriers: z.array(Option(CARRIER_IDS)).describe('How a shop can send its part of an order'),

@@ -162,9 +162,9 @@ function groups(policies: SitePolicies): { title: string; id: string; questions:
           answer: (
             <p>
               Open your order (in your account, or from the link in any order email) and, under <em>Returns</em>, choose
-              the items, how many, and a reason: {either(policies.returnReasons.map((reason) => reason.label))}. Then
-              press <em>Request Return</em>. The shop is emailed and has {hours(policies.returnAnswerHours)} to answer;
-              if it accepts, the items go back by{' '}
+              the items, how many, and a reason: {either(policies.returnReasons.map((reason) => reason.label))}. You can
+              add up to {policies.returnPhotosMax} photos of the items. Then press <em>Request Return</em>. The shop is
+              emailed and has {hours(policies.returnAnswerHours)} to answer; if it accepts, the items go back by{' '}
               {either(policies.returnMethods.map((method) => method.label.toLowerCase()))}.
             </p>
           ),
@@ -174,8 +174,8 @@ function groups(policies: SitePolicies): { title: string; id: string; questions:
           answer: (
             <p>
               A refused return, or one the shop has not answered within {hours(policies.returnAnswerHours)}, goes to
-              Soko's dispute desk. Our team decides: a refund in full, a refund in part, or no refund, and tells you and
-              the shop why.
+              Soko's dispute desk. Our team looks at both sides and your photos and decides: a refund in full, a refund
+              in part, or no refund, and emails you and the shop the reason.
             </p>
           ),
         },
@@ -183,9 +183,9 @@ function groups(policies: SitePolicies): { title: string; id: string; questions:
           question: 'When do I get my money back?',
           answer: (
             <p>
-              When the shop confirms the items came back, your refund is recorded and you are emailed; Soko's team then
-              sends the money back the way you paid, to your M-Pesa number or card. You get back the price of the items
-              returned: the delivery fee and VAT are not refunded on a return.
+              When the shop confirms the items came back, or the dispute desk awards you a refund, it is recorded and
+              you are emailed; Soko's team then sends the money back the way you paid, to your M-Pesa number or card.
+              You get back the price of the items returned: the delivery fee and VAT are not refunded on a return.
             </p>
           ),
         },

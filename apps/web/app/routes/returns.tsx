@@ -23,6 +23,7 @@ export default function Returns({ loaderData }: Route.ComponentProps) {
   const { policies } = loaderData
   const window = days(policies.returnWindowDays)
   const answerTime = hours(policies.returnAnswerHours)
+  const photos = `${policies.returnPhotosMax} ${policies.returnPhotosMax === 1 ? 'photo' : 'photos'}`
   const methods = either(policies.returnMethods.map((method) => method.label.toLowerCase()))
   return (
     <StaticPage
@@ -38,7 +39,9 @@ export default function Returns({ loaderData }: Route.ComponentProps) {
           </li>
           <li>
             <strong>Choose what goes back.</strong> Under <em>Returns</em>, for the shop that sent the items, choose how
-            many of each item you are returning and why, then press <em>Request Return</em>.
+            many of each item you are returning and why. You can add up to {photos} of the items: the shop sees them,
+            and so does Soko's dispute desk if it comes to that. Then press <em>Request Return</em>. While the return is
+            open you can still add photos to it.
           </li>
           <li>
             <strong>The shop answers.</strong> The shop is emailed at once and has {answerTime} to accept or refuse your
@@ -69,17 +72,18 @@ export default function Returns({ loaderData }: Route.ComponentProps) {
 
       <PageSection title="If the shop refuses or does not answer" id="disputes">
         <p>
-          A return the shop refuses, or does not answer within {answerTime}, goes to Soko's dispute desk. Our team looks
-          at what you and the shop said and decides: a refund in full, a refund in part, or no refund. Both you and the
-          shop are told the decision and why.
+          A return the shop refuses, or does not answer within {answerTime}, goes to Soko's dispute desk, and you get an
+          email saying so. Our team looks at what you and the shop said and at your photos, and decides: a refund in
+          full, a refund in part, or no refund. Both you and the shop are emailed the decision and the reason for it. If
+          the return is rejected, its items can be returned again while the return window is still open.
         </p>
       </PageSection>
 
       <PageSection title="Your refund" id="refund">
         <p>
-          You get back the price of the items you return. The delivery fee and VAT are not refunded on a return. Once
-          the refund is recorded, Soko's team sends the money back the way you paid: to the M-Pesa number or the card
-          you paid with.
+          You get back the price of the items you return, or what the dispute desk awards. The delivery fee and VAT are
+          not refunded on a return. Once the refund is recorded, Soko's team sends the money back the way you paid: to
+          the M-Pesa number or the card you paid with.
         </p>
         <p>
           These rules do not take away your rights under the Consumer Protection Act, 2012. See also our{' '}

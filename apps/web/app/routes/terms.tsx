@@ -75,9 +75,9 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
           {either(policies.returnMethods.map((method) => method.label.toLowerCase()))}) or refuse it with a reason. A
           refused return, or one the shop does not answer in time, goes to Soko's dispute desk, which decides on a full,
           partial or no refund and tells both sides why. A refund covers the price of the returned items, not the
-          delivery fee or VAT; it is recorded when the shop confirms the items came back, and Soko sends it back the way
-          you paid. See <Link to="/returns">Returns &amp; Refunds</Link>. These terms do not take away your rights under
-          the Consumer Protection Act, 2012.
+          delivery fee or VAT; it is recorded when the shop confirms the items came back (or the dispute desk awards
+          it), and Soko sends it back the way you paid. See <Link to="/returns">Returns &amp; Refunds</Link>. These
+          terms do not take away your rights under the Consumer Protection Act, 2012.
         </p>
       </PageSection>
 

@@ -134,6 +134,7 @@ test.describe('information pages', () => {
     const how = page.getByRole('region', { name: 'How to return an item' })
     await expect(how).toContainText(`has ${POLICY_SETTINGS.RETURN_ANSWER_HOURS} hours to accept or refuse`)
     for (const method of policies.returnMethods) await expect(how).toContainText(method.label.toLowerCase())
+    await expect(how).toContainText(`You can add up to ${policies.returnPhotosMax} photos of the items`)
     await expect(page.getByRole('region', { name: 'If the shop refuses or does not answer' })).toContainText(
       `within ${POLICY_SETTINGS.RETURN_ANSWER_HOURS} hours, goes to Soko's dispute desk`,
     )

@@ -2,7 +2,7 @@ import { PAYMENT_METHOD_LABELS } from '@soko/contract/checkout-options'
 import { type SitePolicies, SitePoliciesSchema, siteEndpoints } from '@soko/contract/site'
 import { centsToKes } from '@soko/domain/money'
 import { PAYMENT_METHODS } from '@soko/domain/order-states'
-import { RETURN_METHODS, RETURN_REASONS } from '@soko/domain/return-states'
+import { MAX_RETURN_PHOTOS, RETURN_METHODS, RETURN_REASONS } from '@soko/domain/return-states'
 import { CARRIERS } from '@soko/domain/vendor-part-states'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { PreparedJson, sendPrepared } from '../../plugins/cache.ts'
@@ -28,6 +28,7 @@ export function sitePolicies(settings: PolicySettings): SitePolicies {
     deliveryConfirmDays: settings.deliveryConfirmDays,
     returnWindowDays: settings.returnWindowDays,
     returnAnswerHours: settings.returnAnswerHours,
+    returnPhotosMax: MAX_RETURN_PHOTOS,
     commissionPercent: settings.commissionBp / 100,
     paymentMethods: PAYMENT_METHODS.map((id) => ({ id, label: PAYMENT_METHOD_LABELS[id] })),
     carriers: CARRIERS.map(({ id, label }) => ({ id, label })),
