@@ -143,8 +143,15 @@ function ReturnForm({ orderNumber, token, part }: { orderNumber: string; token: 
       ))}
       <div className="field">
         <label htmlFor={`${id}-photos`}>Photos (optional)</label>
-        <input id={`${id}-photos`} type="file" accept={PHOTO_TYPES} multiple onChange={onPhotos} />
-        <p className="field__hint">
+        <input
+          id={`${id}-photos`}
+          type="file"
+          accept={PHOTO_TYPES}
+          multiple
+          onChange={onPhotos}
+          aria-describedby={`${id}-photos-hint`}
+        />
+        <p id={`${id}-photos-hint`} className="field__hint">
           Up to {MAX_RETURN_PHOTOS} photos of the items, 10 MB each: the seller and, in a dispute, Soko see them.
         </p>
       </div>
