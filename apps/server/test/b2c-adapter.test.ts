@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type DarajaSimulator, startDarajaSimulator } from '@soko/payment-simulators'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { b2cSettings } from '../src/modules/payments/gateways.ts'
+import { b2cSettings, createB2cClient } from '../src/modules/payments/gateways.ts'
 import {
   B2cSendError,
   DarajaB2cClient,
@@ -17,6 +17,7 @@ import {
 } from '../src/modules/payments/mpesa/b2c.ts'
 import { DarajaClient, type DarajaSettings } from '../src/modules/payments/mpesa/daraja.ts'
 import { parseConfig } from '../src/plugins/config.ts'
+import { startStandIns } from '../src/stand-ins.ts'
 
 const CONSUMER = { consumerKey: 'test-key', consumerSecret: 'test-secret' }
 const B2C = { b2cShortCode: '600992', initiatorName: 'soko-api', initiatorPassword: 'Soko#Payouts2026' }
@@ -368,5 +369,43 @@ describe('B2C adapter against the simulator', () => {
         mpesaCertificate: null,
       }),
     ).toThrow(/^MPESA_CERT_PATH cannot be read/)
+  })
+
+  it("pays through the server's own stand-in: one simulator for STK and B2C, its key handed over", async () => {
+    // Only the Daraja simulator: a card provider elsewhere, and no demo (so no sign-in stand-in).
+    const config = parseConfig({
+      MPESA_SIMULATOR_DELAY: '100ms',
+      CARD_PROVIDER_URL: 'http://127.0.0.1:9',
+      CARD_SECRET_KEY: 'sk_test_unused',
+      SOKO_DEMO: 'false',
+    })
+    const standIns = await startStandIns(config, {
+      selfUrl: () => receiver.url,
+      siteOrigin: () => receiver.url,
+      cardSecretKey: 'sk_test_unused',
+    })
+    try {
+      const mpesaBaseUrl = standIns.mpesaBaseUrl ?? ''
+      const built = createB2cClient(
+        config,
+        new DarajaClient({
+          baseUrl: mpesaBaseUrl,
+          consumerKey: config.MPESA_CONSUMER_KEY,
+          consumerSecret: config.MPESA_CONSUMER_SECRET,
+          shortCode: config.MPESA_SHORTCODE,
+          passkey: config.MPESA_PASSKEY,
+          transactionType: config.MPESA_TRANSACTION_TYPE,
+          partyB: config.MPESA_SHORTCODE,
+        }),
+        standIns,
+      )
+      if (built === null) throw new Error('B2C is on by default with the built-in simulator')
+      const { path, sent } = send('0712 345 678', 100_00, built)
+      await sent
+      const [result] = await waitFor(() => (resultsAt(path).length > 0 ? resultsAt(path) : undefined))
+      expect(parseB2CResult(result?.body)).toMatchObject({ outcome: 'paid', amountCents: 100_00 })
+    } finally {
+      await standIns.close()
+    }
   })
 })
