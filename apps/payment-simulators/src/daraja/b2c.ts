@@ -141,14 +141,14 @@ export function createB2cDesk(options: B2cDeskOptions, tools: B2cDeskTools) {
     const phone = asText(body.PartyB)
     if (phone === null || !MSISDN.test(phone)) throw badRequest('PartyB')
     const remarks = text(body, 'Remarks', 2, 100)
-    const timeoutUrl = url(body, 'QueueTimeOutURL')
+    // Checked but never called: Daraja's QueueTimeOutURL payload is undocumented, so a timeout is only silence.
+    url(body, 'QueueTimeOutURL')
     const resultUrl = url(body, 'ResultURL')
     // Double "s" in B2C.
     const occasion = optionalText(body, 'Occassion', 100)
     if (payments.has(originatorId)) {
       throw new DarajaFault(500, '500.002.1001', 'Duplicate OriginatorConversationID.')
     }
-    void timeoutUrl // Daraja's QueueTimeOutURL payload is undocumented: the simulator never posts to it.
 
     let settle = () => {}
     const settled = new Promise<void>((resolve) => {
