@@ -62,8 +62,8 @@ export interface StandInLinks {
 /** The stand-ins an entry point started: where each answers, null for one the configuration did not ask for. */
 export interface StandIns {
   mpesaBaseUrl: string | null
-  /** The Daraja simulator's public key (PEM), which B2C's SecurityCredential is encrypted with. */
-  mpesaCertificate: string | null
+  /** The Daraja simulator's public key (PEM), which B2C's SecurityCredential is encrypted with (made when first asked). */
+  mpesaCertificate: (() => string) | null
   cardProviderUrl: string | null
   /** The OpenID Connect stand-in of Google and the client made for this process (demo mode only). */
   google: OidcClientConfig | null

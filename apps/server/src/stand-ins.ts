@@ -16,7 +16,7 @@ export async function startStandIns(config: Config, links: StandInLinks): Promis
   const closers: (() => Promise<void>)[] = []
   try {
     let mpesaBaseUrl: string | null = null
-    let mpesaCertificate: string | null = null
+    let mpesaCertificate: (() => string) | null = null
     if (config.mpesaBaseUrl === null) {
       // One simulator plays STK and B2C, as one Daraja app (one consumer key, one token) does both.
       const b2c = config.b2c
@@ -36,7 +36,7 @@ export async function startStandIns(config: Config, links: StandInLinks): Promis
             }),
       })
       mpesaBaseUrl = simulator.url
-      mpesaCertificate = simulator.securityCertificate
+      mpesaCertificate = () => simulator.securityCertificate
       closers.push(() => simulator.close())
     }
 

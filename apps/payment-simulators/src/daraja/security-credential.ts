@@ -10,11 +10,21 @@ export interface CredentialKeys {
   open(credential: string): string | null
 }
 
+/** The key pair is made on first use (a 2048-bit RSA key takes a noticeable moment): most runs never need it. */
 export function makeCredentialKeys(): CredentialKeys {
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  let pair: { publicKeyPem: string; privateKey: KeyObject } | null = null
+  const keys = () => {
+    if (pair === null) {
+      const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      pair = { publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(), privateKey }
+    }
+    return pair
+  }
   return {
-    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    open: (credential) => openCredential(privateKey, credential),
+    get publicKeyPem() {
+      return keys().publicKeyPem
+    },
+    open: (credential) => openCredential(keys().privateKey, credential),
   }
 }
 

@@ -68,9 +68,9 @@ export interface DarajaSimulator {
   b2cPayments(): SimulatedB2cPayment[]
   /**
    * The public key (PEM) a SecurityCredential is encrypted with: the simulator's stand-in for Safaricom's
-   * certificate, made anew each run. Also served at `GET /__simulator/security-certificate`.
+   * certificate, made anew each run (on first use). Also served at `GET /__simulator/security-certificate`.
    */
-  securityCertificate: string
+  readonly securityCertificate: string
   /** OAuth tokens issued so far: lets a test see that a client caches its token. */
   tokensIssued(): number
 }
@@ -375,7 +375,9 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions): Pro
     url,
     sessions: listSessions,
     b2cPayments: b2c.list,
-    securityCertificate: keys.publicKeyPem,
+    get securityCertificate() {
+      return keys.publicKeyPem
+    },
     tokensIssued: () => tokensIssued,
     async close() {
       shutdown.abort()

@@ -95,7 +95,7 @@ export function b2cSettings(config: Config, standIns: Pick<StandIns, 'mpesaCerti
         throw new Error(`MPESA_CERT_PATH cannot be read (${error instanceof Error ? error.message : String(error)})`)
       }
     } else {
-      certificate = standIns.mpesaCertificate ?? ''
+      certificate = standIns.mpesaCertificate?.() ?? ''
       if (certificate === '') throw new Error('MPESA_CERT_PATH must be set: no simulator certificate to use')
     }
     try {
