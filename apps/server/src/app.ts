@@ -236,6 +236,7 @@ async function registerRoutes(
     checkoutRoutes({
       pricing: services.pricing,
       orders,
+      returns: services.returns,
       flows: {
         placeOrder: (...args) => flows.placeOrder.run(...args),
         paymentState: (...args) => flows.followPayment.run(...args),
@@ -244,6 +245,7 @@ async function registerRoutes(
         confirmReceipt: (...args) => flows.fulfilVendorOrder.confirm(...args),
         returns: (...args) => flows.returnItems.ofOrder(...args),
         openReturn: (...args) => flows.returnItems.open(...args),
+        addReturnPhotos: (...args) => flows.returnItems.addPhotos(...args),
       },
       siteOrigin,
       limiter: services.limiter,

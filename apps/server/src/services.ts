@@ -127,19 +127,17 @@ export async function buildServices(
   const customers = new CustomerService(db, users, catalog)
   const carts = new CartService(db, pricing)
   const payments = new PaymentService(db, gateways, { queryAfterMs: config.MPESA_QUERY_AFTER }, log)
-  const orders = new OrdersService(
-    db,
-    await OrderTokens.load(secrets),
-    { payments, shops, reviews },
-    config.DELIVERY_CONFIRM_DAYS,
-    { returnWindowDays: config.RETURN_WINDOW_DAYS, siteOrigin },
-  )
+  const orderTokens = await OrderTokens.load(secrets)
+  const orders = new OrdersService(db, orderTokens, { payments, shops, reviews }, config.DELIVERY_CONFIRM_DAYS, {
+    returnWindowDays: config.RETURN_WINDOW_DAYS,
+    siteOrigin,
+  })
   const vendorParts = new VendorParts(db)
   const vendorReports = new VendorReports(db, shops, vendorParts, shopProducts, {
     deliveryConfirmDays: config.DELIVERY_CONFIRM_DAYS,
     returnWindowDays: config.RETURN_WINDOW_DAYS,
   })
-  const returns = new Returns(db)
+  const returns = new Returns(db, orderTokens, { mediaDir: config.mediaDir, answerHours: config.RETURN_ANSWER_HOURS })
 
   // Flows: writes that span modules, each in one transaction
   const limits = { limitPerIp: config.CHECKOUT_LIMIT_PER_IP, pushLimitPerPhone: config.MPESA_PUSH_LIMIT_PER_PHONE }
@@ -164,8 +162,8 @@ export async function buildServices(
       { confirmDays: config.DELIVERY_CONFIRM_DAYS },
     ),
     returnItems: new ReturnItems(
-      { db, orders, returns, parts: vendorParts, payments, shops, users, mailer },
-      { windowDays: config.RETURN_WINDOW_DAYS, publicUrl: siteOrigin },
+      { db, orders, returns, parts: vendorParts, payments, shops, users, mailer, audit, jobs, log },
+      { windowDays: config.RETURN_WINDOW_DAYS, answerHours: config.RETURN_ANSWER_HOURS, publicUrl: siteOrigin },
     ),
     openShop: new OpenShop({ db, shops, users, limiter, audit }),
     claimGuestOrders: new ClaimGuestOrders({ db, orders, log }),
@@ -185,6 +183,7 @@ export async function buildServices(
     categories: new AdminCategoriesService(db, audit, categories),
     banners: new AdminBannersService(db, audit, banners),
     contact: new AdminContactService(db, audit, contact),
+    disputes: flows.returnItems,
     // Mail that stays in the outbox is readable only in a demo: a real marketplace's mail is its shoppers' own.
     outbox: config.demo ? new AdminOutboxService(db, audit, mailer) : null,
   }
@@ -221,6 +220,7 @@ export async function buildServices(
     carts,
     payments,
     orders,
+    returns,
     vendorParts,
     fulfilment: new FulfilmentService(shops, vendorParts),
     vendorReports,

@@ -1,32 +1,41 @@
-import type { OrderReturns, ReturnView } from '@soko/contract/returns'
+import type { DisputeView, OrderReturns, ReturnView } from '@soko/contract/returns'
 import { typedRows, value } from '@soko/db/typed-sql'
 import { formatKes } from '@soko/domain/money'
 import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Client, outbox, RELAXED_LIMITS } from './support/accounts.ts'
 import { CALLERS, type Caller, paidOrderWithCallers } from './support/callers.ts'
-import { FAST_PAYMENTS, type Placed } from './support/checkout.ts'
+import { FAST_PAYMENTS, orderBody, type Placed, placeOrder } from './support/checkout.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
+import { cameraJpeg, uploadTo } from './support/vendor.ts'
 
-// Returns (decision 0013) over HTTP: every step of a return tried from every state by every caller (only the
+// Returns (decisions 0013, 0015) over HTTP: every step of a return tried from every state by every caller (only the
 // table's moves pass; every other try is refused and leaves the database as it was), opening one only for a
-// delivered part within RETURN_WINDOW_DAYS and only for what is left to return, and the whole way to the refund.
+// delivered part within RETURN_WINDOW_DAYS and only for what is left to return, the whole way to the refund, the
+// dispute desk (a refusal, or the timer of RETURN_ANSWER_HOURS, then an admin's decision), and photos.
 
-type State = 'requested' | 'accepted' | 'refused' | 'received' | 'refunded'
-const STATES: State[] = ['requested', 'accepted', 'refused', 'received', 'refunded']
+type State = 'requested' | 'accepted' | 'disputed' | 'received' | 'refunded' | 'rejected'
+const STATES: State[] = ['requested', 'accepted', 'disputed', 'received', 'refunded', 'rejected']
 
-type Door = 'accept' | 'refuse' | 'received'
-const DOORS: Door[] = ['accept', 'refuse', 'received']
+type Door = 'accept' | 'refuse' | 'received' | 'award' | 'reject'
+const DOORS: Door[] = ['accept', 'refuse', 'received', 'award', 'reject']
+const ADMIN_DOORS: Door[] = ['award', 'reject']
 
 /** The moves that pass: (state, door, caller) → the state after. */
 const ALLOWED: [State, Door, Caller, State][] = [
   ['requested', 'accept', 'vendor', 'accepted'],
-  ['requested', 'refuse', 'vendor', 'refused'],
+  ['requested', 'refuse', 'vendor', 'disputed'],
   ['accepted', 'received', 'vendor', 'refunded'],
+  ['disputed', 'award', 'admin', 'refunded'],
+  ['disputed', 'reject', 'admin', 'rejected'],
 ]
 
-/** What a caller who is not the return's vendor is answered, whatever the state (the vendor area's guard first). */
-function refusalOf(caller: Caller): number | null {
+/** What a caller the door is not for is answered, whatever the state (the area's guard first). */
+function refusalOf(door: Door, caller: Caller): number | null {
+  if (ADMIN_DOORS.includes(door)) {
+    if (caller === 'admin') return null
+    return caller === 'anonymous' || caller === 'token' ? 401 : 403
+  }
   if (caller === 'vendor') return null
   if (caller === 'anonymous' || caller === 'token') return 401
   return caller === 'other-vendor' ? 404 : 403
@@ -88,16 +97,19 @@ describe.each(engines)('returns on %s', (engine) => {
   async function returnAt(state: State): Promise<number> {
     await deliverPart(1)
     const reached = (states: State[]) => (states.includes(state) ? sql`now()` : sql`null`)
+    const refused = state === 'disputed' || state === 'rejected'
     const [row] = await typedRows(
       db(),
       { id: value.int },
-      sql`insert into returns (order_id, vendor_order_id, state, method, refusal_reason, amount_cents,
-            accepted_at, refused_at, received_at, refunded_at)
+      sql`insert into returns (order_id, vendor_order_id, state, method, refusal_reason, amount_cents, refunded_cents,
+            dispute_cause, decision_note, accepted_at, refused_at, disputed_at, received_at, refunded_at, decided_at)
           values (${orderId}, ${partId}, ${state},
             ${['accepted', 'received', 'refunded'].includes(state) ? 'pickup' : null},
-            ${state === 'refused' ? 'Used' : null}, 150000,
-            ${reached(['accepted', 'received', 'refunded'])}, ${reached(['refused'])},
-            ${reached(['received', 'refunded'])}, ${reached(['refunded'])})
+            ${refused ? 'Used' : null}, 150000, ${state === 'refunded' ? 150000 : null},
+            ${refused ? 'refused' : null}, ${state === 'rejected' ? 'Worn' : null},
+            ${reached(['accepted', 'received', 'refunded'])}, ${reached(['disputed', 'rejected'])},
+            ${reached(['disputed', 'rejected'])}, ${reached(['received', 'refunded'])}, ${reached(['refunded'])},
+            ${reached(['rejected'])})
           returning id`,
     )
     const id = Number(row?.id)
@@ -140,6 +152,10 @@ describe.each(engines)('returns on %s', (engine) => {
 
   function knock(door: Door, caller: Caller, id: number) {
     const headers: Record<string, string> = caller === 'token' ? tokenHeader() : {}
+    if (door === 'award' || door === 'reject') {
+      const body = { outcome: door === 'award' ? 'refund' : 'reject', note: 'Photos show the damage' }
+      return clients[caller].request('POST', `/api/admin/disputes/${id}/decide/`, { body, headers })
+    }
     const body = door === 'accept' ? { method: 'drop-off' } : door === 'refuse' ? { reason: 'Worn' } : undefined
     return clients[caller].request('POST', `/api/vendor/returns/${id}/${door}/`, { body, headers })
   }
@@ -155,11 +171,13 @@ describe.each(engines)('returns on %s', (engine) => {
           const answer = await knock(door, caller, id)
           const allowed = ALLOWED.find(([s, d, c]) => s === state && d === door && c === caller)
           if (allowed) {
-            expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(204)
+            expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(
+              ADMIN_DOORS.includes(door) ? 200 : 204,
+            )
             expect(await stateOf(id), name).toBe(allowed[3])
             passed.push(name)
           } else {
-            expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(refusalOf(caller) ?? 409)
+            expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(refusalOf(door, caller) ?? 409)
             expect(await snapshot(), name).toEqual(before)
           }
         }
@@ -203,7 +221,7 @@ describe.each(engines)('returns on %s', (engine) => {
     expect(listed.body.returnable).toEqual([])
   })
 
-  it('lets back no more than bought less what other returns hold; a refused return frees its items', async () => {
+  it('lets back no more than bought less what other returns hold; only a rejected return frees its items', async () => {
     await deliverPart(1)
     const open = (quantity: number) =>
       clients.buyer.post<ReturnView & { detail: string }>(orderPath(), {
@@ -219,6 +237,13 @@ describe.each(engines)('returns on %s', (engine) => {
     expect((await clients.vendor.post(`/api/vendor/returns/${first.body.id}/refuse/`, { reason: 'Worn' })).status).toBe(
       204,
     )
+    // Refused, the return is before the dispute desk, and still holds its items until the desk rejects it.
+    expect((await open(2)).status).toBe(409)
+    const rejected = await clients.admin.post(`/api/admin/disputes/${first.body.id}/decide/`, {
+      outcome: 'reject',
+      note: 'The shop shows the shirt was worn',
+    })
+    expect(rejected.status).toBe(200)
     expect((await open(3)).status).toBe(201)
     const other = await clients.buyer.post(orderPath(), {
       partId,
@@ -288,5 +313,206 @@ describe.each(engines)('returns on %s', (engine) => {
       amountCents: Math.round(placed.order.total * 100) - 300_000,
       returnedCents: 300_000,
     })
+  })
+
+  /** Opens a return of one item through the API, as the guest holding the order's token; its view. */
+  async function openOne(quantity = 1): Promise<ReturnView> {
+    await deliverPart(1)
+    // The order holds its money again (a test before may have refunded it whole).
+    await db().execute(sql`update payments set status = 'paid' where order_id = ${orderId} and status = 'refunded'`)
+    const opened = await clients.token.request<ReturnView>('POST', orderPath(), {
+      body: { partId, lines: [{ itemId, quantity, reason: 'damaged' }] },
+      headers: tokenHeader(),
+    })
+    expect(opened.status).toBe(201)
+    return opened.body
+  }
+
+  /** Runs the due jobs until the return's timer is done. */
+  async function runTimer(id: number) {
+    for (let tries = 0; tries < 50; tries++) {
+      await server.app.soko.jobs.runDue()
+      const [left] = await typedRows(
+        db(),
+        { n: value.int },
+        sql`select count(*)::int as n from jobs where dedupe_key = ${`return.unanswered:${id}`} and done_at is null`,
+      )
+      if (Number(left?.n) === 0) return
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    throw new Error('the timer did not run')
+  }
+
+  it('takes a return the shop leaves unanswered for RETURN_ANSWER_HOURS to the dispute desk, once', async () => {
+    const opened = await openOne()
+    expect(opened.answerBy).not.toBeNull()
+    expect(new Date(opened.answerBy ?? 0).getTime() - new Date(opened.requestedAt).getTime()).toBe(48 * 3_600_000)
+    // Not yet due: the timer waits.
+    await db().execute(sql`update jobs set run_at = now() where dedupe_key = ${`return.unanswered:${opened.id}`}`)
+    await server.app.soko.jobs.runDue()
+    expect(await stateOf(opened.id)).toBe('requested')
+    // 49 hours later, still unanswered: to the desk, both sides told.
+    await db().execute(sql`update returns set created_at = now() - interval '49 hours' where id = ${opened.id}`)
+    await db().execute(sql`update jobs set run_at = now() where dedupe_key = ${`return.unanswered:${opened.id}`}`)
+    await runTimer(opened.id)
+    expect(await stateOf(opened.id)).toBe('disputed')
+    const desk = await clients.admin.get<DisputeView[]>('/api/admin/disputes/')
+    const listed = desk.body.find((row) => row.id === opened.id)
+    expect(listed).toMatchObject({
+      state: 'disputed',
+      disputeCause: 'unanswered',
+      disputeCauseLabel: 'The shop did not answer in time',
+      shopper: { email: orderEmail },
+    })
+    const shopperMail = (await outbox(server, orderEmail)).map((message) => message.subject)
+    expect(shopperMail).toContain(
+      `Order ${placed.order.orderNumber}: the shop did not answer your return, and Soko will decide`,
+    )
+    const shopMail = (await outbox(server, vendorEmail)).map((message) => message.subject)
+    expect(shopMail).toContain(`Return for order ${placed.order.orderNumber} went to the dispute desk`)
+
+    // An answered return is left alone by its timer.
+    const answered = await openOne()
+    expect((await clients.vendor.post(`/api/vendor/returns/${answered.id}/accept/`, { method: 'pickup' })).status).toBe(
+      204,
+    )
+    await db().execute(sql`update returns set created_at = now() - interval '49 hours' where id = ${answered.id}`)
+    await db().execute(sql`update jobs set run_at = now() where dedupe_key = ${`return.unanswered:${answered.id}`}`)
+    await runTimer(answered.id)
+    expect(await stateOf(answered.id)).toBe('accepted')
+  })
+
+  it('lets the desk refund a dispute in part: recorded on the payment, audited, both sides told why', async () => {
+    const opened = await openOne(2)
+    expect(
+      (await clients.vendor.post(`/api/vendor/returns/${opened.id}/refuse/`, { reason: 'It was used' })).status,
+    ).toBe(204)
+    const refusedMail = (await outbox(server, orderEmail)).find(
+      (message) =>
+        message.subject === `Order ${placed.order.orderNumber}: your return was refused, and Soko will decide`,
+    )
+    expect(refusedMail?.text).toContain('Their reason: It was used')
+    const decide = (body: object) =>
+      clients.admin.post<DisputeView & { detail: string }>(`/api/admin/disputes/${opened.id}/decide/`, body)
+    const before = await snapshot()
+    const tooMuch = await decide({ outcome: 'refund', amount: 3000.01, note: 'Half each' })
+    expect(tooMuch.status).toBe(400)
+    expect(tooMuch.body.detail).toBe('The refund can be at most KSh 3,000, what the shopper asked back.')
+    expect((await decide({ outcome: 'reject', amount: 10, note: 'x' })).status).toBe(400)
+    expect((await decide({ outcome: 'refund', note: '' })).status).toBe(400)
+    expect((await decide({ outcome: 'refund', amount: 10.001, note: 'x' })).status).toBe(400)
+    expect(await snapshot()).toEqual(before)
+
+    const decided = await decide({ outcome: 'refund', amount: 1200.5, note: 'One lid was cracked in transit' })
+    expect(decided.status).toBe(200)
+    expect(decided.body).toMatchObject({
+      state: 'refunded',
+      refunded: 1200.5,
+      amount: 3000,
+      decisionNote: 'One lid was cracked in transit',
+      disputeCause: 'refused',
+      refusalReason: 'It was used',
+    })
+    const [event] = await typedRows(
+      db(),
+      { raw: value.text },
+      sql`select e.raw_body as raw from payment_events e join payments p on p.id = e.payment_id
+          where p.order_id = ${orderId} and e.source = 'return_refund'
+            and (e.raw_body::jsonb ->> 'return')::int = ${opened.id}`,
+    )
+    expect(event && JSON.parse(event.raw)).toMatchObject({ return: opened.id, amountCents: 120_050, decision: true })
+    const [audit] = await typedRows(
+      db(),
+      { action: value.text },
+      sql`select action from audit_log where subject_type = 'return' and subject_id = ${opened.id}`,
+    )
+    expect(audit?.action).toBe('return.refunded')
+    const toShopper = (await outbox(server, orderEmail)).find(
+      (message) =>
+        message.subject === `Order ${placed.order.orderNumber}: your return is refunded` &&
+        message.text.includes('One lid was cracked in transit'),
+    )
+    expect(toShopper?.text).toContain('you are refunded KSh 1,200.50')
+    const toShop = (await outbox(server, vendorEmail)).find(
+      (message) => message.subject === `Disputed return for order ${placed.order.orderNumber}: refunded`,
+    )
+    expect(toShop?.text).toContain('Why: One lid was cracked in transit')
+    // Decided: the desk cannot decide it again.
+    expect((await decide({ outcome: 'reject', note: 'Changed my mind' })).status).toBe(409)
+    // What the order refunds later is the total less what this return gave back.
+    expect(
+      (await clients.buyer.get<OrderReturns>(orderPath())).body.returns.find((row) => row.id === opened.id),
+    ).toMatchObject({
+      refunded: 1200.5,
+    })
+  })
+
+  it('takes photos from the return’s shopper only, shows them at signed addresses, and refuses them elsewhere', async () => {
+    const opened = await openOne()
+    const photoPath = (id: number, number = placed.order.orderNumber) =>
+      `/api/checkout/orders/${number}/returns/${id}/photos/`
+    const jpeg = await cameraJpeg(800, 600)
+    const photo = { name: 'IMG_2001.jpg', data: jpeg }
+
+    // Nobody else's: a stranger, the shop, another shop, nobody: 404, nothing written.
+    for (const caller of ['stranger', 'vendor', 'other-vendor', 'anonymous'] as const) {
+      const answer = await uploadTo(clients[caller], photoPath(opened.id), [photo])
+      expect(answer.status, caller).toBe(404)
+    }
+    // A shopper's own order, naming a return of another order: 404.
+    const [line] = await typedRows(
+      db(),
+      { product_id: value.int },
+      sql`select product_id from order_items where id = ${itemId}`,
+    )
+    const other = await placeOrder(clients.stranger, orderBody([{ productId: Number(line?.product_id), quantity: 1 }]))
+    expect(other.status).toBe(201)
+    const strangers = await uploadTo(clients.stranger, photoPath(opened.id, other.body.order.orderNumber), [photo])
+    expect(strangers.status).toBe(404)
+    const [count] = await typedRows(db(), { n: value.int }, sql`select count(*)::int as n from return_photos`)
+    expect(Number(count?.n)).toBe(0)
+
+    // The guest with the order's token: two photos, both sides and the desk see them.
+    const added = await uploadTo<ReturnView>(
+      clients.token,
+      photoPath(opened.id),
+      [photo, { ...photo, name: 'b.jpg' }],
+      {
+        headers: tokenHeader(),
+      },
+    )
+    expect(added.status, JSON.stringify(added.body)).toBe(201)
+    expect(added.body.photos).toHaveLength(2)
+    const shown = added.body.photos[0]
+    if (!shown) throw new Error('no photo')
+    const image = await fetch(`${server.url}${shown.medium}`)
+    expect(image.status).toBe(200)
+    expect(image.headers.get('content-type')).toBe('image/webp')
+    expect(image.headers.get('cache-control')).toContain('private')
+    const vendorView = (await clients.vendor.get<ReturnView[]>('/api/vendor/returns/')).body.find(
+      (row) => row.id === opened.id,
+    )
+    expect(vendorView?.photos.map((p) => p.id)).toEqual(added.body.photos.map((p) => p.id))
+    // A guessed address shows nothing.
+    const guessed = shown.medium.replace(/key=[^&]+/, 'key=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')
+    expect((await fetch(`${server.url}${guessed}`)).status).toBe(404)
+    expect((await fetch(`${server.url}/api/checkout/returns/photos/${shown.id}/medium.webp`)).status).toBe(404)
+
+    // At most four: a third, fourth and fifth at once are refused, and nothing of them is kept.
+    const tooMany = await uploadTo(clients.buyer, photoPath(opened.id), [photo, photo, photo])
+    expect(tooMany.status).toBe(400)
+    expect(tooMany.body.detail).toBe('A return can have at most 4 photos')
+    const notAPhoto = await uploadTo(clients.buyer, photoPath(opened.id), [
+      { name: 'notes.txt', data: Buffer.from('hello') },
+    ])
+    expect(notAPhoto.status).toBe(400)
+    expect(
+      (await clients.buyer.get<OrderReturns>(orderPath())).body.returns.find((row) => row.id === opened.id)?.photos,
+    ).toHaveLength(2)
+
+    // A closed return takes no more.
+    await db().execute(sql`update returns set state = 'rejected', dispute_cause = 'refused', disputed_at = now(),
+      refused_at = now(), refusal_reason = 'x', decision_note = 'y', decided_at = now() where id = ${opened.id}`)
+    expect((await uploadTo(clients.buyer, photoPath(opened.id), [photo])).status).toBe(409)
   })
 })

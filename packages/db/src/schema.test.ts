@@ -16,6 +16,7 @@ import * as catalog from './schema/catalog.ts'
 import * as contact from './schema/contact.ts'
 import * as customers from './schema/customers.ts'
 import * as jobs from './schema/jobs.ts'
+import * as ledger from './schema/ledger.ts'
 import * as mail from './schema/mail.ts'
 import * as orders from './schema/orders.ts'
 import * as payments from './schema/payments.ts'
@@ -37,6 +38,7 @@ const modules = [
   contact,
   customers,
   jobs,
+  ledger,
   mail,
   orders,
   payments,

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
+  answerDueAt,
+  awardCents,
   canOpenReturn,
   holdsItems,
   moveReturn,
+  OPEN_RETURN_STATES,
   RETURN_ACTIONS,
   RETURN_ACTORS,
   RETURN_REASONS,
@@ -18,16 +21,22 @@ import {
 /** The allowed moves, written out one by one: every other (state, action, actor) is refused. */
 const ALLOWED: [ReturnState, ReturnAction, ReturnActor, ReturnState][] = [
   ['requested', 'accept', 'vendor', 'accepted'],
-  ['requested', 'refuse', 'vendor', 'refused'],
+  ['requested', 'refuse', 'vendor', 'disputed'],
+  ['requested', 'escalate', 'system', 'disputed'],
   ['accepted', 'receive', 'vendor', 'received'],
   ['received', 'refund', 'system', 'refunded'],
+  ['disputed', 'award', 'admin', 'refunded'],
+  ['disputed', 'reject', 'admin', 'rejected'],
 ]
 
 const ACTORS_OF: Record<ReturnAction, ReturnActor[]> = {
   accept: ['vendor'],
   refuse: ['vendor'],
+  escalate: ['system'],
   receive: ['vendor'],
   refund: ['system'],
+  award: ['admin'],
+  reject: ['admin'],
 }
 
 const cases = RETURN_STATES.flatMap((state) =>
@@ -36,7 +45,7 @@ const cases = RETURN_STATES.flatMap((state) =>
 
 describe('moveReturn', () => {
   it(`answers all ${cases.length} (state, action, actor) cases: ${ALLOWED.length} allowed, the rest refused`, () => {
-    expect(cases).toHaveLength(5 * 4 * 5)
+    expect(cases).toHaveLength(6 * 7 * 5)
     for (const [state, action, actor] of cases) {
       const allowed = ALLOWED.find(([s, a, who]) => s === state && a === action && who === actor)
       const expected = allowed
@@ -50,16 +59,20 @@ describe('moveReturn', () => {
     expect(moveReturn(state, action, actor)).toEqual({ ok: true, to })
   })
 
-  it('ends at refused and refunded: nothing moves a return from there', () => {
-    for (const state of ['refused', 'refunded'] as const) {
+  it('ends at refunded and rejected: nothing moves a return from there', () => {
+    for (const state of ['refunded', 'rejected'] as const) {
       for (const action of RETURN_ACTIONS) {
         for (const actor of RETURN_ACTORS) expect(moveReturn(state, action, actor).ok).toBe(false)
       }
     }
   })
 
-  it('frees the items of a refused return only', () => {
-    expect(RETURN_STATES.filter((state) => !holdsItems(state))).toEqual(['refused'])
+  it('frees the items of a rejected return only', () => {
+    expect(RETURN_STATES.filter((state) => !holdsItems(state))).toEqual(['rejected'])
+  })
+
+  it('keeps a return open until it is refunded or rejected', () => {
+    expect(RETURN_STATES.filter((state) => !OPEN_RETURN_STATES.includes(state))).toEqual(['refunded', 'rejected'])
   })
 })
 
@@ -107,5 +120,26 @@ describe('quantities and amounts', () => {
     const ids = RETURN_REASONS.map((reason) => reason.id)
     expect(new Set(ids).size).toBe(ids.length)
     expect(ids.at(-1)).toBe('other')
+  })
+})
+
+describe('answerDueAt', () => {
+  it('is RETURN_ANSWER_HOURS after the request', () => {
+    expect(answerDueAt(new Date('2026-11-01T10:00:00Z'), 48).toISOString()).toBe('2026-11-03T10:00:00.000Z')
+  })
+})
+
+describe('awardCents', () => {
+  it.each([
+    [undefined, 150_000, { ok: true, cents: 150_000 }],
+    [1500, 150_000, { ok: true, cents: 150_000 }],
+    [750.5, 150_000, { ok: true, cents: 75_050 }],
+    [0.01, 150_000, { ok: true, cents: 1 }],
+    [0, 150_000, { ok: false, refused: 'not-positive' }],
+    [-5, 150_000, { ok: false, refused: 'not-positive' }],
+    [0.004, 150_000, { ok: false, refused: 'not-positive' }],
+    [1500.01, 150_000, { ok: false, refused: 'above-return' }],
+  ] as const)('KES %s of a return of %s cents: %j', (asked, cents, expected) => {
+    expect(awardCents(asked, cents)).toEqual(expected)
   })
 })

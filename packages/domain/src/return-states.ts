@@ -34,21 +34,31 @@ export function returnMethodLabel(id: string | null): string | null {
   return RETURN_METHODS.find((method) => method.id === id)?.label ?? null
 }
 
-export const RETURN_STATES = ['requested', 'accepted', 'refused', 'received', 'refunded'] as const
+export const RETURN_STATES = ['requested', 'accepted', 'disputed', 'received', 'refunded', 'rejected'] as const
 export type ReturnState = (typeof RETURN_STATES)[number]
 
 /** A return still being settled: while a part has one, its money stays pending (decision 0012). */
-export const OPEN_RETURN_STATES: readonly ReturnState[] = ['requested', 'accepted', 'received']
+export const OPEN_RETURN_STATES: readonly ReturnState[] = ['requested', 'accepted', 'disputed', 'received']
 
 export const RETURN_STATE_LABELS: Record<ReturnState, string> = {
   requested: 'Return requested',
   accepted: 'Return accepted',
-  refused: 'Return refused',
+  disputed: 'With Soko for a decision',
   received: 'Item back with the seller',
   refunded: 'Refunded',
+  rejected: 'Return rejected',
 }
 
-export const RETURN_ACTIONS = ['accept', 'refuse', 'receive', 'refund'] as const
+/** Why a return went to the dispute desk: the shop refused it, or left it unanswered for RETURN_ANSWER_HOURS. */
+export const DISPUTE_CAUSES = ['refused', 'unanswered'] as const
+export type DisputeCause = (typeof DISPUTE_CAUSES)[number]
+
+export const DISPUTE_CAUSE_LABELS: Record<DisputeCause, string> = {
+  refused: 'The shop refused the return',
+  unanswered: 'The shop did not answer in time',
+}
+
+export const RETURN_ACTIONS = ['accept', 'refuse', 'escalate', 'receive', 'refund', 'award', 'reject'] as const
 export type ReturnAction = (typeof RETURN_ACTIONS)[number]
 
 /** The caller as the return sees it: its order's shopper, its part's vendor, an admin, the system, or nobody of its. */
@@ -56,15 +66,20 @@ export const RETURN_ACTORS = ['shopper', 'vendor', 'admin', 'system', 'none'] as
 export type ReturnActor = (typeof RETURN_ACTORS)[number]
 
 /**
- * Every allowed move of an open return; anything else is refused. The decision record 0013 shows the same table.
- * Opening (to `requested`) is not a move: it is `canOpenReturn` below. `refund` follows `receive` in the same
- * transaction, by the system.
+ * Every allowed move of an open return; anything else is refused. The decision records 0013 and 0015 show the same
+ * table. Opening (to `requested`) is not a move: it is `canOpenReturn` below. A refusal is not the end: it puts the
+ * return before the marketplace's dispute desk, as does a shop's silence for RETURN_ANSWER_HOURS (`escalate`, by the
+ * timer), and there an admin refunds it (`award`: in full or in part) or rejects it. `refund` follows `receive` in
+ * the same transaction, by the system.
  */
 export const RETURN_MOVES: readonly Move<ReturnState, ReturnAction, ReturnActor>[] = [
   { action: 'accept', actors: ['vendor'], from: ['requested'], to: 'accepted' },
-  { action: 'refuse', actors: ['vendor'], from: ['requested'], to: 'refused' },
+  { action: 'refuse', actors: ['vendor'], from: ['requested'], to: 'disputed' },
+  { action: 'escalate', actors: ['system'], from: ['requested'], to: 'disputed' },
   { action: 'receive', actors: ['vendor'], from: ['accepted'], to: 'received' },
   { action: 'refund', actors: ['system'], from: ['received'], to: 'refunded' },
+  { action: 'award', actors: ['admin'], from: ['disputed'], to: 'refunded' },
+  { action: 'reject', actors: ['admin'], from: ['disputed'], to: 'rejected' },
 ]
 
 export type ReturnMoveAnswer = MoveAnswer<ReturnState>
@@ -78,10 +93,35 @@ export function moveReturn(state: ReturnState, action: ReturnAction, actor: Retu
   return moveIn(RETURN_MOVES, state, action, actor)
 }
 
-/** Returns that hold their items: all but refused ones (a refused return frees its quantities again). */
-export function holdsItems(state: ReturnState): boolean {
-  return state !== 'refused'
+const HOUR_MS = 3_600_000
+
+/** When a requested return left unanswered goes to the dispute desk. */
+export function answerDueAt(requestedAt: Date, hours: number): Date {
+  return new Date(requestedAt.getTime() + hours * HOUR_MS)
 }
+
+/**
+ * What an admin's award pays back, in cents: a part of the return's amount or all of it (the amount asked for
+ * in KES, to the cent), never nothing and never more.
+ */
+export function awardCents(
+  askedKes: number | undefined,
+  returnCents: number,
+): { ok: true; cents: number } | { ok: false; refused: 'not-positive' | 'above-return' } {
+  if (askedKes === undefined) return { ok: true, cents: returnCents }
+  const cents = Math.round(askedKes * 100)
+  if (cents <= 0) return { ok: false, refused: 'not-positive' }
+  if (cents > returnCents) return { ok: false, refused: 'above-return' }
+  return { ok: true, cents }
+}
+
+/** Returns that hold their items: all but rejected ones (a rejected return frees its quantities again). */
+export function holdsItems(state: ReturnState): boolean {
+  return state !== 'rejected'
+}
+
+/** Photos a shopper may add to one return. */
+export const MAX_RETURN_PHOTOS = 4
 
 const DAY_MS = 86_400_000
 

@@ -1,45 +1,74 @@
+import { rm } from 'node:fs/promises'
 import type {
   AcceptReturnBody,
+  DecideDisputeBody,
+  DisputeView,
   OpenReturnBody,
   OrderReturns,
   RefuseReturnBody,
   ReturnView,
 } from '@soko/contract/returns'
 import type { Db } from '@soko/db/client'
+import { formatKes } from '@soko/domain/money'
 import {
+  answerDueAt,
+  awardCents,
   canOpenReturn,
+  MAX_RETURN_PHOTOS,
   moveReturn,
+  OPEN_RETURN_STATES,
+  RETURN_STATE_LABELS,
   type ReturnAction,
   type ReturnState,
   returnAmountCents,
   returnableQuantity,
   returnWindowEnds,
 } from '@soko/domain/return-states'
+import type { FastifyBaseLogger } from 'fastify'
 import type { Users } from '../modules/accounts/users.ts'
+import type { AuditService } from '../modules/audit/service.ts'
+import { processUploads, writeImageSizes } from '../modules/catalog/image-pipeline.ts'
+import { enqueueJob, type Job, type JobQueue } from '../modules/jobs/queue.ts'
 import type { Mailer } from '../modules/mail/mailer.ts'
 import { canRefund } from '../modules/orders/refunds.ts'
-import { returnRequestedEmail, returnStepEmail } from '../modules/orders/return-mail.ts'
-import type { ReturnRow, Returns } from '../modules/orders/returns.ts'
+import {
+  returnRequestedEmail,
+  returnStepEmail,
+  type ShopperReturnStep,
+  shopDisputeEmail,
+} from '../modules/orders/return-mail.ts'
+import { RETURN_PHOTO_LIMITS, type ReturnMove, type ReturnRow, type Returns } from '../modules/orders/returns.ts'
 import { NO_SUCH_ORDER, type OrderRow, type OrdersService } from '../modules/orders/service.ts'
 import type { VendorParts } from '../modules/orders/vendor-parts.ts'
 import type { PaymentService } from '../modules/payments/service.ts'
 import { requireFulfillingVendor } from '../modules/vendors/fulfilment.ts'
 import type { ShopService } from '../modules/vendors/shop.ts'
-import type { Ctx } from '../plugins/auth.ts'
+import { type Ctx, requireRole } from '../plugins/auth.ts'
 import { AppError } from '../plugins/errors.ts'
+import type { UploadedFile } from '../plugins/uploads.ts'
 
 export const NO_SUCH_RETURN = 'No such return.'
 
-/** Why the shop may not do this now: the words of the 409. */
+/** The durable job that takes a requested return the shop left unanswered to the dispute desk. */
+export const RETURN_UNANSWERED_JOB = 'return.unanswered'
+
+/** Why the caller may not do this now: the words of the 409. */
 function stateRefusal(action: ReturnAction, state: ReturnState): string {
+  const label = RETURN_STATE_LABELS[state].toLowerCase()
   switch (action) {
     case 'accept':
     case 'refuse':
-      return `This return is ${state}: only requested returns can be accepted or refused.`
+      return `This return is ${label}: only requested returns can be accepted or refused.`
+    case 'award':
+    case 'reject':
+      return `This return is ${label}: only returns before the dispute desk can be decided.`
     default:
-      return `This return is ${state}: only accepted returns can be confirmed received.`
+      return `This return is ${label}: only accepted returns can be confirmed received.`
   }
 }
+
+/** The shop's side of a step, and what the shopper is told. */
+type Step = { move: ReturnMove; tell: ShopperReturnStep }
 
 /**
  * Returns (decision 0013), each step in one transaction. The shopper (the order's signed-in buyer, or its token
@@ -61,9 +90,14 @@ export class ReturnItems {
       shops: ShopService
       users: Users
       mailer: Mailer
+      audit: AuditService
+      jobs: JobQueue
+      log: FastifyBaseLogger
     },
-    private readonly settings: { windowDays: number; publicUrl: () => string },
-  ) {}
+    private readonly settings: { windowDays: number; answerHours: number; publicUrl: () => string },
+  ) {
+    modules.jobs.register(RETURN_UNANSWERED_JOB, (job) => this.unanswered(job))
+  }
 
   /** The order's returns and what may still go back, for its shopper. */
   async ofOrder(ctx: Ctx, orderNumber: string, token: string | undefined): Promise<OrderReturns> {
@@ -158,13 +192,16 @@ export class ReturnItems {
         })),
       })
       const opened = await this.viewOf(t, id)
+      await enqueueJob(t, {
+        kind: RETURN_UNANSWERED_JOB,
+        payload: { returnId: id },
+        runAt: answerDueAt(new Date(), this.settings.answerHours),
+        dedupeKey: `${RETURN_UNANSWERED_JOB}:${id}`,
+      })
       const to = await this.shopAddress(t, part.business_id)
       if (to) {
         mail.push(
-          await mailer.enqueue(
-            t,
-            returnRequestedEmail(to, opened, `${this.settings.publicUrl()}/vendor-portal/orders`),
-          ),
+          await mailer.enqueue(t, returnRequestedEmail(to, opened, this.portalLink(), this.settings.answerHours)),
         )
       }
       return opened
@@ -182,47 +219,223 @@ export class ReturnItems {
   }
 
   accept(ctx: Ctx, id: number, body: AcceptReturnBody): Promise<void> {
-    return this.asVendor(ctx, id, 'accept', async (t, row) => {
-      await this.modules.returns.move(t, row.id, { to: 'accepted', method: body.method })
-      return 'accepted'
-    })
+    return this.asVendor(ctx, id, 'accept', async () => ({
+      move: { to: 'accepted', method: body.method },
+      tell: 'accepted',
+    }))
   }
 
+  /** A refusal takes the return to the dispute desk, with the shop's reason. */
   refuse(ctx: Ctx, id: number, body: RefuseReturnBody): Promise<void> {
-    return this.asVendor(ctx, id, 'refuse', async (t, row) => {
-      await this.modules.returns.move(t, row.id, { to: 'refused', refusalReason: body.reason })
-      return 'refused'
-    })
+    return this.asVendor(ctx, id, 'refuse', async () => ({
+      move: { to: 'disputed', cause: 'refused', refusalReason: body.reason },
+      tell: 'disputed',
+    }))
   }
 
   /** The items came back: received, then the refund recorded on the order's payment, then refunded. */
   received(ctx: Ctx, id: number): Promise<void> {
     return this.asVendor(ctx, id, 'receive', async (t, row, order, vendorId) => {
-      const { payments, returns } = this.modules
-      const attempts = await payments.ofOrder(t, order.id)
-      const paid = attempts.find((payment) => payment.status === 'paid')
-      if (
-        !paid ||
-        !canRefund(
-          order.status,
-          attempts.map((payment) => payment.status),
-        )
-      ) {
-        throw new AppError('conflict', 'This order holds no payment to refund: it was refunded already.')
-      }
+      await this.modules.returns.move(t, row.id, { to: 'received' })
       const refund = moveReturn('received', 'refund', 'system')
       if (!refund.ok) throw new Error('a received return cannot be refunded')
-      await returns.move(t, row.id, { to: 'received' })
-      await payments.recordEvent(t, {
-        paymentId: paid.id,
-        source: 'return_refund',
-        outcome: 'applied',
-        rawBody: JSON.stringify({ return: row.id, by: vendorId, amountCents: row.amount_cents }),
-        remoteAddress: ctx.ip,
-      })
-      await returns.move(t, row.id, { to: refund.to })
-      return 'refunded'
+      await this.recordRefund(t, ctx, row, order, { by: vendorId, amountCents: row.amount_cents })
+      return { move: { to: 'refunded', refundedCents: row.amount_cents }, tell: 'refunded' }
     })
+  }
+
+  /** Photos of the items, added by the shopper to an open return of the order (processed before anything is stored). */
+  async addPhotos(
+    ctx: Ctx,
+    orderNumber: string,
+    token: string | undefined,
+    id: number,
+    files: AsyncIterable<UploadedFile>,
+  ): Promise<ReturnView> {
+    const { db, orders, returns } = this.modules
+    const order = await orders.authorised(ctx, orderNumber, token)
+    const row = await returns.lock(db, id)
+    if (!row || row.order_id !== order.id) throw new AppError('not_found', NO_SUCH_RETURN)
+    const closed = () =>
+      new AppError(
+        'conflict',
+        `This return is ${RETURN_STATE_LABELS[row.state as ReturnState].toLowerCase()}: photos can be added only while it is open.`,
+      )
+    if (!OPEN_RETURN_STATES.includes(row.state as ReturnState)) throw closed()
+    const room = MAX_RETURN_PHOTOS - (await returns.photoCount(db, id))
+    if (room <= 0)
+      throw new AppError('invalid_data', RETURN_PHOTO_LIMITS.tooManyMessage, {
+        image: [RETURN_PHOTO_LIMITS.tooManyMessage],
+      })
+    const processed = await processUploads(files, room, RETURN_PHOTO_LIMITS)
+    const written: string[] = []
+    try {
+      return await db.transaction(async (t) => {
+        // Locked: two uploads to one return at once cannot together pass the limit, nor land on a closed return.
+        const current = await returns.lock(t, id)
+        if (!current) throw new AppError('not_found', NO_SUCH_RETURN)
+        if (!OPEN_RETURN_STATES.includes(current.state as ReturnState)) throw closed()
+        if ((await returns.photoCount(t, id)) + processed.length > MAX_RETURN_PHOTOS) {
+          throw new AppError('invalid_data', RETURN_PHOTO_LIMITS.tooManyMessage, {
+            image: [RETURN_PHOTO_LIMITS.tooManyMessage],
+          })
+        }
+        for (const image of processed) {
+          const dir = returns.photoDir(await returns.addPhoto(t, id))
+          written.push(dir)
+          await writeImageSizes(dir, image)
+        }
+        return this.viewOf(t, id)
+      })
+    } catch (error) {
+      await Promise.all(written.map((dir) => rm(dir, { recursive: true, force: true })))
+      throw error
+    }
+  }
+
+  /** The job: a return still requested RETURN_ANSWER_HOURS after it was opened goes to the dispute desk. */
+  async unanswered(job: Job): Promise<{ retryAt: Date } | undefined> {
+    const { db, orders, returns, mailer, log } = this.modules
+    const id = Number(job.payload.returnId)
+    const mail: number[] = []
+    const retryAt = await db.transaction(async (t) => {
+      const row = await returns.lock(t, id)
+      if (!row || !moveReturn(row.state as ReturnState, 'escalate', 'system').ok) return undefined
+      const due = answerDueAt(row.created_at, this.settings.answerHours)
+      if (due.getTime() > Date.now()) return due
+      await returns.move(t, id, { to: 'disputed', cause: 'unanswered' })
+      const order = await orders.byId(t, row.order_id)
+      if (!order) return undefined
+      const view = await this.viewOf(t, id)
+      mail.push(
+        await mailer.enqueue(t, returnStepEmail(order, 'disputed', view, await orders.buyerLink(order.order_number))),
+      )
+      const to = await this.shopAddress(t, row.business_id)
+      if (to) mail.push(await mailer.enqueue(t, shopDisputeEmail(to, 'unanswered', view, this.portalLink())))
+      log.info({ returnId: id }, 'unanswered return went to the dispute desk')
+      return undefined
+    })
+    mailer.deliver(mail)
+    return retryAt ? { retryAt } : undefined
+  }
+
+  /** The dispute desk's returns, undecided first, with the shopper's contact (admins only). */
+  async disputes(ctx: Ctx): Promise<DisputeView[]> {
+    requireRole(ctx, 'superuser')
+    const { db, returns } = this.modules
+    const rows = await returns.disputes()
+    return this.disputeViews(db, rows)
+  }
+
+  /**
+   * An admin decides a dispute: refunds it (all of it, or the amount given), recorded on the order's payment as the
+   * shop's confirmation is, or rejects it; audited, and both sides are emailed the decision and why.
+   */
+  async decide(ctx: Ctx, id: number, body: DecideDisputeBody): Promise<DisputeView> {
+    const admin = requireRole(ctx, 'superuser')
+    const { db, orders, returns, audit, mailer } = this.modules
+    const mail: number[] = []
+    const view = await db.transaction(async (t) => {
+      const row = await returns.lock(t, id)
+      if (!row) throw new AppError('not_found', NO_SUCH_RETURN)
+      const action = body.outcome === 'refund' ? 'award' : 'reject'
+      const answer = moveReturn(row.state as ReturnState, action, 'admin')
+      if (!answer.ok) throw new AppError('conflict', stateRefusal(action, row.state as ReturnState))
+      const order = await orders.byId(t, row.order_id)
+      if (!order) throw new AppError('not_found', NO_SUCH_RETURN)
+      const decision = { note: body.note, by: admin.id }
+      if (action === 'award') {
+        const award = awardCents(body.amount, row.amount_cents)
+        if (!award.ok) {
+          const message = `The refund can be at most ${formatKes(row.amount_cents)}, what the shopper asked back.`
+          throw new AppError('invalid_data', message, { amount: [message] })
+        }
+        await this.recordRefund(t, ctx, row, order, { by: admin.id, amountCents: award.cents, decision: true })
+        await returns.move(t, id, { to: 'refunded', refundedCents: award.cents, decision })
+      } else {
+        await returns.move(t, id, { to: 'rejected', decision })
+      }
+      const step = action === 'award' ? 'refunded' : 'rejected'
+      await audit.write(t, admin.id, {
+        action: step === 'refunded' ? 'return.refunded' : 'return.rejected',
+        subjectType: 'return',
+        subjectId: id,
+        detail: { name: order.order_number, reason: body.note },
+      })
+      const [decided] = await this.disputeViews(t, [(await returns.lock(t, id)) ?? row])
+      if (!decided) throw new AppError('not_found', NO_SUCH_RETURN)
+      mail.push(
+        await mailer.enqueue(t, returnStepEmail(order, step, decided, await orders.buyerLink(order.order_number))),
+      )
+      const to = await this.shopAddress(t, row.business_id)
+      if (to) mail.push(await mailer.enqueue(t, shopDisputeEmail(to, step, decided, this.portalLink())))
+      return decided
+    })
+    mailer.deliver(mail)
+    return view
+  }
+
+  /** Records a return's refund on the order's paid attempt (409 when the order holds no money any more). */
+  private async recordRefund(
+    t: Db,
+    ctx: Ctx,
+    row: ReturnRow,
+    order: OrderRow,
+    detail: { by: number; amountCents: number; decision?: boolean },
+  ): Promise<void> {
+    const { payments } = this.modules
+    const attempts = await payments.ofOrder(t, order.id)
+    const paid = attempts.find((payment) => payment.status === 'paid')
+    if (
+      !paid ||
+      !canRefund(
+        order.status,
+        attempts.map((payment) => payment.status),
+      )
+    ) {
+      throw new AppError('conflict', 'This order holds no payment to refund: it was refunded already.')
+    }
+    await payments.recordEvent(t, {
+      paymentId: paid.id,
+      source: 'return_refund',
+      outcome: 'applied',
+      rawBody: JSON.stringify({ return: row.id, ...detail }),
+      remoteAddress: ctx.ip,
+    })
+  }
+
+  private async disputeViews(t: Db, rows: ReturnRow[]): Promise<DisputeView[]> {
+    const { orders, returns } = this.modules
+    const views = await returns.views(
+      t,
+      rows,
+      await this.shopNames(
+        t,
+        rows.map((row) => row.business_id),
+      ),
+    )
+    const buyers = new Map<number, OrderRow>()
+    for (const row of rows) {
+      if (buyers.has(row.order_id)) continue
+      const order = await orders.byId(t, row.order_id)
+      if (order) buyers.set(row.order_id, order)
+    }
+    return views.map((view, index) => {
+      const order = buyers.get(rows[index]?.order_id ?? 0)
+      return {
+        ...view,
+        orderId: order?.id ?? 0,
+        shopper: {
+          name: order ? `${order.first_name} ${order.last_name}`.trim() : '',
+          email: order?.email ?? '',
+          phone: order?.phone ?? '',
+        },
+      }
+    })
+  }
+
+  private portalLink(): string {
+    return `${this.settings.publicUrl()}/vendor-portal/orders`
   }
 
   /** A move by the return's vendor: 401/403 for non-vendors, 404 for another shop's, 409 at the wrong state. */
@@ -230,7 +443,7 @@ export class ReturnItems {
     ctx: Ctx,
     id: number,
     action: ReturnAction,
-    apply: (t: Db, row: ReturnRow, order: OrderRow, vendorId: number) => Promise<'accepted' | 'refused' | 'refunded'>,
+    decide: (t: Db, row: ReturnRow, order: OrderRow, vendorId: number) => Promise<Step>,
   ): Promise<void> {
     const { db, orders, shops, mailer } = this.modules
     const vendorId = requireFulfillingVendor(ctx)
@@ -246,10 +459,11 @@ export class ReturnItems {
       }
       const order = await orders.byId(t, row.order_id)
       if (!order) throw new AppError('not_found', NO_SUCH_RETURN)
-      const step = await apply(t, row, order, vendorId)
+      const step = await decide(t, row, order, vendorId)
+      await this.modules.returns.move(t, row.id, step.move)
       const view = await this.viewOf(t, row.id)
       const link = await orders.buyerLink(order.order_number)
-      mail.push(await mailer.enqueue(t, returnStepEmail(order, step, view, link)))
+      mail.push(await mailer.enqueue(t, returnStepEmail(order, step.tell, view, link)))
     })
     mailer.deliver(mail)
   }

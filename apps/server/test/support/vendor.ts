@@ -110,23 +110,30 @@ export interface UploadFile {
 }
 
 /** POSTs files as multipart/form-data (field "image") with the client's session, as the browser's form would. */
-export async function upload(
+export function upload(
   client: Client,
   productId: number,
   files: UploadFile[],
   field = 'image',
 ): Promise<Answer<VendorImage[] & ErrorAnswer>> {
+  return uploadTo(client, `/api/vendor/products/${productId}/images/`, files, { field })
+}
+
+/** Sends `files` as multipart/form-data (field `image` unless told) to `path`, as the client (cookie and headers). */
+export async function uploadTo<T>(
+  client: Client,
+  path: string,
+  files: UploadFile[],
+  options: { field?: string; headers?: Record<string, string> } = {},
+): Promise<Answer<T & ErrorAnswer>> {
   const form = new FormData()
   for (const file of files) {
-    form.append(field, new Blob([new Uint8Array(file.data)], { type: file.type ?? 'image/jpeg' }), file.name)
+    const type = file.type ?? 'image/jpeg'
+    form.append(options.field ?? 'image', new Blob([new Uint8Array(file.data)], { type }), file.name)
   }
-  const headers: Record<string, string> = { origin: client.server.url }
+  const headers: Record<string, string> = { origin: client.server.url, ...options.headers }
   if (client.cookies.size > 0) headers.cookie = client.cookieHeader
-  const response = await fetch(`${client.server.url}/api/vendor/products/${productId}/images/`, {
-    method: 'POST',
-    headers,
-    body: form,
-  })
+  const response = await fetch(`${client.server.url}${path}`, { method: 'POST', headers, body: form })
   const text = await response.text()
   const body = response.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : text
   return { status: response.status, headers: response.headers, body }

@@ -2,6 +2,7 @@ import type { PaymentState, RetryPaymentBody } from '@soko/contract/checkout'
 import { ORDER_TOKEN_HEADER } from '@soko/contract/checkout-options'
 import type { OpenReturnRequest } from '@soko/contract/returns'
 import { type CallOptions, call } from './api-client.ts'
+import { uploadPhotos } from './photo-upload.ts'
 
 // The calls that follow one order after it is placed (checkout's confirmation, the account's order page). A guest
 // proves the order is theirs with the token the placing answered; a signed-in owner needs none (the cookie).
@@ -87,6 +88,12 @@ export const fetchReturns = (orderNumber: string, token: string | null) =>
 /** The shopper returns items of one delivered part; answers the return opened. */
 export const openReturn = (orderNumber: string, token: string | null, body: OpenReturnRequest) =>
   call('POST /api/checkout/orders/:orderNumber/returns/', { params: { orderNumber }, body }, withToken(token))
+
+/** Adds photos of the items to an open return (multipart, with the order's token for a guest); answers the return. */
+export const addReturnPhotos = (orderNumber: string, token: string | null, id: number, files: readonly File[]) =>
+  uploadPhotos('POST /api/checkout/orders/:orderNumber/returns/:id/photos/', { orderNumber, id }, files, {
+    headers: token ? { [ORDER_TOKEN_HEADER]: token } : {},
+  })
 
 /** Whether a payment is still waiting for the shopper or the provider (polling goes on). */
 export const isPaymentPending = (payment: PaymentState | null | undefined) => payment?.status === 'pending'

@@ -1,14 +1,25 @@
 import type { APIRequestContext } from '@playwright/test'
-import { registerAccount, signInByApi } from './accounts.ts'
+import { DEMO_ADMIN, registerAccount, signInByApi } from './accounts.ts'
 import { buyPaid, cartLine, stockedProducts } from './checkout-helpers.ts'
 import { expect, expectAccessible, test } from './fixtures.ts'
 import { waitForHydration } from './hydration.ts'
 
-// Returns (docs/decisions/0013-returns.md): a signed-in shopper returns a delivered item from the order page; the
-// demo shop's owner accepts it with pickup and confirms it came back in the vendor portal; the shopper sees it
-// refunded.
+// Returns (docs/decisions/0013-returns.md, 0015-return-disputes.md): a signed-in shopper returns a delivered item
+// from the order page; the demo shop's owner accepts it with pickup and confirms it came back in the vendor portal;
+// the shopper sees it refunded. A refused return, with the shopper's photo, goes to the dispute desk, where an admin
+// refunds part of it, and both sides see the decision.
 
 const VENDOR_PASSWORD = 'Vendor-demo-2026'
+
+/** A small PNG photo (an 8 × 8 square), as a phone's file chooser would hand one over. */
+const PHOTO = {
+  name: 'cracked-lid.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4YaOBFTEMLQkAdntLAQXW6sIAAAAASUVORK5CYII=',
+    'base64',
+  ),
+}
 
 /** Ships and delivers the shop's part of the order through the API, as its owner. */
 async function shipAndDeliver(request: APIRequestContext, shopSlug: string, orderNumber: string) {
@@ -88,5 +99,78 @@ test.describe('returns', () => {
     await page.reload()
     await expect(returns.getByText('Refunded', { exact: true })).toBeVisible()
     await expect(returns.getByText(/Pickup by the shop/)).toBeVisible()
+  })
+
+  test('a refused return with a photo goes to the dispute desk; the admin refunds part of it and both sides see why', async ({
+    page,
+    browser,
+    playwright,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000)
+    const products = await stockedProducts(page.request)
+    const p = products[9]
+    if (!p) throw new Error('no product')
+    const account = await registerAccount(page.request)
+    await signInByApi(page, account)
+    const orderNumber = await buyPaid(page, [cartLine(p, 1)], account.email)
+    const api = await playwright.request.newContext({ baseURL })
+    await shipAndDeliver(api, p.vendor.slug, orderNumber)
+    await api.dispose()
+
+    await page.goto(`/accounts/orders/${orderNumber}`)
+    const returns = page.getByRole('region', { name: 'Returns' })
+    const open = returns.getByRole('button', { name: `Return items from ${p.vendor.name}` })
+    await waitForHydration(page, open)
+    await open.click()
+    const form = page.getByRole('form', { name: `Return items from ${p.vendor.name}` })
+    await form.getByLabel('Quantity to return').selectOption('1')
+    await form.getByLabel('Reason').selectOption({ label: 'Arrived damaged' })
+    await form.getByLabel('Photos (optional)').setInputFiles(PHOTO)
+    await form.getByRole('button', { name: 'Request Return' }).click()
+    await expect(returns.getByText('Return requested')).toBeVisible()
+    await expect(returns.getByRole('img', { name: 'The returned items, 1 of 1' })).toBeVisible()
+    await expect(returns.getByText(/The shop answers by/)).toBeVisible()
+
+    // The shop refuses it.
+    const vendorContext = await browser.newContext()
+    const vendor = await vendorContext.newPage()
+    await signInByApi(vendor, { email: `owner@${p.vendor.slug}.demo.soko.co.ke`, password: VENDOR_PASSWORD })
+    await vendor.goto('/vendor-portal/orders')
+    const card = vendor
+      .getByRole('listitem')
+      .filter({ has: vendor.getByRole('heading', { name: `Return for order ${orderNumber}` }) })
+    await expect(card.getByRole('img', { name: 'The returned items, 1 of 1' })).toBeVisible()
+    const refuse = card.getByRole('button', { name: 'Refuse', exact: true })
+    await waitForHydration(vendor, refuse)
+    await refuse.click()
+    await card.getByLabel('Reason for refusing').fill('The lid was fine when it left the shop')
+    await card.getByRole('button', { name: 'Refuse return' }).click()
+    await expect(card.getByText('With Soko for a decision')).toBeVisible()
+    await vendorContext.close()
+
+    // The dispute desk: the admin sees both sides and the photo, and refunds part of it.
+    const adminContext = await browser.newContext()
+    const admin = await adminContext.newPage()
+    await signInByApi(admin, DEMO_ADMIN)
+    await admin.goto('/admin/disputes')
+    const dispute = admin.getByRole('listitem').filter({ hasText: `Return for order ${orderNumber}` })
+    await expect(dispute.getByText('The lid was fine when it left the shop')).toBeVisible()
+    await expect(dispute.getByRole('img', { name: 'The returned items, 1 of 1' })).toBeVisible()
+    const decision = dispute.getByLabel('Decision')
+    await waitForHydration(admin, decision)
+    await decision.selectOption({ label: 'Refund in part' })
+    await dispute.getByLabel('Amount to refund (KSh)').fill('100')
+    await dispute.getByRole('button', { name: 'Save decision' }).click()
+    await expect(dispute.getByText('Write why: both the shopper and the shop read it')).toBeVisible()
+    await dispute.getByLabel('Why').fill('The photo shows a crack; the shop pays part of it')
+    await expectAccessible(admin)
+    await dispute.getByRole('button', { name: 'Save decision' }).click()
+    await expect(dispute.getByText('Refunded', { exact: true })).toBeVisible()
+    await adminContext.close()
+
+    await page.reload()
+    await expect(returns.getByText('Refunded KSh 100')).toBeVisible()
+    await expect(returns.getByText('The photo shows a crack; the shop pays part of it', { exact: false })).toBeVisible()
   })
 })

@@ -1,5 +1,5 @@
 import { ORDER_STATUSES, PAYMENT_METHODS } from '@soko/domain/order-states'
-import { RETURN_METHOD_IDS, RETURN_REASON_IDS, RETURN_STATES } from '@soko/domain/return-states'
+import { DISPUTE_CAUSES, RETURN_METHOD_IDS, RETURN_REASON_IDS, RETURN_STATES } from '@soko/domain/return-states'
 import { CARRIER_IDS, DELIVERY_CONFIRMERS } from '@soko/domain/vendor-part-states'
 import { sql } from 'drizzle-orm'
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
@@ -165,12 +165,21 @@ export const returns = pgTable(
     state: text('state').notNull().default('requested'),
     method: text('method'),
     refusalReason: text('refusal_reason'),
-    /** What goes back to the shopper: the returned lines at their unit prices. */
+    /** What the shopper asked back: the returned lines at their unit prices. */
     amountCents: integer('amount_cents').notNull(),
+    /** What was refunded: the whole amount when the shop received the items, an admin's award after a dispute. */
+    refundedCents: integer('refunded_cents'),
+    /** Why it went to the dispute desk (decision 0015): the shop refused it, or did not answer in time. */
+    disputeCause: text('dispute_cause'),
+    /** The admin's decision of a dispute, told to both sides, and who made it. */
+    decisionNote: text('decision_note'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     refusedAt: timestamp('refused_at', { withTimezone: true }),
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
     receivedAt: timestamp('received_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt,
     updatedAt,
   },
@@ -182,7 +191,28 @@ export const returns = pgTable(
     check('returns_method_when_accepted', sql`(method is null) = (accepted_at is null)`),
     check('returns_refusal_has_reason', sql`(refusal_reason is null) = (refused_at is null)`),
     check('returns_amount_positive', sql`${t.amountCents} > 0`),
+    check('returns_dispute_cause_known', sql.raw(`dispute_cause in (${listOf(DISPUTE_CAUSES)})`)),
+    check('returns_disputed_has_cause', sql`(dispute_cause is null) = (disputed_at is null)`),
+    check('returns_decision_has_note', sql`(decision_note is null) = (decided_at is null)`),
+    check(
+      'returns_refund_within_amount',
+      sql`${t.refundedCents} is null or (${t.refundedCents} > 0 and ${t.refundedCents} <= ${t.amountCents})`,
+    ),
+    check('returns_refunded_has_amount', sql`(refunded_cents is null) = (refunded_at is null)`),
   ],
+)
+
+/** A shopper's photo of a return's items (files under DATA_DIR/media/return-photos/{id}/), seen by both sides. */
+export const returnPhotos = pgTable(
+  'return_photos',
+  {
+    id: serial('id').primaryKey(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
+    createdAt,
+  },
+  (t) => [index('return_photos_return_idx').on(t.returnId)],
 )
 
 /** One order line going back in a return: how many, and why. */

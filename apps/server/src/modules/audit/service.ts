@@ -7,6 +7,8 @@ export type AdminAuditAction =
   | 'product.reactivated'
   | 'order.refunded'
   | 'order.delivery_confirmed'
+  | 'return.refunded'
+  | 'return.rejected'
   | 'payout.recorded'
   | 'user.role_changed'
   | 'user.disabled'
@@ -35,6 +37,7 @@ export interface AuditEntry {
   subjectType:
     | 'product'
     | 'order'
+    | 'return'
     | 'shop'
     | 'business'
     | 'user'

@@ -1,4 +1,10 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
+import { join } from 'node:path'
+import { VENDOR_MESSAGES } from '@soko/contract/vendor'
 import sharp from 'sharp'
+import { AppError } from '../../plugins/errors.ts'
+import { displayName, tooManyPhotos, type UploadedFile, type UploadLimits } from '../../plugins/uploads.ts'
 
 // Vendors' product photos: recognised by their content (never by name or declared type), then re-encoded into the
 // three WebP sizes the storefront serves. sharp does its work on libuv's thread pool, so the event loop stays free;
@@ -127,5 +133,60 @@ export class Semaphore {
       if (next) next()
       else this.running--
     }
+  }
+}
+
+/**
+ * Photos processed at once in this process, product and return photos alike: half the cores (one on a two-core
+ * machine), each on one libvips thread, so uploads never take more than half the machine from the storefront.
+ */
+export const IMAGE_JOBS = Math.max(1, Math.floor(availableParallelism() / 2))
+const photoJobs = new Semaphore(IMAGE_JOBS)
+
+function rejected(name: string, error: ImageRejectedError): AppError {
+  const message =
+    error.reason === 'heic_unsupported'
+      ? VENDOR_MESSAGES.heicUnsupported
+      : `"${name}" ${error.message}. Send JPEG, PNG, WebP or HEIC photos.`
+  const detail = error.reason === 'heic_unsupported' ? `"${name}": ${message}` : message
+  return new AppError('invalid_data', detail, { image: [detail] })
+}
+
+/**
+ * Every file of an upload processed (in this process's photo queue), or a 400 naming the first that is not a photo;
+ * more than `room` files is refused with `limits`' words, and none at all too.
+ */
+export async function processUploads(
+  files: AsyncIterable<UploadedFile>,
+  room: number,
+  limits: UploadLimits,
+): Promise<ProcessedImage[]> {
+  const processed: ProcessedImage[] = []
+  for await (const file of files) {
+    if (processed.length + 1 > room) throw tooManyPhotos(limits)
+    const name = displayName(file.filename)
+    const bytes = await file.read()
+    try {
+      processed.push(await photoJobs.run(() => processProductImage(bytes)))
+    } catch (error) {
+      if (error instanceof ImageRejectedError) throw rejected(name, error)
+      throw error
+    }
+  }
+  if (processed.length === 0) {
+    const message = 'Choose at least one photo to upload (form field "image").'
+    throw new AppError('invalid_data', message, { image: [message] })
+  }
+  return processed
+}
+
+/** Writes a photo's three sizes into `dir`, each aside and renamed into place: a reader never sees half a file. */
+export async function writeImageSizes(dir: string, image: ProcessedImage): Promise<void> {
+  await mkdir(dir, { recursive: true })
+  for (const size of ['thumbnail', 'medium', 'original'] as const) {
+    const path = join(dir, `${size}.webp`)
+    const partial = `${path}.${process.pid}.partial`
+    await writeFile(partial, image[size])
+    await rename(partial, path)
   }
 }

@@ -1,42 +1,19 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
-import { availableParallelism } from 'node:os'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { MAX_PRODUCT_IMAGES, VENDOR_MESSAGES, type VendorImage } from '@soko/contract/vendor'
+import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, VENDOR_MESSAGES, type VendorImage } from '@soko/contract/vendor'
 import type { Db } from '@soko/db/client'
 import type { Ctx } from '../../plugins/auth.ts'
 import { AppError } from '../../plugins/errors.ts'
-import { ImageRejectedError, type ProcessedImage, processProductImage, Semaphore } from './image-pipeline.ts'
+import { tooManyPhotos, type UploadedFile, type UploadLimits } from '../../plugins/uploads.ts'
+import { processUploads, writeImageSizes } from './image-pipeline.ts'
 import * as repo from './product-repository.ts'
 import { type ShopOwnership, toVendorImage } from './shop-products.ts'
 
-/** One file of an upload: its name as the browser gave it (for messages only), and its bytes. */
-export interface UploadedFile {
-  filename: string
-  read(): Promise<Buffer>
-}
-
-/**
- * Photos processed at once in this process: half the cores (one on a two-core machine), each on one libvips
- * thread, so uploads never take more than half the machine from the storefront.
- */
-export const IMAGE_JOBS = Math.max(1, Math.floor(availableParallelism() / 2))
-
-/** A browser's file name made safe to quote in a message. */
-export function displayName(filename: string): string {
-  const clean = Array.from(filename)
-    .filter((char) => char >= ' ' && char !== '\u007f' && char !== '"' && char !== '\\')
-    .join('')
-    .trim()
-  return clean.length > 80 ? `${clean.slice(0, 77)}...` : clean || 'the file'
-}
-
-function rejected(name: string, error: ImageRejectedError): AppError {
-  const message =
-    error.reason === 'heic_unsupported'
-      ? VENDOR_MESSAGES.heicUnsupported
-      : `"${name}" ${error.message}. Send JPEG, PNG, WebP or HEIC photos.`
-  const detail = error.reason === 'heic_unsupported' ? `"${name}": ${message}` : message
-  return new AppError('invalid_data', detail, { image: [detail] })
+/** A product's photos: at most 8, 10 MB each. */
+export const PRODUCT_PHOTO_LIMITS: UploadLimits = {
+  maxFiles: MAX_PRODUCT_IMAGES,
+  maxFileBytes: MAX_IMAGE_BYTES,
+  tooManyMessage: VENDOR_MESSAGES.tooManyImages,
 }
 
 /**
@@ -45,8 +22,6 @@ function rejected(name: string, error: ImageRejectedError): AppError {
  * byte of the upload is read.
  */
 export class ProductImageService {
-  private readonly jobs = new Semaphore(IMAGE_JOBS)
-
   constructor(
     private readonly db: Db,
     private readonly shops: ShopOwnership,
@@ -62,26 +37,9 @@ export class ProductImageService {
     const shop = await this.shops.requireOwnShop(ctx)
     const product = await repo.productOfShop(this.db, shop.id, productId)
     if (!product) throw new AppError('not_found', VENDOR_MESSAGES.productNotFound)
-    const tooMany = () =>
-      new AppError('invalid_data', VENDOR_MESSAGES.tooManyImages, { image: [VENDOR_MESSAGES.tooManyImages] })
+    const tooMany = () => tooManyPhotos(PRODUCT_PHOTO_LIMITS)
     if (product.image_count >= MAX_PRODUCT_IMAGES) throw tooMany()
-
-    const processed: ProcessedImage[] = []
-    for await (const file of files) {
-      if (product.image_count + processed.length + 1 > MAX_PRODUCT_IMAGES) throw tooMany()
-      const name = displayName(file.filename)
-      const bytes = await file.read()
-      try {
-        processed.push(await this.jobs.run(() => processProductImage(bytes)))
-      } catch (error) {
-        if (error instanceof ImageRejectedError) throw rejected(name, error)
-        throw error
-      }
-    }
-    if (processed.length === 0) {
-      const message = 'Choose at least one photo to upload (form field "image").'
-      throw new AppError('invalid_data', message, { image: [message] })
-    }
+    const processed = await processUploads(files, MAX_PRODUCT_IMAGES - product.image_count, PRODUCT_PHOTO_LIMITS)
 
     const written: string[] = []
     try {
@@ -94,7 +52,7 @@ export class ProductImageService {
           const id = await repo.insertUploadedImage(t, productId, current.name)
           const dir = this.imageDir(id)
           written.push(dir)
-          await this.writeSizes(dir, image)
+          await writeImageSizes(dir, image)
         }
       })
     } catch (error) {
@@ -102,17 +60,6 @@ export class ProductImageService {
       throw error
     }
     return (await repo.imagesOf(this.db, productId)).map(toVendorImage)
-  }
-
-  /** The files exist before the row is committed, so the storefront never links to a missing picture. */
-  private async writeSizes(dir: string, image: ProcessedImage): Promise<void> {
-    await mkdir(dir, { recursive: true })
-    for (const size of ['thumbnail', 'medium', 'original'] as const) {
-      const path = join(dir, `${size}.webp`)
-      const partial = `${path}.${process.pid}.partial`
-      await writeFile(partial, image[size])
-      await rename(partial, path)
-    }
   }
 
   async list(ctx: Ctx, productId: number): Promise<VendorImage[]> {

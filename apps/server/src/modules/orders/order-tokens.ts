@@ -28,4 +28,16 @@ export class OrderTokens {
   isTokenOf(token: string, orderNumber: string): boolean {
     return sameSecret(token, this.tokenOf(orderNumber))
   }
+
+  /**
+   * The signature in a return photo's address: the photo is shown to whoever was given the address (the return's
+   * shopper, its shop, admins), and to nobody who guesses its id.
+   */
+  photoKey(photoId: number): string {
+    return createHmac('sha256', this.key).update(`return-photo:${photoId}`).digest('base64url').slice(0, 32)
+  }
+
+  isPhotoKey(key: string, photoId: number): boolean {
+    return sameSecret(key, this.photoKey(photoId))
+  }
 }

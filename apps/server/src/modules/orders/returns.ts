@@ -1,7 +1,14 @@
-import type { ReturnView } from '@soko/contract/returns'
+import { stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { RETURN_PHOTO_FILES, ReturnView } from '@soko/contract/returns'
+import { MAX_IMAGE_BYTES } from '@soko/contract/vendor'
 import type { Db } from '@soko/db/client'
 import { centsToKes } from '@soko/domain/money'
 import {
+  answerDueAt,
+  DISPUTE_CAUSE_LABELS,
+  type DisputeCause,
+  MAX_RETURN_PHOTOS,
   RETURN_STATE_LABELS,
   type ReturnMethod,
   type ReturnReason,
@@ -9,15 +16,62 @@ import {
   returnMethodLabel,
   returnReasonLabel,
 } from '@soko/domain/return-states'
+import type { UploadLimits } from '../../plugins/uploads.ts'
+import type { OrderTokens } from './order-tokens.ts'
 import * as repo from './return-repository.ts'
 
-export type { NewReturn, ReturnMove, ReturnRow } from './return-repository.ts'
+export type { Decision, NewReturn, ReturnMove, ReturnRow } from './return-repository.ts'
 
 const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString())
 
-/** Returns of order lines (decision 0013), kept by the orders module: the rows, their lines, and their views. */
+type PhotoFile = (typeof RETURN_PHOTO_FILES)[number]
+
+/** A return's photos: at most MAX_RETURN_PHOTOS, 10 MB each, as a product's. */
+export const RETURN_PHOTO_LIMITS: UploadLimits = {
+  maxFiles: MAX_RETURN_PHOTOS,
+  maxFileBytes: MAX_IMAGE_BYTES,
+  tooManyMessage: `A return can have at most ${MAX_RETURN_PHOTOS} photos`,
+}
+
+/**
+ * Returns of order lines (decisions 0013, 0015), kept by the orders module: the rows, their lines, their photos
+ * (files under DATA_DIR/media/return-photos/{id}/, shown at signed addresses), and their views.
+ */
 export class Returns {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: OrderTokens,
+    private readonly settings: { mediaDir: string; answerHours: number },
+  ) {}
+
+  /** Where a photo's files are. */
+  photoDir(photoId: number): string {
+    return join(this.settings.mediaDir, 'return-photos', String(photoId))
+  }
+
+  /** A photo's file for whoever holds its signed address; null for a wrong key or a photo that is gone. */
+  async photoFile(photoId: number, file: PhotoFile, key: string): Promise<string | null> {
+    if (!this.tokens.isPhotoKey(key, photoId) || !(await repo.photoExists(this.db, photoId))) return null
+    const path = join(this.photoDir(photoId), file)
+    const found = await stat(path).then(
+      (s) => s.isFile(),
+      () => false,
+    )
+    return found ? path : null
+  }
+
+  photoCount(t: Db, returnId: number): Promise<number> {
+    return repo.photoCount(t, returnId)
+  }
+
+  addPhoto(t: Db, returnId: number): Promise<number> {
+    return repo.insertPhoto(t, returnId)
+  }
+
+  /** The dispute desk's returns: undecided first. */
+  disputes(): Promise<repo.ReturnRow[]> {
+    return repo.returnsWhere(this.db, { disputes: true })
+  }
 
   lock(t: Db, id: number): Promise<repo.ReturnRow | null> {
     return repo.lockReturn(t, id)
@@ -51,10 +105,10 @@ export class Returns {
 
   /** The returns as both sides see them; `shopNames` by shop id. */
   async views(db: Db, rows: repo.ReturnRow[], shopNames: Map<number, string>): Promise<ReturnView[]> {
-    const lines = await repo.linesOf(
-      db,
-      rows.map((row) => row.id),
-    )
+    const ids = rows.map((row) => row.id)
+    const [lines, photos] = await Promise.all([repo.linesOf(db, ids), repo.photosOf(db, ids)])
+    const photoUrl = (id: number, file: PhotoFile) =>
+      `/api/checkout/returns/photos/${id}/${file}?key=${this.tokens.photoKey(id)}`
     return rows.map((row) => ({
       id: row.id,
       orderNumber: row.order_number,
@@ -66,11 +120,26 @@ export class Returns {
       methodLabel: returnMethodLabel(row.method),
       refusalReason: row.refusal_reason,
       amount: centsToKes(row.amount_cents),
+      refunded: row.refunded_cents === null ? null : centsToKes(row.refunded_cents),
+      disputeCause: row.dispute_cause as DisputeCause | null,
+      disputeCauseLabel: row.dispute_cause ? DISPUTE_CAUSE_LABELS[row.dispute_cause as DisputeCause] : null,
+      decisionNote: row.decision_note,
+      answerBy: row.state === 'requested' ? answerDueAt(row.created_at, this.settings.answerHours).toISOString() : null,
       requestedAt: row.created_at.toISOString(),
       acceptedAt: iso(row.accepted_at),
       refusedAt: iso(row.refused_at),
+      disputedAt: iso(row.disputed_at),
       receivedAt: iso(row.received_at),
       refundedAt: iso(row.refunded_at),
+      decidedAt: iso(row.decided_at),
+      photos: photos
+        .filter((photo) => photo.return_id === row.id)
+        .map((photo) => ({
+          id: photo.id,
+          thumbnail: photoUrl(photo.id, 'thumbnail.webp'),
+          medium: photoUrl(photo.id, 'medium.webp'),
+          original: photoUrl(photo.id, 'original.webp'),
+        })),
       lines: lines
         .filter((line) => line.return_id === row.id)
         .map((line) => ({

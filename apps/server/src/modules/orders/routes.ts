@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs'
+import multipart from '@fastify/multipart'
 import {
   checkoutEndpoints,
   ORDER_TOKEN_HEADER,
@@ -17,8 +19,10 @@ import type { RateLimit } from '../../plugins/config.ts'
 import { serve } from '../../plugins/endpoints.ts'
 import { AppError } from '../../plugins/errors.ts'
 import { guardArea } from '../../plugins/route-options.ts'
+import { multipartLimits, type UploadedFile, uploadedFiles, uploadRouteOptions } from '../../plugins/uploads.ts'
 import { type Pricing, QuoteChangedError } from '../catalog/pricing.ts'
 import { clientKey, type RateLimiter } from '../rate-limits/service.ts'
+import { RETURN_PHOTO_LIMITS, type Returns } from './returns.ts'
 import type { OrdersService } from './service.ts'
 
 /** Fields of ours whose names say "number" but hold no card data. */
@@ -52,19 +56,28 @@ export interface CheckoutFlows {
   /** The order's returns, and opening one (the return-items flow). */
   returns(ctx: Ctx, orderNumber: string, token: string | undefined): Promise<OrderReturns>
   openReturn(ctx: Ctx, orderNumber: string, token: string | undefined, body: OpenReturnBody): Promise<ReturnView>
+  addReturnPhotos(
+    ctx: Ctx,
+    orderNumber: string,
+    token: string | undefined,
+    id: number,
+    files: AsyncIterable<UploadedFile>,
+  ): Promise<ReturnView>
 }
 
 /** /api/checkout/*: quotes, placing orders, following and paying them (guests too, with the order's token). */
 export function checkoutRoutes(deps: {
   pricing: Pricing
   orders: OrdersService
+  /** Return photos, shown at their signed addresses. */
+  returns: Returns
   flows: CheckoutFlows
   siteOrigin: () => string
   limiter: RateLimiter
   /** Guest order look-ups per client address and per order number (whoever asks). */
   lookupLimits: { perIp: RateLimit; perOrder: RateLimit }
 }): FastifyPluginAsyncZod {
-  const { pricing, orders, flows: checkout, siteOrigin, limiter, lookupLimits } = deps
+  const { pricing, orders, returns, flows: checkout, siteOrigin, limiter, lookupLimits } = deps
   return async (app) => {
     // Guests check out too: an order's own token stands for signing in.
     guardArea(app, () => undefined)
@@ -149,5 +162,32 @@ export function checkoutRoutes(deps: {
         request.body,
       ),
     )
+
+    // Photo uploads in a scope of their own: only this route reads multipart bodies.
+    await app.register(async (uploads) => {
+      await uploads.register(multipart, { limits: multipartLimits(RETURN_PHOTO_LIMITS) })
+      serve(
+        uploads,
+        returnsEndpoints,
+        'POST /api/checkout/orders/:orderNumber/returns/:id/photos/',
+        async (request) =>
+          checkout.addReturnPhotos(
+            ctxOf(request),
+            request.params.orderNumber,
+            request.headers[ORDER_TOKEN_HEADER],
+            request.params.id,
+            uploadedFiles(request, RETURN_PHOTO_LIMITS),
+          ),
+        uploadRouteOptions(RETURN_PHOTO_LIMITS),
+      )
+    })
+
+    serve(app, returnsEndpoints, 'GET /api/checkout/returns/photos/:id/:file', async (request, reply) => {
+      const { id, file } = request.params
+      const path = await returns.photoFile(id, file, request.query.key)
+      if (!path) throw new AppError('not_found', 'No such photo.')
+      // Private to whoever holds the signed address: kept by the browser, never by a shared cache.
+      return reply.header('cache-control', 'private, max-age=86400').type('image/webp').send(createReadStream(path))
+    })
   }
 }

@@ -1,66 +1,15 @@
 import multipart from '@fastify/multipart'
-import {
-  type ApplyBody,
-  MAX_IMAGE_BYTES,
-  MAX_PRODUCT_IMAGES,
-  type Shop,
-  VENDOR_MESSAGES,
-  vendorEndpoints,
-} from '@soko/contract/vendor'
-import type { FastifyRequest } from 'fastify'
+import { type ApplyBody, type Shop, vendorEndpoints } from '@soko/contract/vendor'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { appendCookie, type Ctx, ctxOf, requireRole, requireUser, serializeCookie } from '../../plugins/auth.ts'
 import { serve } from '../../plugins/endpoints.ts'
-import { AppError } from '../../plugins/errors.ts'
 import { guardArea } from '../../plugins/route-options.ts'
+import { multipartLimits, uploadedFiles, uploadRouteOptions } from '../../plugins/uploads.ts'
 import type { SessionStore } from '../accounts/sessions.ts'
-import { displayName, type ProductImageService, type UploadedFile } from '../catalog/product-images.ts'
+import { PRODUCT_PHOTO_LIMITS, type ProductImageService } from '../catalog/product-images.ts'
 import type { ShopProductService } from '../catalog/shop-products.ts'
 import type { VendorReports } from './reports.ts'
 import type { ShopService } from './shop.ts'
-
-/** The most an upload request may carry: 8 photos of 10 MB, and the form's own bytes. */
-const MAX_UPLOAD_BYTES = MAX_PRODUCT_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024
-const tooLarge = (name: string) =>
-  new AppError('payload_too_large', `"${name}" is larger than 10 MB: send a smaller photo.`, {
-    image: [`"${name}" is larger than 10 MB`],
-  })
-const tooMany = () =>
-  new AppError('invalid_data', VENDOR_MESSAGES.tooManyImages, { image: [VENDOR_MESSAGES.tooManyImages] })
-
-/** @fastify/multipart's own errors, in our words and codes. */
-function uploadError(error: unknown, name: string): unknown {
-  switch ((error as { code?: string } | null)?.code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return tooLarge(name)
-    case 'FST_FILES_LIMIT':
-      return tooMany()
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return new AppError('invalid_data', 'Send only the photos (form field "image").')
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError('unsupported_media_type', 'Send the photos as multipart/form-data.')
-    default:
-      return error
-  }
-}
-
-/** The request's files, one at a time, each read whole (at most 10 MB) when the service asks for it. */
-async function* uploadedFiles(request: FastifyRequest): AsyncGenerator<UploadedFile> {
-  let name = 'the file'
-  try {
-    for await (const part of request.files()) {
-      name = displayName(part.filename)
-      const fileName = name
-      yield {
-        filename: part.filename,
-        read: () => part.toBuffer().catch((error: unknown) => Promise.reject(uploadError(error, fileName))),
-      }
-    }
-  } catch (error) {
-    throw uploadError(error, name)
-  }
-}
 
 /**
  * /api/vendor/...: opening a shop (any signed-in customer), and the shop's own profile, dashboard, products,
@@ -80,16 +29,7 @@ export function vendorPortalRoutes(deps: {
   const { openShop, shops, products, images, reports, sessions, cookie } = deps
 
   return async (app) => {
-    await app.register(multipart, {
-      limits: {
-        fileSize: MAX_IMAGE_BYTES,
-        // One more than a product may hold, so that the 9th photo is answered in our words, not busboy's.
-        files: MAX_PRODUCT_IMAGES + 1,
-        fields: 10,
-        parts: MAX_PRODUCT_IMAGES + 11,
-        fieldSize: 1024,
-      },
-    })
+    await app.register(multipart, { limits: multipartLimits(PRODUCT_PHOTO_LIMITS) })
     // Signed in (401) for every call; the vendor role (403) for every call but opening a shop. Checked before the
     // body is read, so a customer's upload is refused before a byte of it is parsed.
     guardArea(app, (request) =>
@@ -155,21 +95,8 @@ export function vendorPortalRoutes(deps: {
       app,
       vendorEndpoints,
       'POST /api/vendor/products/:id/images/',
-      async (request) => {
-        const list = await images.upload(ctxOf(request), request.params.id, uploadedFiles(request))
-        return list
-      },
-      {
-        bodyLimit: MAX_UPLOAD_BYTES,
-        onRequest: async (request) => {
-          if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/form-data')) {
-            throw new AppError('unsupported_media_type', 'Send the photos as multipart/form-data (field "image").')
-          }
-          if (Number(request.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES) {
-            throw new AppError('payload_too_large', 'Send at most 8 photos of 10 MB each.')
-          }
-        },
-      },
+      async (request) => images.upload(ctxOf(request), request.params.id, uploadedFiles(request, PRODUCT_PHOTO_LIMITS)),
+      uploadRouteOptions(PRODUCT_PHOTO_LIMITS),
     )
 
     serve(app, vendorEndpoints, 'PUT /api/vendor/products/:id/images/order/', async (request) =>

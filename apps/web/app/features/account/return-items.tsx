@@ -1,12 +1,16 @@
-import type { OrderReturns } from '@soko/contract/returns'
-import { RETURN_REASONS, type ReturnReason } from '@soko/domain/return-states'
+import type { OrderReturns, ReturnView } from '@soko/contract/returns'
+import { MAX_RETURN_PHOTOS, OPEN_RETURN_STATES, RETURN_REASONS, type ReturnReason } from '@soko/domain/return-states'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useId, useState } from 'react'
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react'
+import { DisputeFacts, RETURN_TONES, ReturnPhotos } from '../../components/returns/return-facts.tsx'
 import { SubmitButton } from '../../components/ui/form-actions.tsx'
 import { FormMessage, SelectField, TextField } from '../../components/ui/form-field.tsx'
+import { Tag } from '../../components/ui/tag.tsx'
 import { serverReason } from '../../lib/form-errors.ts'
-import { formatDate, formatKes } from '../../lib/format.ts'
-import { fetchReturns, openReturn, orderKeys } from '../../lib/orders.ts'
+import { formatDate, formatDateTime, formatKes } from '../../lib/format.ts'
+import { addReturnPhotos, fetchReturns, openReturn, orderKeys } from '../../lib/orders.ts'
+
+const PHOTO_TYPES = 'image/jpeg,image/png,image/webp,image/heic,image/heif'
 
 type Part = OrderReturns['returnable'][number]
 
@@ -22,13 +26,24 @@ function ReturnForm({ orderNumber, token, part }: { orderNumber: string; token: 
   const client = useQueryClient()
   const [isOpen, setOpen] = useState(false)
   const [choices, setChoices] = useState<Record<number, LineChoice>>({})
+  const [photos, setPhotos] = useState<File[]>([])
   const [error, setError] = useState('')
+  const [photoError, setPhotoError] = useState('')
   const send = useMutation({
     mutationFn: (lines: { itemId: number; quantity: number; reason: ReturnReason; note: string }[]) =>
       openReturn(orderNumber, token, { partId: part.partId, lines }),
-    onSuccess: () => {
+    onSuccess: async (opened) => {
       setOpen(false)
       setChoices({})
+      // The return is open whatever becomes of its photos; a refused photo is said, and can be sent again below.
+      if (photos.length > 0) {
+        await addReturnPhotos(orderNumber, token, opened.id, photos).catch((failure: unknown) =>
+          setPhotoError(
+            `Your return was requested, but the photos were not added: ${serverReason(failure) ?? 'please try again'}. You can add them to the return above.`,
+          ),
+        )
+      }
+      setPhotos([])
       void client.invalidateQueries({ queryKey: orderKeys.returns(orderNumber) })
     },
   })
@@ -38,10 +53,24 @@ function ReturnForm({ orderNumber, token, part }: { orderNumber: string; token: 
 
   if (!isOpen) {
     return (
-      <button type="button" className="button button--ghost" onClick={() => setOpen(true)}>
-        Return items from {part.shopName}
-      </button>
+      <>
+        {photoError && <FormMessage kind="error">{photoError}</FormMessage>}
+        <button type="button" className="button button--ghost" onClick={() => setOpen(true)}>
+          Return items from {part.shopName}
+        </button>
+      </>
     )
+  }
+
+  const onPhotos = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = Array.from(event.target.files ?? [])
+    if (chosen.length > MAX_RETURN_PHOTOS) {
+      setError(`Choose at most ${MAX_RETURN_PHOTOS} photos`)
+      event.target.value = ''
+      return
+    }
+    setError('')
+    setPhotos(chosen)
   }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -111,10 +140,86 @@ function ReturnForm({ orderNumber, token, part }: { orderNumber: string; token: 
           )}
         </fieldset>
       ))}
+      <div className="field">
+        <label htmlFor={`${id}-photos`}>Photos (optional)</label>
+        <input id={`${id}-photos`} type="file" accept={PHOTO_TYPES} multiple onChange={onPhotos} />
+        <p className="field__hint">
+          Up to {MAX_RETURN_PHOTOS} photos of the items, 10 MB each: the seller and, in a dispute, Soko see them.
+        </p>
+      </div>
       <SubmitButton isBusy={send.isPending} busyLabel="Sending...">
         Request Return
       </SubmitButton>
     </form>
+  )
+}
+
+/** Photos added to a return already open: chosen, then sent at once. */
+function AddPhotos({ row, orderNumber, token }: { row: ReturnView; orderNumber: string; token: string | null }) {
+  const id = useId()
+  const client = useQueryClient()
+  const room = MAX_RETURN_PHOTOS - row.photos.length
+  const upload = useMutation({
+    mutationFn: (files: File[]) => addReturnPhotos(orderNumber, token, row.id, files),
+    onSuccess: () => void client.invalidateQueries({ queryKey: orderKeys.returns(orderNumber) }),
+  })
+  if (room <= 0 || !OPEN_RETURN_STATES.includes(row.state)) return null
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.target.files ?? [])
+    event.target.value = ''
+    if (files.length > 0) upload.mutate(files)
+  }
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-add`}>Add photos ({room} more allowed)</label>
+      <input
+        id={`${id}-add`}
+        type="file"
+        accept={PHOTO_TYPES}
+        multiple
+        disabled={upload.isPending}
+        aria-busy={upload.isPending}
+        onChange={onChange}
+      />
+      {upload.isPending && <p className="field__hint">Sending photos...</p>}
+      {upload.isError && (
+        <FormMessage kind="error">
+          {serverReason(upload.error) ?? 'The photos were not added. Please try again.'}
+        </FormMessage>
+      )}
+    </div>
+  )
+}
+
+/** One return as its shopper follows it: its state, what goes back, photos, and the dispute desk's decision. */
+function ReturnRow({ row, orderNumber, token }: { row: ReturnView; orderNumber: string; token: string | null }) {
+  return (
+    <li className="order-detail__item">
+      <div className="order-detail__line">
+        <span>
+          {row.lines.map((line) => `${line.name} × ${line.quantity}`).join(', ')}
+          <span className="account__muted"> · {row.shopName}</span>
+        </span>
+        <Tag tone={RETURN_TONES[row.state]}>{row.stateLabel}</Tag>
+      </div>
+      <p className="account__muted">
+        Requested {formatDate(row.requestedAt)} ·{' '}
+        {row.refunded !== null ? `Refunded ${formatKes(row.refunded)}` : `Refund ${formatKes(row.amount)}`}
+        {row.methodLabel ? ` · ${row.methodLabel}` : ''}
+      </p>
+      {row.answerBy && (
+        <p className="account__muted">
+          The shop answers by <time dateTime={row.answerBy}>{formatDateTime(row.answerBy)}</time>; if it does not, the
+          Soko dispute desk decides.
+        </p>
+      )}
+      {row.state === 'disputed' && (
+        <p className="account__muted">An admin at Soko is looking at both sides and will email you the decision.</p>
+      )}
+      <ReturnPhotos row={row} />
+      <DisputeFacts row={row} />
+      <AddPhotos row={row} orderNumber={orderNumber} token={token} />
+    </li>
   )
 }
 
@@ -132,20 +237,7 @@ export function ReturnItems({ orderNumber, token }: { orderNumber: string; token
       {data.returns.length > 0 && (
         <ul className="order-detail__items">
           {data.returns.map((row) => (
-            <li key={row.id} className="order-detail__item">
-              <div className="order-detail__line">
-                <span>
-                  {row.lines.map((line) => `${line.name} × ${line.quantity}`).join(', ')}
-                  <span className="account__muted"> · {row.shopName}</span>
-                </span>
-                <strong>{row.stateLabel}</strong>
-              </div>
-              <p className="account__muted">
-                Requested {formatDate(row.requestedAt)} · Refund {formatKes(row.amount)}
-                {row.methodLabel ? ` · ${row.methodLabel}` : ''}
-                {row.refusalReason ? ` · Reason: ${row.refusalReason}` : ''}
-              </p>
-            </li>
+            <ReturnRow key={row.id} row={row} orderNumber={orderNumber} token={token} />
           ))}
         </ul>
       )}

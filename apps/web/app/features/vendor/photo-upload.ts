@@ -1,56 +1,15 @@
-import type { ApiKey } from '@soko/contract/api'
-import { fillPath, splitKey } from '@soko/contract/endpoint'
 import type { VendorImage } from '@soko/contract/vendor'
-import { ApiError } from '../../lib/api-client.ts'
+import { uploadPhotos } from '../../lib/photo-upload.ts'
 
 // A photo's journey in the browser: sent with its progress, and drawn small for its preview.
 
-/** The upload endpoint: multipart, so sent with XHR rather than `call`. */
-const UPLOAD = 'POST /api/vendor/products/:id/images/' satisfies ApiKey
-
-/**
- * Sends one photo to a product (multipart, field `image`) and reports how much of it has gone (0 to 1). XHR rather
- * than fetch: fetch cannot report upload progress, which matters on a slow mobile connection. Answers the product's
- * images after the upload; throws ApiError with the server's sentence when it refuses the photo.
- */
+/** Sends one photo to a product; answers the product's images after the upload. */
 export function uploadPhoto(
   productId: number,
   file: File,
   onProgress: (fraction: number) => void,
 ): Promise<VendorImage[]> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest()
-    const { method, path } = splitKey(UPLOAD)
-    request.open(method, fillPath(path, { id: productId }))
-    request.setRequestHeader('accept', 'application/json')
-    request.responseType = 'json'
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total)
-    }
-    request.onerror = () => reject(new ApiError(0, 'Network error: check your connection and try again.'))
-    request.onload = () => {
-      const payload: unknown = request.response
-      if (request.status >= 200 && request.status < 300) {
-        onProgress(1)
-        resolve(payload as VendorImage[])
-        return
-      }
-      const { detail, errors } = (payload ?? {}) as { detail?: string; errors?: Record<string, string[]> }
-      const message = errors?.image?.[0] ?? detail
-      reject(
-        new ApiError(
-          request.status,
-          message ?? `"${file.name}" could not be uploaded (${request.status}).`,
-          errors,
-          message !== undefined,
-          payload,
-        ),
-      )
-    }
-    const form = new FormData()
-    form.append('image', file, file.name)
-    request.send(form)
-  })
+  return uploadPhotos('POST /api/vendor/products/:id/images/', { id: productId }, [file], { onProgress })
 }
 
 const PREVIEW_SIZE = 112

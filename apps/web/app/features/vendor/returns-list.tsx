@@ -1,21 +1,14 @@
 import type { AcceptReturnBody, RefuseReturnBody, ReturnView } from '@soko/contract/returns'
 import { RETURN_METHODS, type ReturnMethod } from '@soko/domain/return-states'
 import { type FormEvent, useState } from 'react'
+import { DisputeFacts, RETURN_TONES, ReturnPhotos } from '../../components/returns/return-facts.tsx'
 import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
 import { FormActions } from '../../components/ui/form-actions.tsx'
 import { FormMessage, SelectField, TextField } from '../../components/ui/form-field.tsx'
-import { Tag, type Tone } from '../../components/ui/tag.tsx'
+import { Tag } from '../../components/ui/tag.tsx'
 import { call } from '../../lib/api-client.ts'
 import { failureText, fieldErrors } from '../../lib/form-errors.ts'
 import { formatDateTime, formatKes } from '../../lib/format.ts'
-
-const TONES: Record<ReturnView['state'], Tone> = {
-  requested: 'warn',
-  accepted: 'neutral',
-  refused: 'bad',
-  received: 'good',
-  refunded: 'good',
-}
 
 /** Accept (choosing drop-off or pickup) or refuse (with the reason the shopper reads). */
 function AnswerForm({ row, answer, onClose }: { row: ReturnView; answer: 'accept' | 'refuse'; onClose: () => void }) {
@@ -29,7 +22,7 @@ function AnswerForm({ row, answer, onClose }: { row: ReturnView; answer: 'accept
     () =>
       answer === 'accept'
         ? `Return for order ${row.orderNumber} accepted. The customer has been emailed.`
-        : `Return for order ${row.orderNumber} refused. The customer has been emailed.`,
+        : `Return for order ${row.orderNumber} refused: it goes to the Soko dispute desk. The customer has been emailed.`,
   )
   const errors = fieldErrors(write.error)
   const onSubmit = (event: FormEvent) => {
@@ -70,7 +63,7 @@ function AnswerForm({ row, answer, onClose }: { row: ReturnView; answer: 'accept
           value={reason}
           onValueChange={setReason}
           error={errors.reason}
-          hint="The customer reads this."
+          hint="The customer and the Soko dispute desk read this: an admin decides whether the customer is refunded."
           required
           autoFocus
         />
@@ -101,13 +94,18 @@ function ReturnCard({ row }: { row: ReturnView }) {
     <li className="card vendor-card vendor-order" aria-labelledby={titleId}>
       <div className="vendor-order__header">
         <h3 id={titleId}>Return for order {row.orderNumber}</h3>
-        <Tag tone={TONES[row.state]}>{row.stateLabel}</Tag>
+        <Tag tone={RETURN_TONES[row.state]}>{row.stateLabel}</Tag>
       </div>
       <p className="vendor-muted">
         Requested <time dateTime={row.requestedAt}>{formatDateTime(row.requestedAt)}</time>
         {row.methodLabel ? ` · ${row.methodLabel}` : ''}
-        {row.refusalReason ? ` · Refused: ${row.refusalReason}` : ''}
       </p>
+      {row.answerBy && (
+        <p className="vendor-muted">
+          Answer by <time dateTime={row.answerBy}>{formatDateTime(row.answerBy)}</time>: after that it goes to the Soko
+          dispute desk.
+        </p>
+      )}
       <ul className="vendor-order__items" aria-label={`Items returned from order ${row.orderNumber}`}>
         {row.lines.map((line) => (
           <li key={line.itemId}>
@@ -121,8 +119,10 @@ function ReturnCard({ row }: { row: ReturnView }) {
           </li>
         ))}
       </ul>
+      <ReturnPhotos row={row} />
+      <DisputeFacts row={row} />
       <p className="vendor-order__total">
-        Refund: <strong>{formatKes(row.amount)}</strong>
+        Refund: <strong>{formatKes(row.refunded ?? row.amount)}</strong>
       </p>
       {row.state === 'requested' &&
         (answer ? (

@@ -1,0 +1,165 @@
+import type { Db } from '@soko/db/client'
+import {
+  type AccountRef,
+  accountKey,
+  balanced,
+  isAccountKind,
+  isVendorKind,
+  type LedgerTransaction,
+  normalSide,
+  REFERENCE_TYPES,
+  type Reference,
+  type Side,
+  TRANSACTION_KINDS,
+  type TransactionKind,
+  vendorOf,
+} from '@soko/domain/ledger'
+import * as repo from './repository.ts'
+
+// The ledger (docs/decisions/0014-ledger.md): money events become balanced transactions of entries, posted in the
+// transaction of the change that caused them; balances are sums of entries. The rules (which accounts an event
+// moves) are packages/domain/src/ledger.ts; this module stores and reads what they build.
+
+export interface Posted {
+  /** The ledger transaction's id. */
+  id: number
+  /** False when the event was recorded already (its key was taken): nothing was written this time. */
+  posted: boolean
+}
+
+export interface AccountBalance {
+  account: AccountRef
+  /** On the account's normal side: what an asset holds, what a liability owes (decision 0014, sign conventions). */
+  balanceCents: number
+}
+
+export interface AccountEntry {
+  id: number
+  transactionId: number
+  kind: TransactionKind
+  memo: string
+  reference: Reference
+  side: Side
+  cents: number
+  createdAt: Date
+}
+
+export interface EntriesPage {
+  entries: AccountEntry[]
+  /** The `after` of the next page, or null when this was the last. */
+  next: number | null
+}
+
+export interface TrialBalance {
+  lines: { account: AccountRef; debitCents: number; creditCents: number }[]
+  debitCents: number
+  creditCents: number
+}
+
+/** A stored account back to its reference; the table's checks keep the two columns consistent. */
+function accountOf(account: string, vendorId: number | null): AccountRef {
+  if (isVendorKind(account) && vendorId !== null) return { kind: account, vendorId }
+  if (isAccountKind(account) && !isVendorKind(account) && vendorId === null) return { kind: account }
+  throw new Error(`the ledger holds an unknown account ${account}`)
+}
+
+function known<T extends string>(values: readonly T[], value: string, what: string): T {
+  const found = values.find((candidate) => candidate === value)
+  if (found === undefined) throw new Error(`the ledger holds an unknown ${what} ${value}`)
+  return found
+}
+
+const storedKey = (ref: AccountRef): repo.AccountKey => ({ account: ref.kind, vendorId: vendorOf(ref) })
+
+/** An entry as compared between two posts of the same key. */
+const entryText = (entry: { account: string; vendorId: number | null; side: string; cents: number }) =>
+  `${entry.account}:${entry.vendorId ?? ''}:${entry.side}:${entry.cents}`
+
+export class Ledger {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Records a money event in the caller's transaction `t`, once: a second post of the same key (a callback
+   * delivered twice, a job run again, a race) writes nothing and answers the first one's id. A repeat that differs
+   * from what was recorded (another kind, reference or entries under the same key) is a bug, and throws. An
+   * unbalanced transaction is refused here, and by the database at commit if it got past.
+   */
+  async post(t: Db, tx: LedgerTransaction): Promise<Posted> {
+    if (!balanced(tx)) throw new Error(`ledger transaction ${tx.key} is unbalanced`)
+    const entries = tx.entries.map((entry) => ({
+      account: entry.account.kind,
+      vendorId: vendorOf(entry.account),
+      side: entry.side,
+      cents: entry.cents,
+    }))
+    const id = await repo.insertTransaction(t, {
+      key: tx.key,
+      kind: tx.kind,
+      memo: tx.memo,
+      referenceType: tx.reference.type,
+      referenceId: tx.reference.id,
+      actorId: tx.actorId,
+    })
+    if (id !== null) {
+      await repo.insertEntries(t, id, entries)
+      return { id, posted: true }
+    }
+    const first = await repo.transactionByKey(t, tx.key)
+    if (!first) throw new Error(`ledger transaction ${tx.key} is neither new nor recorded`)
+    const recorded = await repo.entriesOfTransaction(t, first.id)
+    const same =
+      first.kind === tx.kind &&
+      first.reference_type === tx.reference.type &&
+      first.reference_id === tx.reference.id &&
+      recorded
+        .map((row) => entryText({ ...row, vendorId: row.vendor_id }))
+        .sort()
+        .join() === entries.map(entryText).sort().join()
+    if (!same) throw new Error(`ledger key ${tx.key} was recorded for a different event`)
+    return { id: first.id, posted: false }
+  }
+
+  /** Each account's balance (zero for an account without entries), in the order asked. */
+  async balances(accounts: readonly AccountRef[], db: Db = this.db): Promise<AccountBalance[]> {
+    const rows = await repo.sumsOf(db, accounts.map(storedKey))
+    const byKey = new Map(rows.map((row) => [accountKey(accountOf(row.account, row.vendor_id)), row]))
+    return accounts.map((account) => {
+      const row = byKey.get(accountKey(account))
+      if (!row) return { account, balanceCents: 0 }
+      const difference = row.debit_cents - row.credit_cents
+      return { account, balanceCents: normalSide(account) === 'debit' ? difference : -difference }
+    })
+  }
+
+  /** One account's entries, oldest first, a page at a time: `after` is the previous page's `next` (0 to start). */
+  async entriesOf(account: AccountRef, page: { after?: number; limit?: number } = {}): Promise<EntriesPage> {
+    const limit = Math.min(Math.max(page.limit ?? 50, 1), 500)
+    const rows = await repo.entriesOfAccount(this.db, storedKey(account), page.after ?? 0, limit + 1)
+    const entries = rows.slice(0, limit).map((row) => ({
+      id: row.id,
+      transactionId: row.transaction_id,
+      kind: known(TRANSACTION_KINDS, row.kind, 'kind'),
+      memo: row.memo,
+      reference: { type: known(REFERENCE_TYPES, row.reference_type, 'reference'), id: row.reference_id },
+      side: row.side,
+      cents: row.cents,
+      createdAt: row.created_at,
+    }))
+    return { entries, next: rows.length > limit ? (entries.at(-1)?.id ?? null) : null }
+  }
+
+  /** Every account's debits and credits, and their totals: equal, or the ledger is broken (reconciliation). */
+  async trialBalance(db: Db = this.db): Promise<TrialBalance> {
+    const rows = await repo.allSums(db)
+    const lines = rows.map((row) => ({
+      account: accountOf(row.account, row.vendor_id),
+      debitCents: row.debit_cents,
+      creditCents: row.credit_cents,
+    }))
+    return {
+      lines,
+      debitCents: lines.reduce((sum, line) => sum + line.debitCents, 0),
+      creditCents: lines.reduce((sum, line) => sum + line.creditCents, 0),
+    }
+  }
+}
