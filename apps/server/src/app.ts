@@ -63,6 +63,8 @@ export interface StandInLinks {
 /** The stand-ins an entry point started: where each answers, null for one the configuration did not ask for. */
 export interface StandIns {
   mpesaBaseUrl: string | null
+  /** The Daraja simulator's public key (PEM), which B2C's SecurityCredential is encrypted with (made when first asked). */
+  mpesaCertificate: (() => string) | null
   cardProviderUrl: string | null
   /** The OpenID Connect stand-in of Google and the client made for this process (demo mode only). */
   google: OidcClientConfig | null
@@ -73,6 +75,7 @@ export type StartStandIns = (config: Config, links: StandInLinks) => Promise<Sta
 
 const NO_STAND_INS: StandIns = {
   mpesaBaseUrl: null,
+  mpesaCertificate: null,
   cardProviderUrl: null,
   google: null,
   close: async () => {},
