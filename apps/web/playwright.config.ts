@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { POLICY_SETTINGS } from './tests/e2e/policy-settings.ts'
 
 // Browser tests drive Debian's Chromium (Playwright cannot download its own browser here) against the production
 // build, served by the real server on a fresh embedded database. `npm test` sets these; the defaults suit a
@@ -76,6 +77,8 @@ export default defineConfig({
       MPESA_PUSH_LIMIT_PER_PHONE: '10000/1m',
       // Guest order look-ups, from one address too (the limit per order number stays at its default).
       ORDER_LOOKUP_LIMIT_PER_IP: '10000/1m',
+      // Return window, confirmation days, answer hours, commission and reservation off their defaults (see the file).
+      ...POLICY_SETTINGS,
     },
   },
 })

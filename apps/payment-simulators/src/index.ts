@@ -2,6 +2,14 @@
 // customer does.
 export { startTestCardProvider, type TestCardProvider, type TestCardProviderOptions } from './card/provider.ts'
 export { TEST_CARDS, type TestCard } from './card/test-cards.ts'
+export type { SimulatedB2cPayment } from './daraja/b2c.ts'
+export {
+  B2C_DEFAULT_OUTCOME,
+  B2C_OUTCOMES_BY_LAST_FOUR,
+  type B2cOutcome,
+  type B2cOutcomeKind,
+  b2cOutcomeFor,
+} from './daraja/b2c-outcomes.ts'
 export { nairobiTimestamp } from './daraja/nairobi-time.ts'
 export {
   STK_DEFAULT_OUTCOME,

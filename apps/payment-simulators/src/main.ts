@@ -1,5 +1,8 @@
 // `npm run simulators`: the stand-ins on fixed ports for a developer, until Ctrl+C.
 import { randomBytes } from 'node:crypto'
+import { writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { startTestCardProvider } from './card/provider.ts'
 import { startDarajaSimulator } from './daraja/simulator.ts'
 import { startOidcProvider } from './oidc/provider.ts'
@@ -22,7 +25,14 @@ const daraja = await startDarajaSimulator({
   consumerSecret: env.MPESA_CONSUMER_SECRET ?? 'soko-simulator-secret',
   shortCode: env.MPESA_SHORTCODE ?? '174379',
   passkey: env.MPESA_PASSKEY ?? 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
+  // B2C: the values Soko takes when MPESA_B2C_SHORTCODE, MPESA_INITIATOR_NAME and MPESA_INITIATOR_PASSWORD are unset.
+  b2cShortCode: env.MPESA_B2C_SHORTCODE ?? '600992',
+  initiatorName: env.MPESA_INITIATOR_NAME ?? 'testapi',
+  initiatorPassword: env.MPESA_INITIATOR_PASSWORD ?? 'soko-simulator-initiator',
 })
+// Its key is new each run: Soko encrypts the initiator password with this file (MPESA_CERT_PATH).
+const certificatePath = join(tmpdir(), `soko-daraja-simulator-${process.pid}.pem`)
+writeFileSync(certificatePath, daraja.securityCertificate)
 
 // A key of its own each run unless given one (never a constant that ships): Soko must be given the same
 // (CARD_SECRET_KEY), so the line below prints it.
@@ -46,7 +56,8 @@ const oidc = await startOidcProvider({
 })
 
 process.stdout.write(
-  `Daraja simulator:   ${daraja.url}  (sessions: ${daraja.url}/__simulator/sessions)\n` +
+  `Daraja simulator:   ${daraja.url}  (sessions: ${daraja.url}/__simulator/sessions, B2C: ${daraja.url}/__simulator/b2c)\n` +
+    `B2C certificate:    MPESA_B2C=on MPESA_CERT_PATH=${certificatePath}\n` +
     `Test card provider: ${card.url}  (secret key: ${cardSecretKey})\n` +
     `Card webhooks to:   ${env.CARD_WEBHOOK_URL ?? '(none: set CARD_WEBHOOK_URL)'}\n` +
     `Google sign-in:     ${oidc.issuer}  (GOOGLE_ISSUER=${oidc.issuer} GOOGLE_CLIENT_ID=${oidc.clientId} GOOGLE_CLIENT_SECRET=${oidc.clientSecret})\n` +

@@ -22,6 +22,7 @@ import { paymentCallbackRoutes } from './modules/payments/routes.ts'
 import { reviewRoutes } from './modules/reviews/routes.ts'
 import { searchRoutes } from './modules/search/routes.ts'
 import { seoRoutes } from './modules/seo/routes.ts'
+import { siteRoutes } from './modules/site/routes.ts'
 import { vendorPortalRoutes } from './modules/vendors/portal-routes.ts'
 import { vendorRoutes } from './modules/vendors/routes.ts'
 import { registerAuth, sessionCookieName } from './plugins/auth.ts'
@@ -62,6 +63,8 @@ export interface StandInLinks {
 /** The stand-ins an entry point started: where each answers, null for one the configuration did not ask for. */
 export interface StandIns {
   mpesaBaseUrl: string | null
+  /** The Daraja simulator's public key (PEM), which B2C's SecurityCredential is encrypted with (made when first asked). */
+  mpesaCertificate: (() => string) | null
   cardProviderUrl: string | null
   /** The OpenID Connect stand-in of Google and the client made for this process (demo mode only). */
   google: OidcClientConfig | null
@@ -72,6 +75,7 @@ export type StartStandIns = (config: Config, links: StandInLinks) => Promise<Sta
 
 const NO_STAND_INS: StandIns = {
   mpesaBaseUrl: null,
+  mpesaCertificate: null,
   cardProviderUrl: null,
   google: null,
   close: async () => {},
@@ -211,6 +215,17 @@ async function registerRoutes(
   await app.register(catalogRoutes(services.catalog))
   await app.register(searchRoutes(services.search))
   await app.register(contactRoutes(services.contact))
+  await app.register(
+    siteRoutes({
+      shippingCents: config.shippingCents,
+      vatRateBp: config.vatRateBp,
+      reservationMs: config.ORDER_RESERVATION,
+      deliveryConfirmDays: config.DELIVERY_CONFIRM_DAYS,
+      returnWindowDays: config.RETURN_WINDOW_DAYS,
+      returnAnswerHours: config.RETURN_ANSWER_HOURS,
+      commissionBp: config.commissionBp,
+    }),
+  )
   const { pictures } = services
   await app.register(
     mediaRoutes({ mediaDir: config.mediaDir, drawMissing: (kind, id, size) => pictures.draw(kind, id, size) }),

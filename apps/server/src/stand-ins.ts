@@ -16,7 +16,10 @@ export async function startStandIns(config: Config, links: StandInLinks): Promis
   const closers: (() => Promise<void>)[] = []
   try {
     let mpesaBaseUrl: string | null = null
+    let mpesaCertificate: (() => string) | null = null
     if (config.mpesaBaseUrl === null) {
+      // One simulator plays STK and B2C, as one Daraja app (one consumer key, one token) does both.
+      const b2c = config.b2c
       const simulator = await startDarajaSimulator({
         host: '127.0.0.1',
         consumerKey: config.MPESA_CONSUMER_KEY,
@@ -24,8 +27,16 @@ export async function startStandIns(config: Config, links: StandInLinks): Promis
         shortCode: config.MPESA_SHORTCODE,
         passkey: config.MPESA_PASSKEY,
         resolveDelayMs: config.MPESA_SIMULATOR_DELAY,
+        ...(b2c === null
+          ? {}
+          : {
+              b2cShortCode: b2c.shortCode,
+              initiatorName: b2c.initiatorName,
+              ...(b2c.credential.kind === 'password' ? { initiatorPassword: b2c.credential.password } : {}),
+            }),
       })
       mpesaBaseUrl = simulator.url
+      mpesaCertificate = () => simulator.securityCertificate
       closers.push(() => simulator.close())
     }
 
@@ -59,6 +70,7 @@ export async function startStandIns(config: Config, links: StandInLinks): Promis
 
     return {
       mpesaBaseUrl,
+      mpesaCertificate,
       cardProviderUrl,
       google,
       async close() {

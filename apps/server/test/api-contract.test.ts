@@ -11,6 +11,7 @@ import { healthEndpoints } from '@soko/contract/health'
 import { mediaEndpoints } from '@soko/contract/media'
 import { returnsEndpoints } from '@soko/contract/returns'
 import { searchEndpoints } from '@soko/contract/search'
+import { siteEndpoints } from '@soko/contract/site'
 import { vendorEndpoints } from '@soko/contract/vendor'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './support/test-server.ts'
@@ -31,6 +32,7 @@ const tables = {
   devEndpoints,
   mediaEndpoints,
   returnsEndpoints,
+  siteEndpoints,
 }
 
 const entries: [EndpointKey, EndpointSpec][] = Object.values(tables).flatMap(

@@ -96,6 +96,7 @@ export default [
   route('about', 'routes/about.tsx'),
   route('coming-soon', 'routes/coming-soon.tsx'),
   route('shipping', 'routes/shipping.tsx'),
+  route('returns', 'routes/returns.tsx'),
   route('faq', 'routes/faq.tsx'),
   route('privacy', 'routes/privacy.tsx'),
   route('terms', 'routes/terms.tsx'),

@@ -11,6 +11,7 @@ import type { healthEndpoints } from './health.ts'
 import type { mediaEndpoints } from './media.ts'
 import type { returnsEndpoints } from './returns.ts'
 import type { searchEndpoints } from './search.ts'
+import type { siteEndpoints } from './site.ts'
 import type { vendorEndpoints } from './vendor.ts'
 
 export type Api = typeof catalogEndpoints &
@@ -24,6 +25,7 @@ export type Api = typeof catalogEndpoints &
   typeof healthEndpoints &
   typeof devEndpoints &
   typeof mediaEndpoints &
-  typeof returnsEndpoints
+  typeof returnsEndpoints &
+  typeof siteEndpoints
 
 export type ApiKey = keyof Api

@@ -1,10 +1,24 @@
-// A local stand-in for Safaricom's Daraja API (OAuth, STK push, STK query), speaking its wire format exactly, so
-// the marketplace's real adapter can be exercised end to end without the internet or a phone.
-import { randomBytes, timingSafeEqual } from 'node:crypto'
+// A local stand-in for Safaricom's Daraja API (OAuth, STK push and query, B2C, Transaction Status), speaking its wire
+// format exactly, so the marketplace's real adapter can be exercised end to end without the internet or a phone.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { BodyTooLargeError, closeServer, listen, postWithRetries, readBody, sendJson } from '../http.ts'
+import { closeServer, listen, postWithRetries, sendHtml, sendJson } from '../http.ts'
+import { createB2cDesk, type SimulatedB2cPayment } from './b2c.ts'
+import { b2cPaymentsPage } from './b2c-page.ts'
 import { nairobiTimestamp, parseNairobiTimestamp } from './nairobi-time.ts'
 import { type StkOutcome, stkOutcomeFor } from './outcomes.ts'
+import { makeCredentialKeys } from './security-credential.ts'
+import {
+  ALPHANUMERIC,
+  asText,
+  badRequest,
+  DarajaFault,
+  isHttpUrl,
+  MSISDN,
+  randomChars,
+  readJson,
+  requestId,
+  sameSecret,
+} from './wire.ts'
 
 export interface DarajaSimulatorOptions {
   port?: number
@@ -17,6 +31,15 @@ export interface DarajaSimulatorOptions {
   resolveDelayMs?: number
   /** Pause between tries when our callback endpoint does not accept a callback. */
   callbackRetryDelayMs?: number
+  /** B2C: the shortcode payments are made from (PartyA); `600992` by default, the reference's sample. */
+  b2cShortCode?: string
+  /** B2C and Transaction Status: the API operator (InitiatorName / Initiator) and its password. */
+  initiatorName?: string
+  initiatorPassword?: string
+  /** The B2C Utility account's balance at start, in shillings (1,000,000 by default). */
+  b2cFloatKes?: number
+  /** How long M-Pesa takes to settle a B2C payment or answer a status query (resolveDelayMs by default). */
+  b2cResultDelayMs?: number
 }
 
 export interface SimulatedStkSession {
@@ -41,6 +64,13 @@ export interface DarajaSimulator {
   url: string
   close(): Promise<void>
   sessions(): SimulatedStkSession[]
+  /** Every B2C payment asked for, pending or settled. */
+  b2cPayments(): SimulatedB2cPayment[]
+  /**
+   * The public key (PEM) a SecurityCredential is encrypted with: the simulator's stand-in for Safaricom's
+   * certificate, made anew each run (on first use). Also served at `GET /__simulator/security-certificate`.
+   */
+  readonly securityCertificate: string
   /** OAuth tokens issued so far: lets a test see that a client caches its token. */
   tokensIssued(): number
 }
@@ -57,64 +87,7 @@ const TIMESTAMP_TOLERANCE_MS = 5 * 60 * 1000
 /** Retries after the first callback POST, as Daraja is reported to make. */
 const CALLBACK_RETRIES = 3
 const MAX_AMOUNT_KES = 250_000
-const MSISDN = /^254(7\d{8}|1[01]\d{7})$/
 const TRANSACTION_TYPES = new Set(['CustomerPayBillOnline', 'CustomerBuyGoodsOnline'])
-const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
-
-/** Daraja's error envelope, answered for every refusal. */
-class DarajaFault extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-const badRequest = (field: string) => new DarajaFault(400, '400.002.02', `Bad Request - Invalid ${field}`)
-
-function randomChars(length: number, alphabet = ALPHANUMERIC): string {
-  const bytes = randomBytes(length)
-  let text = ''
-  for (const byte of bytes) text += alphabet[byte % alphabet.length]
-  return text
-}
-
-const requestId = () => `${randomBytes(2).toString('hex')}-${randomBytes(2).toString('hex')}-${Date.now() % 1e8}`
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given)
-  const b = Buffer.from(expected)
-  return a.length === b.length && timingSafeEqual(a, b)
-}
-
-/** Daraja takes numeric fields as JSON numbers or strings; both are read as their text. */
-function asText(value: unknown): string | null {
-  if (typeof value === 'string') return value
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value)
-  return null
-}
-
-function asRecord(value: unknown): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('Request Payload')
-  return value as Record<string, unknown>
-}
-
-async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
-  let text: string
-  try {
-    text = await readBody(request)
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) throw badRequest('Request Payload: body too large')
-    throw error
-  }
-  try {
-    return asRecord(JSON.parse(text))
-  } catch {
-    throw badRequest('Request Payload')
-  }
-}
 
 /**
  * Starts the simulator. Tokens: each issued token stays valid for its full hour even after newer ones are issued.
@@ -131,6 +104,7 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions): Pro
   const shutdown = new AbortController()
   let tokensIssued = 0
   let merchantSequence = 0
+  const keys = makeCredentialKeys()
 
   function requireToken(request: IncomingMessage): void {
     const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')
@@ -325,6 +299,30 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions): Pro
     })
   }
 
+  const b2c = createB2cDesk(
+    {
+      shortCode: options.b2cShortCode ?? '600992',
+      initiatorName: options.initiatorName ?? 'testapi',
+      initiatorPassword: options.initiatorPassword ?? 'soko-simulator-initiator',
+      floatKes: options.b2cFloatKes ?? 1_000_000,
+      resultDelayMs: options.b2cResultDelayMs ?? resolveDelayMs,
+    },
+    {
+      requireToken,
+      later,
+      keys,
+      deliver: (url, body, onAttempt) =>
+        postWithRetries({
+          url,
+          body,
+          retries: CALLBACK_RETRIES,
+          retryDelayMs: callbackRetryDelayMs,
+          signal: shutdown.signal,
+          onAttempt,
+        }),
+    },
+  )
+
   const listSessions = (): SimulatedStkSession[] =>
     [...sessions.values()].map(({ callbackUrl: _url, outcome: _outcome, ...session }) => ({ ...session }))
 
@@ -335,7 +333,19 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions): Pro
     '/oauth/v1/generate': { GET: (request, response, url) => issueToken(request, url, response) },
     '/mpesa/stkpush/v1/processrequest': { POST: push },
     '/mpesa/stkpushquery/v1/query': { POST: query },
+    '/mpesa/b2c/v3/paymentrequest': { POST: (request, response) => b2c.pay(request, response, 'v3') },
+    '/mpesa/b2c/v1/paymentrequest': { POST: (request, response) => b2c.pay(request, response, 'v1') },
+    '/mpesa/transactionstatus/v1/query': { POST: b2c.status },
     '/__simulator/sessions': { GET: (_request, response) => sendJson(response, 200, listSessions()) },
+    '/__simulator/b2c-payments': { GET: (_request, response) => sendJson(response, 200, b2c.list()) },
+    '/__simulator/b2c': {
+      GET: (_request, response) => sendHtml(response, 200, b2cPaymentsPage(b2c.list(), b2c.floatKes())),
+    },
+    '/__simulator/security-certificate': {
+      GET: (_request, response) => {
+        response.writeHead(200, { 'content-type': 'application/x-pem-file' }).end(keys.publicKeyPem)
+      },
+    },
   }
 
   const server = createServer(async (request, response) => {
@@ -364,6 +374,10 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions): Pro
   return {
     url,
     sessions: listSessions,
+    b2cPayments: b2c.list,
+    get securityCertificate() {
+      return keys.publicKeyPem
+    },
     tokensIssued: () => tokensIssued,
     async close() {
       shutdown.abort()
@@ -371,14 +385,5 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions): Pro
       timers.clear()
       await closeServer(server)
     },
-  }
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text)
-    return url.protocol === 'http:' || url.protocol === 'https:'
-  } catch {
-    return false
   }
 }

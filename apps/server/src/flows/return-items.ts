@@ -45,7 +45,7 @@ import { requireFulfillingVendor } from '../modules/vendors/fulfilment.ts'
 import type { ShopService } from '../modules/vendors/shop.ts'
 import { type Ctx, requireRole } from '../plugins/auth.ts'
 import { AppError } from '../plugins/errors.ts'
-import type { UploadedFile } from '../plugins/uploads.ts'
+import { tooManyPhotos, type UploadedFile } from '../plugins/uploads.ts'
 
 export const NO_SUCH_RETURN = 'No such return.'
 
@@ -263,10 +263,7 @@ export class ReturnItems {
       )
     if (!OPEN_RETURN_STATES.includes(row.state as ReturnState)) throw closed()
     const room = MAX_RETURN_PHOTOS - (await returns.photoCount(db, id))
-    if (room <= 0)
-      throw new AppError('invalid_data', RETURN_PHOTO_LIMITS.tooManyMessage, {
-        image: [RETURN_PHOTO_LIMITS.tooManyMessage],
-      })
+    if (room <= 0) throw tooManyPhotos(RETURN_PHOTO_LIMITS)
     const processed = await processUploads(files, room, RETURN_PHOTO_LIMITS)
     const written: string[] = []
     try {
@@ -276,9 +273,7 @@ export class ReturnItems {
         if (!current) throw new AppError('not_found', NO_SUCH_RETURN)
         if (!OPEN_RETURN_STATES.includes(current.state as ReturnState)) throw closed()
         if ((await returns.photoCount(t, id)) + processed.length > MAX_RETURN_PHOTOS) {
-          throw new AppError('invalid_data', RETURN_PHOTO_LIMITS.tooManyMessage, {
-            image: [RETURN_PHOTO_LIMITS.tooManyMessage],
-          })
+          throw tooManyPhotos(RETURN_PHOTO_LIMITS)
         }
         for (const image of processed) {
           const dir = returns.photoDir(await returns.addPhoto(t, id))

@@ -103,6 +103,66 @@ describe('parseConfig', () => {
     expect(parseConfig({ CONTACT_RATE_LIMIT: '1000' }).CONTACT_RATE_LIMIT).toBe(1000)
   })
 
+  describe('M-Pesa B2C (MPESA_B2C)', () => {
+    const daraja = {
+      MPESA_ENV: 'production',
+      MPESA_CONSUMER_KEY: 'k',
+      MPESA_CONSUMER_SECRET: 's',
+      PUBLIC_URL: 'https://soko.co.ke',
+      CARD_PROVIDER: 'paystack',
+      CARD_SECRET_KEY: 'sk_live_x',
+    }
+    const b2c = { MPESA_B2C: 'on', MPESA_B2C_SHORTCODE: '600100', MPESA_INITIATOR_NAME: 'soko-api' }
+
+    it('is on with the built-in simulator, with the values it is started with, and off with Daraja unless asked', () => {
+      expect(parseConfig({}).b2c).toEqual({
+        shortCode: '600992',
+        initiatorName: 'testapi',
+        credential: { kind: 'password', password: 'soko-simulator-initiator', certificatePath: null },
+      })
+      expect(parseConfig(daraja).b2c).toBeNull()
+      expect(parseConfig({ MPESA_BASE_URL: 'http://127.0.0.1:4010' }).b2c).toBeNull()
+      expect(parseConfig({ MPESA_B2C: 'off' }).b2c).toBeNull()
+    })
+
+    it('takes a ready-made credential, or the password with the certificate', () => {
+      expect(parseConfig({ ...daraja, ...b2c, MPESA_SECURITY_CREDENTIAL: 'abc+/=' }).b2c).toEqual({
+        shortCode: '600100',
+        initiatorName: 'soko-api',
+        credential: { kind: 'ready', securityCredential: 'abc+/=' },
+      })
+      const withPassword = { ...daraja, ...b2c, MPESA_INITIATOR_PASSWORD: 'pw', MPESA_CERT_PATH: '/etc/soko/m.cer' }
+      expect(parseConfig(withPassword).b2c?.credential).toEqual({
+        kind: 'password',
+        password: 'pw',
+        certificatePath: '/etc/soko/m.cer',
+      })
+    })
+
+    it.each([
+      [{ MPESA_B2C_SHORTCODE: undefined }, 'MPESA_B2C_SHORTCODE must be set when MPESA_B2C=on'],
+      [{ MPESA_INITIATOR_NAME: undefined }, 'MPESA_INITIATOR_NAME must be set when MPESA_B2C=on'],
+      [{}, 'MPESA_SECURITY_CREDENTIAL or MPESA_INITIATOR_PASSWORD with MPESA_CERT_PATH must be set when MPESA_B2C=on'],
+      [
+        { MPESA_INITIATOR_PASSWORD: 'pw' },
+        'MPESA_SECURITY_CREDENTIAL or MPESA_INITIATOR_PASSWORD with MPESA_CERT_PATH must be set when MPESA_B2C=on',
+      ],
+      [
+        { MPESA_INITIATOR_PASSWORD: 'pw', MPESA_SECURITY_CREDENTIAL: 'abc' },
+        'MPESA_SECURITY_CREDENTIAL and MPESA_INITIATOR_PASSWORD must not both be set (one credential)',
+      ],
+    ])('refuses to start with Daraja and B2C on when %j', (change, message) => {
+      const env: Record<string, string | undefined> = { ...daraja, ...b2c, ...change }
+      expect(() => parseConfig(env)).toThrow(`Invalid configuration: ${message}`)
+    })
+
+    it('needs the certificate of a simulator run on its own', () => {
+      expect(() => parseConfig({ MPESA_BASE_URL: 'http://127.0.0.1:4010', MPESA_B2C: 'on' })).toThrow(
+        'Invalid configuration: MPESA_CERT_PATH must name the certificate the simulator at MPESA_BASE_URL printed',
+      )
+    })
+  })
+
   describe('demo mode (SOKO_DEMO)', () => {
     const daraja = { MPESA_CONSUMER_KEY: 'key', MPESA_CONSUMER_SECRET: 'secret', MPESA_PASSKEY: 'passkey' }
     const live = { ...daraja, MPESA_ENV: 'production', CARD_PROVIDER: 'paystack', CARD_SECRET_KEY: 'sk_live_abc123' }

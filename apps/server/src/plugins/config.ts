@@ -112,6 +112,52 @@ function isDemo(env: PaymentSettings & { SOKO_DEMO: 'auto' | 'true' | 'false'; H
   return isLoopback(env.HOST) && !takesRealMoney(env)
 }
 
+interface B2cEnv {
+  MPESA_ENV: 'simulator' | 'sandbox' | 'production'
+  MPESA_BASE_URL?: string | undefined
+  MPESA_B2C: 'auto' | 'on' | 'off'
+  MPESA_B2C_SHORTCODE?: string | undefined
+  MPESA_INITIATOR_NAME?: string | undefined
+  MPESA_INITIATOR_PASSWORD?: string | undefined
+  MPESA_SECURITY_CREDENTIAL?: string | undefined
+  MPESA_CERT_PATH?: string | undefined
+}
+
+/** B2C is on when asked, or by default with the simulator this process runs itself. */
+function isB2cOn(env: B2cEnv): boolean {
+  if (env.MPESA_B2C !== 'auto') return env.MPESA_B2C === 'on'
+  return env.MPESA_ENV === 'simulator' && env.MPESA_BASE_URL === undefined
+}
+
+/**
+ * Who pays by B2C and how it proves it: null when B2C is off. With the simulator, unset keys take the values the
+ * built-in simulator is started with (its shortcode 600992, the sandbox's operator name `testapi`, a password of its
+ * own); its certificate comes from the simulator itself unless MPESA_CERT_PATH names one.
+ */
+export type B2cConfig = {
+  shortCode: string
+  initiatorName: string
+  credential:
+    | { kind: 'ready'; securityCredential: string }
+    | { kind: 'password'; password: string; certificatePath: string | null }
+}
+
+function b2cSettings(env: B2cEnv): B2cConfig | null {
+  if (!isB2cOn(env)) return null
+  return {
+    shortCode: env.MPESA_B2C_SHORTCODE ?? '600992',
+    initiatorName: env.MPESA_INITIATOR_NAME ?? 'testapi',
+    credential:
+      env.MPESA_SECURITY_CREDENTIAL !== undefined
+        ? { kind: 'ready', securityCredential: env.MPESA_SECURITY_CREDENTIAL }
+        : {
+            kind: 'password',
+            password: env.MPESA_INITIATOR_PASSWORD ?? 'soko-simulator-initiator',
+            certificatePath: env.MPESA_CERT_PATH ?? null,
+          },
+  }
+}
+
 /**
  * Every setting the server reads, parsed once at start-up. Nothing else reads process.env. A wrong value stops
  * the process with one line naming the variable (see `loadConfig`). `.env.example` documents each one.
@@ -279,6 +325,24 @@ const ConfigObject = z.object({
     .max(20, 'must be from 1 to 20')
     .default(5),
   /**
+   * M-Pesa B2C (payouts and refunds sent to phones) and Transaction Status. `auto`: on with the simulator run
+   * inside this process (which plays the B2C side too), off otherwise. `on` with Daraja needs the B2C shortcode,
+   * the API operator's name, and its credential: MPESA_SECURITY_CREDENTIAL as made on Safaricom's portal, or
+   * MPESA_INITIATOR_PASSWORD with MPESA_CERT_PATH (Safaricom's certificate), encrypted here at start.
+   */
+  MPESA_B2C: z.enum(['auto', 'on', 'off']).default('auto'),
+  MPESA_B2C_SHORTCODE: z
+    .string()
+    .regex(/^\d{5,7}$/, 'must be 5 to 7 digits')
+    .optional(),
+  MPESA_INITIATOR_NAME: z.string().min(1).max(100).optional(),
+  MPESA_INITIATOR_PASSWORD: z.string().min(1).optional(),
+  MPESA_SECURITY_CREDENTIAL: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be the base64 text Safaricom made')
+    .optional(),
+  MPESA_CERT_PATH: z.string().min(1).optional(),
+  /**
    * Card payments: `test` (the test provider that ships with Soko, run inside this process) or `paystack` (a
    * Paystack-compatible hosted page; needs CARD_SECRET_KEY). Card numbers are typed on the provider's page only.
    */
@@ -350,6 +414,34 @@ const ConfigSchema = ConfigObject.refine((env) => !(env.NODE_ENV === 'production
     path: ['PUBLIC_URL'],
     message: 'must be set when MPESA_ENV is sandbox or production (Safaricom calls back to it)',
   })
+  .superRefine((env, ctx) => {
+    if (!isB2cOn(env)) return
+    const missing = (key: string, message: string) => ctx.addIssue({ code: 'custom', path: [key], message })
+    if (env.MPESA_SECURITY_CREDENTIAL !== undefined && env.MPESA_INITIATOR_PASSWORD !== undefined) {
+      return missing('MPESA_SECURITY_CREDENTIAL', 'and MPESA_INITIATOR_PASSWORD must not both be set (one credential)')
+    }
+    if (env.MPESA_ENV === 'simulator') {
+      // A simulator run on its own made its key at start: the server needs its certificate (or a credential).
+      if (env.MPESA_BASE_URL !== undefined && env.MPESA_SECURITY_CREDENTIAL === undefined && !env.MPESA_CERT_PATH) {
+        missing(
+          'MPESA_CERT_PATH',
+          'must name the certificate the simulator at MPESA_BASE_URL printed when MPESA_B2C=on',
+        )
+      }
+      return
+    }
+    if (env.MPESA_B2C_SHORTCODE === undefined) missing('MPESA_B2C_SHORTCODE', 'must be set when MPESA_B2C=on')
+    else if (env.MPESA_INITIATOR_NAME === undefined) missing('MPESA_INITIATOR_NAME', 'must be set when MPESA_B2C=on')
+    else if (
+      env.MPESA_SECURITY_CREDENTIAL === undefined &&
+      (env.MPESA_INITIATOR_PASSWORD === undefined || env.MPESA_CERT_PATH === undefined)
+    ) {
+      missing(
+        'MPESA_SECURITY_CREDENTIAL',
+        'or MPESA_INITIATOR_PASSWORD with MPESA_CERT_PATH must be set when MPESA_B2C=on',
+      )
+    }
+  })
   .refine((env) => env.CARD_PROVIDER === 'test' || env.CARD_SECRET_KEY !== undefined, {
     path: ['CARD_SECRET_KEY'],
     message: 'must be set to the provider secret key when CARD_PROVIDER=paystack',
@@ -385,6 +477,7 @@ const ConfigSchema = ConfigObject.refine((env) => !(env.NODE_ENV === 'production
     cardProviderUrl:
       env.CARD_PROVIDER_URL?.replace(/\/+$/, '') ??
       (env.CARD_PROVIDER === 'paystack' ? 'https://api.paystack.co' : null),
+    b2c: b2cSettings(env),
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }

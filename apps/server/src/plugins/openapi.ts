@@ -20,6 +20,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'catalogue', description: 'Home, categories, products, vendors' },
         { name: 'media', description: 'Product, category and banner images' },
         { name: 'health', description: 'Liveness and readiness' },
+        { name: 'site', description: "The marketplace's delivery, payment, return and selling rules" },
         {
           name: 'auth',
           description:

@@ -4,7 +4,7 @@ import { ContactDetails, PageSection, pageMeta, StaticPage, StillNeedHelp } from
 export function meta() {
   return pageMeta(
     'About Us',
-    'Soko is a Kenyan online marketplace: shop from verified local vendors, pay with M-Pesa or card and get delivery to all 47 counties.',
+    "Soko is a Kenyan online marketplace: shop from local vendors, pay with M-Pesa or card and order to any of Kenya's 47 counties.",
   )
 }
 
@@ -12,7 +12,7 @@ export default function About() {
   return (
     <StaticPage
       title="About Soko"
-      lead="Soko is Kenya's online marketplace: one place to shop from hundreds of trusted local vendors, pay the way you already do, and get your order delivered anywhere in the country."
+      lead="Soko is Kenya's online marketplace: one place to shop from local vendors, pay the way you already do, and order to anywhere in the country."
     >
       <PageSection title="Who we are" id="who-we-are">
         <p>
@@ -37,44 +37,44 @@ export default function About() {
             <strong>Add it to your cart.</strong> One cart holds items from as many vendors as you like.
           </li>
           <li>
-            <strong>Check out and pay.</strong> Enter your delivery address and pay with M-Pesa or a Visa or Mastercard
-            card. Delivery and VAT are shown before you pay.
+            <strong>Check out and pay.</strong> Enter your delivery address and pay with M-Pesa or by card, with or
+            without an account. Delivery and VAT are shown before you pay.
           </li>
           <li>
-            <strong>Receive your order.</strong> Each vendor packs and ships their part of your order; you get updates
-            by SMS and email until it reaches you.
+            <strong>Receive your order.</strong> Each vendor packs and ships their part of your order. You get an email
+            when each part ships and when it is delivered, and your order page shows every step.
           </li>
         </ol>
       </PageSection>
 
       <PageSection title="Paying with M-Pesa or card" id="payments">
         <p>
-          <strong>M-Pesa:</strong> choose M-Pesa at checkout and enter your Safaricom number. A payment request pops up
-          on your phone; enter your M-Pesa PIN to approve it. You never share your PIN with us or with the vendor.
+          <strong>M-Pesa:</strong> choose M-Pesa at checkout and enter your M-Pesa number. A payment request pops up on
+          your phone; enter your M-Pesa PIN to approve it. You never share your PIN with us or with the vendor.
         </p>
         <p>
-          <strong>Card:</strong> pay with Visa or Mastercard, including debit cards from Kenyan banks. Card details go
-          straight to our payment provider; Soko never stores your card number.
+          <strong>Card:</strong> after you place your order you pay on the secure card page of our payment provider.
+          Your card number is typed there only: it never reaches Soko.
         </p>
         <p>
-          Your money is held by Soko until your order is confirmed, and refunds go back to the M-Pesa number or card you
-          paid with.
+          Soko pays each vendor its share only after its delivery is confirmed and the return window has passed, and
+          refunds go back the way you paid. See <Link to="/returns">Returns &amp; Refunds</Link>.
         </p>
       </PageSection>
 
       <PageSection title="Delivery to all 47 counties" id="delivery">
         <p>
-          We deliver countrywide: usually 1-2 working days within Nairobi, 2-4 days to major towns and 4-7 days to
-          remote areas. See <Link to="/shipping">Shipping &amp; Delivery</Link> for details.
+          You can order to an address in any of Kenya's 47 counties. Each vendor sends its own items, by courier, rider
+          or its own delivery, so delivery times depend on the vendor. See{' '}
+          <Link to="/shipping">Shipping &amp; Delivery</Link> for details.
         </p>
       </PageSection>
 
       <PageSection title="Verified vendors" id="verified-vendors">
         <p>
-          Every vendor on Soko is checked before they can sell. A shop with the <strong>Verified Seller</strong> mark
-          has also shown us its business registration certificate, its KRA PIN and its owner's national ID, and has
-          confirmed its phone number and payout account. We watch ratings and reviews, and we suspend vendors who do not
-          deliver what they sell.
+          A shop with the <strong>Verified Seller</strong> mark has shown us its business registration certificate, its
+          KRA PIN and its owner's national ID. Shoppers rate and review what they bought, and we suspend vendors who
+          break our rules: a suspended shop leaves the marketplace at once.
         </p>
         <p>
           Want to sell on Soko? See <Link to="/pricing">Sell on Soko</Link>.

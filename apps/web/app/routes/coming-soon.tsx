@@ -15,9 +15,7 @@ export default function ComingSoon() {
       <h1 id="coming-soon-title">Coming Soon</h1>
       <p>We're putting the finishing touches on this part of Soko. On the way:</p>
       <ul>
-        <li>order tracking with SMS updates at every step</li>
-        <li>wishlists to save products for later</li>
-        <li>a vendor portal to manage shops, stock and payouts</li>
+        <li>refunds sent straight back to your M-Pesa or card</li>
       </ul>
       <div className="page__actions">
         <Link to="/" className="button">

@@ -70,14 +70,15 @@ export default function Orders({ actionData }: Route.ComponentProps) {
       <PageSection title="Ordered as a guest?" id="orders-guest">
         <p>
           Every order gets a confirmation email with its order number (it starts with SK-) and a link that opens the
-          order. Keep it: quote the order number when you <Link to="/contact">contact us</Link> about delivery, returns
-          or refunds.
+          order until its return window ends. From the order page you can follow each shop's delivery, confirm receipt
+          and ask to <Link to="/returns">return items</Link>. Quote the order number when you{' '}
+          <Link to="/contact">contact us</Link> about an order.
         </p>
       </PageSection>
       <PageSection title="Have an account?" id="orders-account">
         <p>
           <Link to={loginUrl('/accounts/orders')}>Sign in</Link> to see every order you placed while signed in, follow
-          each vendor's delivery and cancel an order that is not paid yet. Orders you placed as a guest join your
+          each vendor's delivery and cancel an order until it has shipped. Orders you placed as a guest join your
           account once its email address is verified. No account yet? <Link to="/signup">Create one</Link> for your next
           order.
         </p>

@@ -1,17 +1,26 @@
+import { pendingExplanation } from '@soko/domain/vendor-balance'
 import { Link } from 'react-router'
+import { fetchPolicies, percent } from '../features/pages/policies.ts'
 import { PageSection, pageMeta, StaticPage, StillNeedHelp } from '../features/pages/static-page.tsx'
+import type { Route } from './+types/pricing'
 
-/** The default commission on a sale (COMMISSION_PERCENT on the server; the payouts screen shows it per order). */
-const COMMISSION_PERCENT = 10
+// The commission and when a sale's money can be paid out come from the server's settings (GET /api/site/policies/).
 
-export function meta() {
+export async function loader({ context }: Route.LoaderArgs) {
+  return { policies: await fetchPolicies(context) }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const commission = loaderData ? `a ${percent(loaderData.policies.commissionPercent)} commission` : 'a commission'
   return pageMeta(
     'Sell on Soko: Pricing',
-    `Sell to shoppers in all 47 Kenyan counties. No listing or monthly fees: Soko takes a ${COMMISSION_PERCENT} % commission only when you make a sale, paid out to your M-Pesa.`,
+    `Sell to shoppers in all 47 Kenyan counties. No listing or monthly fees: Soko takes ${commission} only when you make a sale, paid out to your M-Pesa.`,
   )
 }
 
-export default function Pricing() {
+export default function Pricing({ loaderData }: Route.ComponentProps) {
+  const { policies } = loaderData
+  const commission = percent(policies.commissionPercent)
   return (
     <StaticPage
       title="Sell on Soko"
@@ -29,13 +38,13 @@ export default function Pricing() {
           </div>
           <div>
             <dt>Commission per sale</dt>
-            <dd>{COMMISSION_PERCENT} %</dd>
+            <dd>{commission}</dd>
           </div>
         </dl>
         <p>
-          The commission is {COMMISSION_PERCENT} % of the price of each item sold; delivery fees are not included in it.
-          It covers payment processing (M-Pesa and card), the marketplace, customer support and buyer protection. If an
-          order is cancelled or refunded, no commission is charged on it.
+          The commission is {commission} of the price of each item sold; delivery fees are not included in it. It covers
+          payment processing (M-Pesa and card), the marketplace, customer support and buyer protection. If an order is
+          cancelled or refunded, no commission is charged on it.
         </p>
       </PageSection>
 
@@ -54,8 +63,8 @@ export default function Pricing() {
             ship.
           </li>
           <li>
-            <strong>Get paid.</strong> Once an order is delivered, its amount less commission is paid to your M-Pesa
-            number in the next weekly payout.
+            <strong>Get paid.</strong> {pendingExplanation(policies)} Soko's team then pays it, less commission, to your
+            M-Pesa payout number and records the payout on your Payouts screen.
           </li>
         </ol>
       </PageSection>

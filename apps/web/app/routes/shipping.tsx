@@ -1,94 +1,97 @@
 import { Link } from 'react-router'
+import { days, either, fetchPolicies, percent } from '../features/pages/policies.ts'
 import { PageSection, pageMeta, StaticPage, StillNeedHelp } from '../features/pages/static-page.tsx'
+import { formatKes } from '../lib/format.ts'
+import type { Route } from './+types/shipping'
 
-export function meta() {
+// What delivery is on Soko, as the server does it: the fee and VAT checkout charges, the shop's steps
+// (packages/domain/src/vendor-part-states.ts), the carriers it may choose, and the confirmation after
+// DELIVERY_CONFIRM_DAYS. Every number comes from GET /api/site/policies/.
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { policies: await fetchPolicies(context) }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const fee = loaderData ? ` Delivery is a flat ${formatKes(loaderData.policies.deliveryFee)} per order.` : ''
   return pageMeta(
     'Shipping & Delivery',
-    'Soko delivers to all 47 counties in Kenya: Nairobi in 1-2 working days, major towns in 2-4 and remote areas in 4-7. Fees, tracking and returns.',
+    `How delivery works on Soko: each shop sends its own items by courier, rider or its own delivery, and you follow every step on your order page.${fee}`,
   )
 }
 
-const deliveryTimes = [
-  ['Nairobi', 'Nairobi City County, including Westlands, Karen, Eastlands and the CBD', '1-2 working days'],
-  [
-    'Major towns',
-    'Mombasa, Kisumu, Nakuru, Eldoret, Thika, Nyeri, Machakos, Kisii, Kakamega, Meru, Naivasha and other county headquarters',
-    '2-4 working days',
-  ],
-  [
-    'Remote areas',
-    'Smaller towns and rural areas, including much of northern and north-eastern Kenya',
-    '4-7 working days',
-  ],
-] as const
-
-export default function Shipping() {
+export default function Shipping({ loaderData }: Route.ComponentProps) {
+  const { policies } = loaderData
+  const fee = formatKes(policies.deliveryFee)
+  const carriers = either(policies.carriers.map((carrier) => carrier.label))
   return (
     <StaticPage
       title="Shipping & Delivery"
-      lead="We deliver to all 47 counties in Kenya. Here is how long it takes, what it costs and what happens when your order is on its way."
+      lead="Each shop on Soko packs and sends its own items. Here is what delivery costs, how your order travels and how you confirm it arrived."
     >
-      <PageSection title="Delivery times" id="delivery-times">
-        <p>
-          Times are counted from the day the vendor confirms your order, Monday to Saturday, public holidays excluded.
-        </p>
-        <div className="static-page__table-wrap">
-          <table className="static-page__table">
-            <caption className="visually-hidden">Typical delivery times by area</caption>
-            <thead>
-              <tr>
-                <th scope="col">Area</th>
-                <th scope="col">Typical time</th>
-              </tr>
-            </thead>
-            <tbody>
-              {deliveryTimes.map(([area, where, time]) => (
-                <tr key={area}>
-                  <th scope="row">
-                    {area}
-                    <span className="static-page__table-note">{where}</span>
-                  </th>
-                  <td className="static-page__table-time">{time}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </PageSection>
-
       <PageSection title="Delivery fees" id="delivery-fees">
         <p>
-          The delivery fee depends on where your order is going and is shown at checkout, together with VAT, before you
-          pay. There are no charges on delivery: what you see at checkout is what you pay.
+          Delivery is one flat fee of {fee} per order, however many shops your items come from. VAT of{' '}
+          {percent(policies.vatPercent)} of the items' price is added too. Checkout shows the delivery fee, the VAT and
+          the total before you pay, and Soko charges nothing more after that.
+        </p>
+      </PageSection>
+
+      <PageSection title="Where we deliver" id="where">
+        <p>
+          You can order to an address in any of Kenya's 47 counties. The shop you buy from arranges the delivery to you.
+        </p>
+      </PageSection>
+
+      <PageSection title="Delivery times" id="delivery-times">
+        <p>
+          How long delivery takes depends on the shop and on how it sends your parcel: Soko does not set delivery times.
+          Your order page shows the day each shop processed, shipped and delivered its part, so you always see where
+          your order is.
         </p>
       </PageSection>
 
       <PageSection title="Orders from several vendors" id="several-vendors">
         <p>
-          One order can include items from several vendors. Each vendor packs and ships their own items, so they may
-          arrive in separate parcels and on different days. Your order page shows the status of each part.
+          One order can include items from several shops. Each shop sends its own items, so they may arrive in separate
+          parcels and on different days. Your order page shows the progress of each shop's part.
         </p>
       </PageSection>
 
       <PageSection title="Tracking and receiving your order" id="tracking">
-        <ul>
-          <li>You get an SMS and an email when each part of your order is shipped, with the courier's details.</li>
-          <li>The rider or courier calls the phone number on your order before delivering.</li>
+        <ol className="static-page__steps">
           <li>
-            Please check your parcel when it arrives. If anything is damaged or missing, tell the courier and contact us
-            within 48 hours.
+            <strong>Paid.</strong> Once your payment is received, each shop in your order is told to prepare its part.
           </li>
           <li>
-            If nobody is available, the courier tries once more; after a second missed delivery the order returns to the
-            vendor and your payment is refunded, less the delivery fee.
+            <strong>Processing.</strong> The shop may mark its part as being prepared.
           </li>
-        </ul>
+          <li>
+            <strong>Shipped.</strong> The shop sends its part and says how, choosing from {carriers}, with the carrier's
+            tracking reference (a rider or the shop's own delivery may not have one). You get an email with the carrier
+            and the reference.
+          </li>
+          <li>
+            <strong>Delivered.</strong> The shop marks its part delivered when it reaches you, and you get an email.
+          </li>
+          <li>
+            <strong>Receipt confirmed.</strong> Press <em>Confirm receipt</em> on your order page when your parcel has
+            arrived (you can do it as soon as it is shipped). If you do not, receipt is confirmed by itself{' '}
+            {days(policies.deliveryConfirmDays)} after the shop marked the part delivered.
+          </li>
+        </ol>
+        <p>
+          Ordered without an account? Every email about your order has a link that opens it, and you can{' '}
+          <Link to="/orders">find your order</Link> with its order number and the phone number or email you used at
+          checkout.
+        </p>
       </PageSection>
 
       <PageSection title="Returns" id="returns">
         <p>
-          You can return most items within 7 days of delivery. Read how in our{' '}
-          <Link to="/faq">frequently asked questions</Link> and the <Link to="/terms">Terms of Service</Link>.
+          If an item arrived damaged, wrong or incomplete, or you do not want it, you can ask to return it from your
+          order page within {days(policies.returnWindowDays)} of delivery. Read how in{' '}
+          <Link to="/returns">Returns &amp; Refunds</Link>.
         </p>
       </PageSection>
 

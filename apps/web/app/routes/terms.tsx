@@ -1,14 +1,26 @@
 import { Link } from 'react-router'
+import { days, duration, either, fetchPolicies, hours, percent } from '../features/pages/policies.ts'
 import { ContactDetails, PageSection, pageMeta, StaticPage } from '../features/pages/static-page.tsx'
+import { formatKes } from '../lib/format.ts'
+import type { Route } from './+types/terms'
 
-export function meta() {
+// The terms state the marketplace's rules as the server applies them: every number comes from GET /api/site/policies/.
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { policies: await fetchPolicies(context) }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const returns = loaderData ? `${loaderData.policies.returnWindowDays}-day returns` : 'returns'
   return pageMeta(
     'Terms of Service',
-    'The terms for buying and selling on Soko, the Kenyan online marketplace: orders, prices in KES, payment, delivery, 7-day returns and vendor rules.',
+    `The terms for buying and selling on Soko, the Kenyan online marketplace: orders, prices in KES, payment, delivery, ${returns} and vendor rules.`,
   )
 }
 
-export default function Terms() {
+export default function Terms({ loaderData }: Route.ComponentProps) {
+  const { policies } = loaderData
+  const window = days(policies.returnWindowDays)
   return (
     <StaticPage
       title="Terms of Service"
@@ -30,41 +42,52 @@ export default function Terms() {
 
       <PageSection title="3. Orders and prices" id="orders">
         <p>
-          Prices are in Kenyan shillings (KES). Delivery and VAT are shown at checkout before you pay. An order is
-          accepted when your payment is confirmed; a vendor may cancel an order it cannot fulfil, in which case you get
-          a full refund. If a price was clearly shown in error, we may cancel the order and refund you.
+          Prices are in Kenyan shillings (KES). Delivery (one flat fee of {formatKes(policies.deliveryFee)} per order)
+          and VAT ({percent(policies.vatPercent)} of the items' price) are shown at checkout before you pay. An order is
+          accepted when your payment is confirmed; an order not paid within {duration(policies.orderReservationSeconds)}{' '}
+          is cancelled and its items go back on sale. You may cancel an order from its order page until any part of it
+          has shipped; if you had paid, your payment is refunded in full. If a shop cannot fulfil an order, or a price
+          was clearly shown in error, Soko may refund the order.
         </p>
       </PageSection>
 
       <PageSection title="4. Payment" id="payment">
         <p>
-          You can pay with M-Pesa or with a Visa or Mastercard card. Payments are processed by Safaricom and our card
-          provider; Soko never asks for your M-Pesa PIN.
+          You can pay with M-Pesa (a payment request sent to your phone) or by card on the secure page of our card
+          provider. Payments are processed by Safaricom and our card provider; Soko never asks for your M-Pesa PIN and
+          never receives your card number.
         </p>
       </PageSection>
 
       <PageSection title="5. Delivery" id="delivery">
         <p>
-          We deliver to all 47 counties. Delivery times are estimates; see{' '}
-          <Link to="/shipping">Shipping &amp; Delivery</Link>. Risk in the goods passes to you on delivery.
+          Each shop sends its own items, by the courier, rider or own delivery it chooses, and delivery times depend on
+          it; see <Link to="/shipping">Shipping &amp; Delivery</Link>. When your parcel arrives, confirm receipt on your
+          order page; if you do not, receipt is confirmed {days(policies.deliveryConfirmDays)} after the shop marked it
+          delivered. Risk in the goods passes to you on delivery.
         </p>
       </PageSection>
 
       <PageSection title="6. Returns and refunds" id="returns">
         <p>
-          You may return an item within 7 days of delivery if it is unused and in its original packaging. Faulty,
-          damaged or wrong items may be returned within the same 7 days at no cost to you. Perishable goods, opened
-          personal-care products, underwear and made-to-order items cannot be returned unless faulty or wrong. Refunds
-          are paid within 7 working days of the vendor receiving the item, to the M-Pesa number or card you paid with.
-          These terms do not take away your rights under the Consumer Protection Act, 2012.
+          You may ask to return items within {window} of delivery, from your order page, giving a reason for each. The
+          shop has {hours(policies.returnAnswerHours)} to accept the return (the items come back by{' '}
+          {either(policies.returnMethods.map((method) => method.label.toLowerCase()))}) or refuse it with a reason. A
+          refused return, or one the shop does not answer in time, goes to Soko's dispute desk, which decides on a full,
+          partial or no refund and tells both sides why. A refund covers the price of the returned items, not the
+          delivery fee or VAT; it is recorded when the shop confirms the items came back (or the dispute desk awards
+          it), and Soko sends it back the way you paid. See <Link to="/returns">Returns &amp; Refunds</Link>. These
+          terms do not take away your rights under the Consumer Protection Act, 2012.
         </p>
       </PageSection>
 
       <PageSection title="7. Vendors" id="vendors">
         <p>
-          Vendors must be verified before selling, describe their products honestly, hold the stock they list, ship on
-          time and follow Kenyan law. Counterfeit, stolen, illegal and dangerous goods are forbidden. Soko may remove
-          listings and suspend vendors who break these rules. Commission and payouts are described on{' '}
+          Vendors must describe their products honestly, hold the stock they list, send orders promptly and follow
+          Kenyan law. Counterfeit, stolen, illegal and dangerous goods are forbidden. Soko may remove listings and
+          suspend vendors who break these rules. A sale is paid out to its vendor, less Soko's{' '}
+          {percent(policies.commissionPercent)} commission, once its delivery is confirmed and the{' '}
+          {policies.returnWindowDays}-day return window has passed with no open return; see{' '}
           <Link to="/pricing">Sell on Soko</Link>.
         </p>
       </PageSection>

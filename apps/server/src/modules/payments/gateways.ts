@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import type { StandIns } from '../../app.ts'
 import type { Config } from '../../plugins/config.ts'
 import type { SecretsService } from '../secrets/service.ts'
 import { PaystackCompatibleProvider } from './card/provider.ts'
+import { type B2cSettings, DarajaB2cClient, securityCredential } from './mpesa/b2c.ts'
 import { DarajaClient } from './mpesa/daraja.ts'
 import { MPESA_CALLBACK_PATH } from './routes.ts'
 import type { PaymentGateways } from './service.ts'
@@ -70,4 +72,47 @@ export function createGateways(
       return `${callbackBase()}${MPESA_CALLBACK_PATH}${await callbackSecret()}`
     },
   }
+}
+
+/**
+ * B2C's settings as configured, or null when B2C is off. The SecurityCredential is made once here: given ready-made,
+ * or the initiator password encrypted with the certificate at MPESA_CERT_PATH or, with the built-in simulator, the
+ * simulator's own. A certificate that cannot be read stops the start with a sentence naming the setting.
+ */
+export function b2cSettings(config: Config, standIns: Pick<StandIns, 'mpesaCertificate'>): B2cSettings | null {
+  const b2c = config.b2c
+  if (b2c === null) return null
+  let credential: string
+  if (b2c.credential.kind === 'ready') {
+    credential = b2c.credential.securityCredential
+  } else {
+    const { password, certificatePath } = b2c.credential
+    let certificate: string | Buffer
+    if (certificatePath !== null) {
+      try {
+        certificate = readFileSync(certificatePath)
+      } catch (error) {
+        throw new Error(`MPESA_CERT_PATH cannot be read (${error instanceof Error ? error.message : String(error)})`)
+      }
+    } else {
+      certificate = standIns.mpesaCertificate?.() ?? ''
+      if (certificate === '') throw new Error('MPESA_CERT_PATH must be set: no simulator certificate to use')
+    }
+    try {
+      credential = securityCredential(password, certificate)
+    } catch (error) {
+      throw new Error(`MPESA_CERT_PATH: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+  return { shortCode: b2c.shortCode, initiatorName: b2c.initiatorName, securityCredential: credential }
+}
+
+/** The B2C client, sharing the STK client's token; null when B2C is off. */
+export function createB2cClient(
+  config: Config,
+  mpesa: DarajaClient,
+  standIns: Pick<StandIns, 'mpesaCertificate'>,
+): DarajaB2cClient | null {
+  const settings = b2cSettings(config, standIns)
+  return settings === null ? null : new DarajaB2cClient(mpesa, settings)
 }

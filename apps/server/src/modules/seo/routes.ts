@@ -19,6 +19,7 @@ const STATIC_PATHS = [
   '/contact',
   '/faq',
   '/shipping',
+  '/returns',
   '/privacy',
   '/terms',
 ]

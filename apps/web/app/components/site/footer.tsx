@@ -21,6 +21,7 @@ const EXPLORE: readonly FooterLink[] = [
 const SUPPORT: readonly FooterLink[] = [
   ['/contact', 'Contact Us'],
   ['/faq', 'FAQ'],
+  ['/returns', 'Returns & Refunds'],
   ['/privacy', 'Privacy Policy'],
   ['/terms', 'Terms of Service'],
 ]

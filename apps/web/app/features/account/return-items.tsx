@@ -2,6 +2,7 @@ import type { OrderReturns, ReturnView } from '@soko/contract/returns'
 import { MAX_RETURN_PHOTOS, OPEN_RETURN_STATES, RETURN_REASONS, type ReturnReason } from '@soko/domain/return-states'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react'
+import { Link } from 'react-router'
 import { DisputeFacts, RETURN_TONES, ReturnPhotos } from '../../components/returns/return-facts.tsx'
 import { SubmitButton } from '../../components/ui/form-actions.tsx'
 import { FormMessage, SelectField, TextField } from '../../components/ui/form-field.tsx'
@@ -142,8 +143,15 @@ function ReturnForm({ orderNumber, token, part }: { orderNumber: string; token: 
       ))}
       <div className="field">
         <label htmlFor={`${id}-photos`}>Photos (optional)</label>
-        <input id={`${id}-photos`} type="file" accept={PHOTO_TYPES} multiple onChange={onPhotos} />
-        <p className="field__hint">
+        <input
+          id={`${id}-photos`}
+          type="file"
+          accept={PHOTO_TYPES}
+          multiple
+          onChange={onPhotos}
+          aria-describedby={`${id}-photos-hint`}
+        />
+        <p id={`${id}-photos-hint`} className="field__hint">
           Up to {MAX_RETURN_PHOTOS} photos of the items, 10 MB each: the seller and, in a dispute, Soko see them.
         </p>
       </div>
@@ -234,6 +242,9 @@ export function ReturnItems({ orderNumber, token }: { orderNumber: string; token
   return (
     <section className="card account__panel" aria-labelledby="order-returns-title">
       <h2 id="order-returns-title">Returns</h2>
+      <p className="account__muted">
+        <Link to="/returns">How returns work</Link>
+      </p>
       {data.returns.length > 0 && (
         <ul className="order-detail__items">
           {data.returns.map((row) => (

@@ -190,20 +190,28 @@ export class DarajaClient {
     return { state: 'done', resultCode, resultDesc: typeof body.ResultDesc === 'string' ? body.ResultDesc : '' }
   }
 
-  /**
-   * POSTs with a bearer token, adding Password and Timestamp from one Nairobi timestamp (two calls could straddle
-   * a second). A token Daraja no longer honours is dropped and the request made once more with a fresh one.
-   */
-  private async withCredentials(path: string, fields: Json): Promise<Json> {
-    for (let attempt = 1; ; attempt++) {
-      const token = await this.accessToken()
+  /** POSTs with a bearer token, adding Password and Timestamp from one Nairobi timestamp (two calls could straddle a second). */
+  private withCredentials(path: string, fields: Json): Promise<Json> {
+    return this.authorized(path, () => {
       const timestamp = darajaTimestamp()
       const password = darajaPassword(this.settings.shortCode, this.settings.passkey, timestamp)
+      return { ...fields, Password: password, Timestamp: timestamp }
+    })
+  }
+
+  /**
+   * POSTs a JSON body with the shared bearer token (B2C and Transaction Status use this one client's token, as a
+   * new token may invalidate the previous one). A token Daraja no longer honours is dropped and the request made
+   * once more with a fresh one; `body` is called for each try.
+   */
+  async authorized(path: string, body: () => Json): Promise<Json> {
+    for (let attempt = 1; ; attempt++) {
+      const token = await this.accessToken()
       try {
         return await this.send(path, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ ...fields, Password: password, Timestamp: timestamp }),
+          body: JSON.stringify(body()),
         })
       } catch (error) {
         if (!(error instanceof DarajaError) || error.errorCode !== INVALID_TOKEN || attempt > 1) throw error
