@@ -85,7 +85,7 @@ export function vendorPartEmail(
               autoConfirmAt
                 ? `; if you tell us nothing, we take it as received on ${nairobiDay.format(autoConfirmAt)}`
                 : ''
-            }. Something wrong? Contact us before then.`,
+            }. Something wrong with it? Open a return from the same page.`,
           ]
         : []),
       '',
