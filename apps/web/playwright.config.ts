@@ -45,8 +45,15 @@ export default defineConfig({
       use: { ...devices['Pixel 5'] },
       // Phones run every screen whose layout or behaviour changes on them (navigation, search filters sheet, product,
       // cart, checkout, account, orders, vendor portal). Simple forms and information pages (sign-in, contact,
-      // static pages) and the desktop-first admin area run on the desktop only, to keep the suite's time in check.
-      testIgnore: ['**/admin.spec.ts', '**/auth.spec.ts', '**/pages.spec.ts', '**/contact.spec.ts'],
+      // static pages), the desktop-first admin area, and the whole guest journey (its screens each run on phones in
+      // their own specs) run on the desktop only, to keep the suite's time in check.
+      testIgnore: [
+        '**/admin.spec.ts',
+        '**/auth.spec.ts',
+        '**/pages.spec.ts',
+        '**/contact.spec.ts',
+        '**/guest-journey.spec.ts',
+      ],
     },
   ],
   webServer: {

@@ -70,7 +70,8 @@ export const stepHeading = (page: Page, name: string) => page.getByRole('heading
 /** Opens /checkout (the cart already stored) and waits for the shipping step to answer. */
 export async function openCheckout(page: Page): Promise<void> {
   await page.goto('/checkout')
-  await expect(stepHeading(page, 'Shipping Information')).toBeVisible()
+  // The first server render of checkout after a build can take a while on a busy machine.
+  await expect(stepHeading(page, 'Shipping Information')).toBeVisible({ timeout: 15_000 })
   await waitForHydration(page, page.getByRole('button', { name: 'Continue to Payment' }))
 }
 

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { DEMO_ADMIN, registerAccount, signInByApi } from './accounts.ts'
 import { buyPaid, cartLine, stockedProducts } from './checkout-helpers.ts'
 import { expect, expectAccessible, test } from './fixtures.ts'
@@ -43,6 +43,35 @@ async function shipAndDeliver(request: APIRequestContext, shopSlug: string, orde
   expect(deliver.status(), await deliver.text()).toBe(204)
 }
 
+/**
+ * A new shopper buys `quantity` of the `index`th stocked product, its shop ships and delivers it, and the shopper
+ * opens the return form on the order page.
+ */
+async function deliveredWithReturnForm(
+  page: Page,
+  playwright: { request: { newContext(options: { baseURL: string }): Promise<APIRequestContext> } },
+  baseURL: string,
+  index: number,
+  quantity: number,
+) {
+  const p = (await stockedProducts(page.request))[index]
+  if (!p) throw new Error('no product')
+  const account = await registerAccount(page.request)
+  await signInByApi(page, account)
+  const orderNumber = await buyPaid(page, [cartLine(p, quantity)], account.email)
+  const api = await playwright.request.newContext({ baseURL })
+  await shipAndDeliver(api, p.vendor.slug, orderNumber)
+  await api.dispose()
+
+  await page.goto(`/accounts/orders/${orderNumber}`)
+  const returns = page.getByRole('region', { name: 'Returns' })
+  const open = returns.getByRole('button', { name: `Return items from ${p.vendor.name}` })
+  await waitForHydration(page, open)
+  await open.click()
+  const form = page.getByRole('form', { name: `Return items from ${p.vendor.name}` })
+  return { p, orderNumber, returns, form }
+}
+
 test.describe('returns', () => {
   test('a shopper returns a delivered item; the shop accepts it with pickup, receives it, and it is refunded', async ({
     page,
@@ -51,22 +80,7 @@ test.describe('returns', () => {
     baseURL,
   }) => {
     test.setTimeout(90_000)
-    const products = await stockedProducts(page.request)
-    const p = products[8]
-    if (!p) throw new Error('no product')
-    const account = await registerAccount(page.request)
-    await signInByApi(page, account)
-    const orderNumber = await buyPaid(page, [cartLine(p, 2)], account.email)
-    const api = await playwright.request.newContext({ baseURL })
-    await shipAndDeliver(api, p.vendor.slug, orderNumber)
-    await api.dispose()
-
-    await page.goto(`/accounts/orders/${orderNumber}`)
-    const returns = page.getByRole('region', { name: 'Returns' })
-    const open = returns.getByRole('button', { name: `Return items from ${p.vendor.name}` })
-    await waitForHydration(page, open)
-    await open.click()
-    const form = page.getByRole('form', { name: `Return items from ${p.vendor.name}` })
+    const { p, orderNumber, returns, form } = await deliveredWithReturnForm(page, playwright, baseURL ?? '', 8, 2)
     await form.getByRole('button', { name: 'Request Return' }).click()
     await expect(form.getByText('Choose at least one item to return')).toBeVisible()
     await form.getByLabel('Quantity to return').selectOption('1')
@@ -106,24 +120,11 @@ test.describe('returns', () => {
     browser,
     playwright,
     baseURL,
+    isMobile,
   }) => {
+    test.skip(isMobile, 'the dispute desk is in the admin area, which runs on the desktop only')
     test.setTimeout(120_000)
-    const products = await stockedProducts(page.request)
-    const p = products[9]
-    if (!p) throw new Error('no product')
-    const account = await registerAccount(page.request)
-    await signInByApi(page, account)
-    const orderNumber = await buyPaid(page, [cartLine(p, 1)], account.email)
-    const api = await playwright.request.newContext({ baseURL })
-    await shipAndDeliver(api, p.vendor.slug, orderNumber)
-    await api.dispose()
-
-    await page.goto(`/accounts/orders/${orderNumber}`)
-    const returns = page.getByRole('region', { name: 'Returns' })
-    const open = returns.getByRole('button', { name: `Return items from ${p.vendor.name}` })
-    await waitForHydration(page, open)
-    await open.click()
-    const form = page.getByRole('form', { name: `Return items from ${p.vendor.name}` })
+    const { p, orderNumber, returns, form } = await deliveredWithReturnForm(page, playwright, baseURL ?? '', 9, 1)
     await form.getByLabel('Quantity to return').selectOption('1')
     await form.getByLabel('Reason').selectOption({ label: 'Arrived damaged' })
     await form.getByLabel('Photos (optional)').setInputFiles(PHOTO)

@@ -328,11 +328,10 @@ function nairobiDate(year: number, month: number, day: number, hour: number, min
   return local.getUTCDate() === day && local.getUTCMonth() === month - 1 && local.getUTCHours() === hour ? date : null
 }
 
-/** B2C's `DD.MM.YYYY HH:mm:ss`, Nairobi time, or null. */
-export function parseB2cDateTime(value: unknown): Date | null {
-  const match = typeof value === 'string' ? /^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}):(\d{2}):(\d{2})$/.exec(value) : null
+/** The six numbers a date pattern captured, in `order` (the positions of year, month, day, hour, minute, second). */
+function dateParts(match: RegExpExecArray | null, order: readonly number[]): Date | null {
   if (!match) return null
-  const [day, month, year, hour, minute, second] = match.slice(1).map(Number) as [
+  const [year, month, day, hour, minute, second] = order.map((index) => Number(match[index])) as [
     number,
     number,
     number,
@@ -343,20 +342,16 @@ export function parseB2cDateTime(value: unknown): Date | null {
   return nairobiDate(year, month, day, hour, minute, second)
 }
 
+/** B2C's `DD.MM.YYYY HH:mm:ss`, Nairobi time, or null. */
+export function parseB2cDateTime(value: unknown): Date | null {
+  const text = typeof value === 'string' ? value : ''
+  return dateParts(/^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}):(\d{2}):(\d{2})$/.exec(text), [3, 2, 1, 4, 5, 6])
+}
+
 /** Transaction Status's `YYYYMMDDHHmmss` (a number or text), Nairobi time, or null. */
 function parseCompactDateTime(value: unknown): Date | null {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : ''
-  const match = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(text)
-  if (!match) return null
-  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ]
-  return nairobiDate(year, month, day, hour, minute, second)
+  return dateParts(/^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(text), [1, 2, 3, 4, 5, 6])
 }
 
 const nonEmpty = (value: unknown): string | null =>
