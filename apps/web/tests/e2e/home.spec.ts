@@ -157,7 +157,8 @@ test.describe('home page while loading', () => {
       test.info().annotations.push({ type: 'user agent', description: 'desktop Chrome on a phone viewport' })
   })
   test('shows 8 category skeletons and 10 product skeletons until the API answers', async ({ page, faults }) => {
-    await faults.inject({ path: HOME_AND_CATEGORIES_API, delayMs: 2500 })
+    // Slowed long enough that the loading state is still there to see when a busy machine gets to look.
+    await faults.inject({ path: HOME_AND_CATEGORIES_API, delayMs: 5000 })
     // The page's shell streams at once; its sections follow when the (slowed) API answers.
     await page.goto('/', { waitUntil: 'commit' })
     const loadingCategories = page.getByRole('status', { name: 'Loading categories' })
@@ -167,7 +168,9 @@ test.describe('home page while loading', () => {
     await expect(trending.getByRole('status', { name: 'Loading products' })).toBeVisible()
     await expect(trending.locator('.product-card--skeleton')).toHaveCount(10)
 
-    await expect(page.getByRole('region', { name: 'Shop by Category' }).getByRole('link').first()).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Shop by Category' }).getByRole('link').first()).toBeVisible({
+      timeout: 15_000,
+    })
     await expect(trending.getByRole('article').first()).toBeVisible()
     await expect(loadingCategories).toHaveCount(0)
     await expect(trending.locator('.product-card--skeleton')).toHaveCount(0)
