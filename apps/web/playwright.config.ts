@@ -17,7 +17,8 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
-  timeout: 30_000,
+  // A test's whole time: journeys through several screens take over 30 s when two browsers share two busy cores.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   outputDir: '../../test-results/e2e-artifacts',
   reporter: [['list'], ['json', { outputFile: '../../test-results/e2e.json' }]],

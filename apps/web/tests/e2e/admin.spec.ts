@@ -418,8 +418,6 @@ test.describe('the admin area', () => {
     browser,
     request,
   }) => {
-    // Two browsers, two accessibility checks and a password hash: more than the default 30 s on a busy machine.
-    test.setTimeout(60_000)
     // A shopper of its own (not the shared demo customer) asks for a reset on the site.
     const shopper = await registerAccount(request)
     await page.goto('/forgot-password')
