@@ -5,7 +5,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Client, outbox, RELAXED_LIMITS } from './support/accounts.ts'
 import { CALLERS, type Caller, paidOrderWithCallers } from './support/callers.ts'
-import { FAST_PAYMENTS, orderBody, type Placed, placeOrder } from './support/checkout.ts'
+import { FAST_PAYMENTS, orderBody, type Placed, placeOrder, runJobUntilDone } from './support/checkout.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
 import { cameraJpeg, uploadTo } from './support/vendor.ts'
 
@@ -329,19 +329,7 @@ describe.each(engines)('returns on %s', (engine) => {
   }
 
   /** Runs the due jobs until the return's timer is done. */
-  async function runTimer(id: number) {
-    for (let tries = 0; tries < 50; tries++) {
-      await server.app.soko.jobs.runDue()
-      const [left] = await typedRows(
-        db(),
-        { n: value.int },
-        sql`select count(*)::int as n from jobs where dedupe_key = ${`return.unanswered:${id}`} and done_at is null`,
-      )
-      if (Number(left?.n) === 0) return
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-    throw new Error('the timer did not run')
-  }
+  const runTimer = (id: number) => runJobUntilDone(server, `return.unanswered:${id}`)
 
   it('takes a return the shop leaves unanswered for RETURN_ANSWER_HOURS to the dispute desk, once', async () => {
     const opened = await openOne()

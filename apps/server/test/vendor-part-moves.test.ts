@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, outbox, RELAXED_LIMITS } from './support/accounts.ts'
 import { CALLERS, type Caller, paidOrderWithCallers } from './support/callers.ts'
-import { FAST_PAYMENTS, type OrderDetail, type Placed, waitFor } from './support/checkout.ts'
+import { FAST_PAYMENTS, type OrderDetail, type Placed, runJobUntilDone } from './support/checkout.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
 
 // Every move of a vendor part (decision 0012) tried from every stage by every caller, over HTTP: only the moves of
@@ -172,16 +172,7 @@ describe.each(engines)('vendor part moves on %s', (engine) => {
               ${`vendor-part-confirm:${partId}`})`,
       )
       const before = await snapshot()
-      await waitFor(async () => {
-        await server.app.soko.jobs.runDue()
-        const [left] = await typedRows(
-          db(),
-          { n: value.int },
-          sql`select count(*)::int as n from jobs where dedupe_key = ${`vendor-part-confirm:${partId}`}
-              and done_at is null`,
-        )
-        return Number(left?.n) === 0 ? true : null
-      })
+      await runConfirmationJob()
       if (stage === 'delivered') {
         expect(await stageNow()).toBe('received')
         const [row] = await typedRows(
@@ -279,18 +270,7 @@ describe.each(engines)('vendor part moves on %s', (engine) => {
   })
 
   /** Runs the due jobs until the part's confirmation job is done. */
-  async function runConfirmationJob() {
-    await waitFor(async () => {
-      await server.app.soko.jobs.runDue()
-      const [left] = await typedRows(
-        db(),
-        { n: value.int },
-        sql`select count(*)::int as n from jobs where dedupe_key = ${`vendor-part-confirm:${partId}`}
-            and done_at is null`,
-      )
-      return Number(left?.n) === 0 ? true : null
-    })
-  }
+  const runConfirmationJob = () => runJobUntilDone(server, `vendor-part-confirm:${partId}`)
 
   it('emails on every confirmation: the shop always, the shopper with the timeline and link unless it was them', async () => {
     const [shop] = await typedRows(

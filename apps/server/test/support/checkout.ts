@@ -179,3 +179,16 @@ export function stkCallback(checkoutRequestId: string, resultCode: number, amoun
     },
   }
 }
+
+/** Runs the server's due jobs until its job with `dedupeKey` is done (a job that waits for its time is not run). */
+export function runJobUntilDone(server: TestServer, dedupeKey: string): Promise<true> {
+  return waitFor(async () => {
+    await server.app.soko.jobs.runDue()
+    const [left] = await typedRows(
+      server.database.db,
+      { n: value.int },
+      sql`select count(*)::int as n from jobs where dedupe_key = ${dedupeKey} and done_at is null`,
+    )
+    return Number(left?.n) === 0 ? true : null
+  })
+}
