@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { DEMO_ADMIN, registerAccount, signInByApi } from './accounts.ts'
 import { buyPaid, cartLine, stockedProducts } from './checkout-helpers.ts'
 import { expect, expectAccessible, test } from './fixtures.ts'
@@ -72,6 +72,18 @@ async function deliveredWithReturnForm(
   return { p, orderNumber, returns, form }
 }
 
+/** The demo shop's owner, in a browser of their own, at the return's card in the vendor portal. */
+async function shopReturnCard(browser: Browser, shopSlug: string, orderNumber: string) {
+  const vendorContext = await browser.newContext()
+  const vendor = await vendorContext.newPage()
+  await signInByApi(vendor, { email: `owner@${shopSlug}.demo.soko.co.ke`, password: VENDOR_PASSWORD })
+  await vendor.goto('/vendor-portal/orders')
+  const card = vendor
+    .getByRole('listitem')
+    .filter({ has: vendor.getByRole('heading', { name: `Return for order ${orderNumber}` }) })
+  return { vendorContext, vendor, card }
+}
+
 test.describe('returns', () => {
   test('a shopper returns a delivered item; the shop accepts it with pickup, receives it, and it is refunded', async ({
     page,
@@ -91,13 +103,7 @@ test.describe('returns', () => {
     await expect(returns.getByText(`${p.name} × 1`)).toBeVisible()
 
     // The shop's owner, in a browser of their own.
-    const vendorContext = await browser.newContext()
-    const vendor = await vendorContext.newPage()
-    await signInByApi(vendor, { email: `owner@${p.vendor.slug}.demo.soko.co.ke`, password: VENDOR_PASSWORD })
-    await vendor.goto('/vendor-portal/orders')
-    const card = vendor
-      .getByRole('listitem')
-      .filter({ has: vendor.getByRole('heading', { name: `Return for order ${orderNumber}` }) })
+    const { vendorContext, vendor, card } = await shopReturnCard(browser, p.vendor.slug, orderNumber)
     await expect(card.getByText('Arrived damaged')).toBeVisible()
     const accept = card.getByRole('button', { name: 'Accept', exact: true })
     await waitForHydration(vendor, accept)
@@ -134,13 +140,7 @@ test.describe('returns', () => {
     await expect(returns.getByText(/The shop answers by/)).toBeVisible()
 
     // The shop refuses it.
-    const vendorContext = await browser.newContext()
-    const vendor = await vendorContext.newPage()
-    await signInByApi(vendor, { email: `owner@${p.vendor.slug}.demo.soko.co.ke`, password: VENDOR_PASSWORD })
-    await vendor.goto('/vendor-portal/orders')
-    const card = vendor
-      .getByRole('listitem')
-      .filter({ has: vendor.getByRole('heading', { name: `Return for order ${orderNumber}` }) })
+    const { vendorContext, vendor, card } = await shopReturnCard(browser, p.vendor.slug, orderNumber)
     await expect(card.getByRole('img', { name: 'The returned items, 1 of 1' })).toBeVisible()
     const refuse = card.getByRole('button', { name: 'Refuse', exact: true })
     await waitForHydration(vendor, refuse)
