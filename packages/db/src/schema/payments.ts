@@ -1,8 +1,10 @@
 import { PAYMENT_METHODS } from '@soko/domain/order-states'
+import { REFUND_CAUSES, REFUND_STATES } from '@soko/domain/refund-states'
 import { sql } from 'drizzle-orm'
 import { bigserial, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { users } from './accounts.ts'
 import { createdAt, updatedAt } from './columns.ts'
-import { orders } from './orders.ts'
+import { orders, returns, vendorOrders } from './orders.ts'
 
 // Payments (the payments module): each attempt to pay an order, and every event its provider sent.
 
@@ -66,4 +68,83 @@ export const paymentEvents = pgTable(
     createdAt,
   },
   (t) => [index('payment_events_payment_idx').on(t.paymentId), index('payment_events_created_idx').on(t.createdAt)],
+)
+
+const listOf = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ')
+
+/**
+ * Money owed back to a shopper, one row per vendor part it comes from (the ledger's refund events are per part:
+ * `refund_approved:refund:<id>`), and how it is sent back: by M-Pesa B2C to the paying number, or through the card
+ * provider's refund call. Written when a refund is approved, in the same transaction as its ledger entries; the
+ * sending is a durable job after commit (packages/domain/src/refund-states.ts).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    /** The paid attempt the money goes back through. */
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    vendorOrderId: integer('vendor_order_id')
+      .notNull()
+      .references(() => vendorOrders.id, { onDelete: 'restrict' }),
+    returnId: integer('return_id').references(() => returns.id, { onDelete: 'restrict' }),
+    cause: text('cause', { enum: REFUND_CAUSES }).notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    state: text('state', { enum: REFUND_STATES }).notNull().default('approved'),
+    /** The goods given back, borne by the shop. */
+    goodsCents: integer('goods_cents').notNull(),
+    /** The part's share of the delivery fee given back (the marketplace's). */
+    deliveryCents: integer('delivery_cents').notNull().default(0),
+    /** VAT on sales given back (below zero only as the order's own VAT was). */
+    vatCents: integer('vat_cents').notNull().default(0),
+    /** What the marketplace gives of its own (goodwill). */
+    marketplaceCents: integer('marketplace_cents').notNull().default(0),
+    /** The commission on the refunded goods, given back to the shop. */
+    commissionCents: integer('commission_cents').notNull().default(0),
+    /** What the shopper gets: goods + delivery + VAT + goodwill. */
+    amountCents: integer('amount_cents').notNull(),
+    /** M-Pesa: the E.164 number the money goes to (the paying number). */
+    phone: text('phone'),
+    /** Our idempotent id with the provider: B2C's OriginatorConversationID, or the card refund's reference. */
+    originatorId: text('originator_id'),
+    /** B2C's ConversationID, once M-Pesa accepted the request. */
+    conversationId: text('conversation_id'),
+    /** The M-Pesa receipt or the card provider's refund id, once sent. */
+    providerReference: text('provider_reference'),
+    resultCode: integer('result_code'),
+    resultDesc: text('result_desc'),
+    /** Times it was handed to the provider (a failed refund may be sent again). */
+    attempts: integer('attempts').notNull().default(0),
+    /** Why it was approved (the admin's reason, the return's, the cancellation). */
+    reason: text('reason').notNull(),
+    approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_vendor_order_idx').on(t.vendorOrderId),
+    index('refunds_unsent_idx').on(t.state).where(sql`${t.state} <> 'sent'`),
+    uniqueIndex('refunds_originator_key').on(t.originatorId),
+    check('refunds_state_known', sql.raw(`state in (${listOf(REFUND_STATES)})`)),
+    check('refunds_cause_known', sql.raw(`cause in (${listOf(REFUND_CAUSES)})`)),
+    check('refunds_method_known', sql.raw(`method in (${listOf(PAYMENT_METHODS)})`)),
+    check(
+      'refunds_amount_adds_up',
+      sql`${t.amountCents} > 0 and ${t.amountCents} = ${t.goodsCents} + ${t.deliveryCents} + ${t.vatCents} + ${t.marketplaceCents}`,
+    ),
+    check(
+      'refunds_parts_not_negative',
+      sql`${t.goodsCents} >= 0 and ${t.deliveryCents} >= 0 and ${t.marketplaceCents} >= 0 and ${t.commissionCents} >= 0`,
+    ),
+    check('refunds_mpesa_has_phone', sql`${t.method} <> 'mpesa' or ${t.phone} is not null`),
+    check('refunds_sent_when_sent', sql`(${t.state} = 'sent') = (${t.sentAt} is not null)`),
+    check('refunds_reason_not_blank', sql`btrim(${t.reason}) <> ''`),
+  ],
 )
