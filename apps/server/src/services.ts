@@ -12,6 +12,7 @@ import { PlaceOrder } from './flows/place-order.ts'
 import { RefundOrder } from './flows/refund-order.ts'
 import { RetryPayment } from './flows/retry-payment.ts'
 import { ReturnItems } from './flows/return-items.ts'
+import { SendRefund } from './flows/send-refund.ts'
 import { SettlePayment } from './flows/settle-payment.ts'
 import { GoogleSignIn } from './modules/accounts/google.ts'
 import { PasswordHasher } from './modules/accounts/passwords.ts'
@@ -43,6 +44,7 @@ import { ContactService } from './modules/contact/service.ts'
 import { CustomerService } from './modules/customers/service.ts'
 import { DemoPictures } from './modules/demo/pictures.ts'
 import { JobQueue } from './modules/jobs/queue.ts'
+import { Ledger } from './modules/ledger/service.ts'
 import { Mailer } from './modules/mail/mailer.ts'
 import { Deliveries } from './modules/orders/deliveries.ts'
 import { OrderTokens } from './modules/orders/order-tokens.ts'
@@ -50,6 +52,7 @@ import { Returns } from './modules/orders/returns.ts'
 import { OrdersService } from './modules/orders/service.ts'
 import { VendorParts } from './modules/orders/vendor-parts.ts'
 import { cardSecretKey, createGateways } from './modules/payments/gateways.ts'
+import { RefundService } from './modules/payments/refunds.ts'
 import { PaymentService } from './modules/payments/service.ts'
 import { RateLimiter } from './modules/rate-limits/service.ts'
 import { ReviewService } from './modules/reviews/service.ts'
@@ -89,6 +92,7 @@ export async function buildServices(
   const audit = new AuditService()
   const jobs = new JobQueue(db, log)
   const mailer = new Mailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, demo: config.demo }, log)
+  const ledger = new Ledger(db)
 
   // Outside parties: the real services, or the stand-ins the entry point started
   const cardKey = await cardSecretKey(config, secrets)
@@ -127,6 +131,7 @@ export async function buildServices(
   const customers = new CustomerService(db, users, catalog)
   const carts = new CartService(db, pricing)
   const payments = new PaymentService(db, gateways, { queryAfterMs: config.MPESA_QUERY_AFTER }, log)
+  const refunds = new RefundService(gateways)
   const orderTokens = await OrderTokens.load(secrets)
   const orders = new OrdersService(db, orderTokens, { payments, shops, reviews }, config.DELIVERY_CONFIRM_DAYS, {
     returnWindowDays: config.RETURN_WINDOW_DAYS,
@@ -169,6 +174,10 @@ export async function buildServices(
       { db, orders, returns, parts: vendorParts, payments, shops, users, mailer, audit, jobs, log },
       { windowDays: config.RETURN_WINDOW_DAYS, answerHours: config.RETURN_ANSWER_HOURS, publicUrl: siteOrigin },
     ),
+    sendRefund: new SendRefund(
+      { db, refunds, payments, orders, ledger, mailer, audit, jobs, log },
+      { checkAfterMs: config.REFUND_CHECK_AFTER, checkAttempts: config.MPESA_QUERY_ATTEMPTS },
+    ),
     openShop: new OpenShop({ db, shops, users, limiter, audit }),
     claimGuestOrders: new ClaimGuestOrders({ db, orders, log }),
     paidShopNotices,
@@ -200,6 +209,7 @@ export async function buildServices(
     audit,
     jobs,
     mailer,
+    ledger,
     hasher,
     sessions,
     accounts,
@@ -223,6 +233,7 @@ export async function buildServices(
     customers,
     carts,
     payments,
+    refunds,
     orders,
     returns,
     vendorParts,

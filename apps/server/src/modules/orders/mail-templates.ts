@@ -129,6 +129,23 @@ export function receiptConfirmedEmail(
   ])
 }
 
+/** A refund reached the shopper: how much went back, and where ("M-Pesa 0712 *** 678", "your card"). */
+export function refundSentEmail(
+  order: OrderRow,
+  amountCents: number,
+  destination: string,
+  orderLink: string,
+): MailMessage {
+  return toShopper(order, `Refund of ${formatKes(amountCents)} sent`, [
+    `We have sent ${formatKes(amountCents)} back to ${destination} for your order ${order.order_number}.`,
+    destination.startsWith('M-Pesa')
+      ? 'M-Pesa will send you a confirmation message too.'
+      : 'Your bank may take a few days to show it on your statement.',
+    '',
+    orderLink,
+  ])
+}
+
 export function orderRefundedEmail(
   order: OrderRow,
   reason: string,
