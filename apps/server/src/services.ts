@@ -27,6 +27,7 @@ import { AdminDashboardService } from './modules/admin/dashboard/service.ts'
 import { AdminOrdersService } from './modules/admin/orders/service.ts'
 import { AdminOutboxService } from './modules/admin/outbox/service.ts'
 import { AdminProductsService } from './modules/admin/products/service.ts'
+import { AdminRefundsService } from './modules/admin/refunds/service.ts'
 import type { AdminServices } from './modules/admin/routes.ts'
 import { AdminUsersService } from './modules/admin/users/service.ts'
 import { AdminVendorsService } from './modules/admin/vendors/service.ts'
@@ -191,6 +192,7 @@ export async function buildServices(
     dashboard: new AdminDashboardService(db),
     products: new AdminProductsService(db, audit, products),
     orders: new AdminOrdersService(db, orders, flows.refundOrder, flows.fulfilVendorOrder),
+    refunds: new AdminRefundsService(db, flows.sendRefund),
     users: new AdminUsersService(db, audit, users, sessions),
     vendors: new AdminVendorsService(db, audit, shops, vendorReports),
     categories: new AdminCategoriesService(db, audit, categories),

@@ -1,3 +1,4 @@
+import { REFUND_CAUSES, REFUND_STATES } from '@soko/domain/refund-states'
 import { DELIVERY_CONFIRMERS } from '@soko/domain/vendor-part-states'
 import { z } from 'zod'
 import { RoleSchema } from './auth.ts'
@@ -166,6 +167,33 @@ export const AdminOrderSummarySchema = z.object({
 })
 export const AdminOrdersPageSchema = page(AdminOrderSummarySchema)
 export type AdminOrdersPage = z.infer<typeof AdminOrdersPageSchema>
+
+// Refunds sent back to shoppers
+
+export const AdminRefundsQuerySchema = AdminListQuerySchema.extend({
+  state: z.enum(REFUND_STATES).optional().describe('Only refunds in this state (failed: to send again)'),
+})
+export type AdminRefundsQuery = z.infer<typeof AdminRefundsQuerySchema>
+
+export const AdminRefundSchema = z.object({
+  id: Id,
+  order: z.object({ id: Id, order_number: z.string() }),
+  shop: z.object({ id: Id, name: z.string() }),
+  amount: Kes,
+  method: z.enum(['mpesa', 'credit-card']),
+  destination: z.string().describe('"M-Pesa 0712 *** 678" or "your card"'),
+  state: z.enum(REFUND_STATES),
+  cause: z.enum(REFUND_CAUSES),
+  reason: z.string(),
+  result_description: z.string().nullable().describe('What the provider said last (why it failed, when it did)'),
+  provider_reference: z.string().nullable().describe("The M-Pesa receipt or the card provider's refund id"),
+  attempts: z.number().int().describe('Times it was handed to the provider'),
+  created_at: Timestamp,
+  sent_at: Timestamp.nullable(),
+})
+export type AdminRefund = z.infer<typeof AdminRefundSchema>
+export const AdminRefundsPageSchema = page(AdminRefundSchema)
+export type AdminRefundsPage = z.infer<typeof AdminRefundsPageSchema>
 
 export const AdminOrderDetailSchema = AdminOrderSummarySchema.extend({
   subtotal: Kes,
@@ -544,6 +572,21 @@ export const adminEndpoints = endpoints({
     params,
     body: RefundBodySchema,
     response: AdminOrderDetailSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
+  },
+  'GET /api/admin/refunds/': {
+    summary: 'Money going back to shoppers, newest first (state filter; q: order number)',
+    tags,
+    query: AdminRefundsQuerySchema,
+    response: AdminRefundsPageSchema,
+    errors: ['unauthorized', 'forbidden'],
+  },
+  'POST /api/admin/refunds/:id/retry/': {
+    summary: 'Send a failed refund again (it goes back to approved and its sending is queued)',
+    description: '409 for a refund that has not failed.',
+    tags,
+    params,
+    response: AdminRefundSchema,
     errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
   },
   'POST /api/admin/orders/:id/parts/:partId/confirm/': {

@@ -15,6 +15,8 @@ import { adminOutboxRoutes } from './outbox/routes.ts'
 import type { AdminOutboxService } from './outbox/service.ts'
 import { adminProductRoutes } from './products/routes.ts'
 import type { AdminProductsService } from './products/service.ts'
+import { adminRefundRoutes } from './refunds/routes.ts'
+import type { AdminRefundsService } from './refunds/service.ts'
 import { adminUserRoutes } from './users/routes.ts'
 import type { AdminUsersService } from './users/service.ts'
 import { adminVendorRoutes } from './vendors/routes.ts'
@@ -24,6 +26,7 @@ export interface AdminServices {
   dashboard: AdminDashboardService
   products: AdminProductsService
   orders: AdminOrdersService
+  refunds: AdminRefundsService
   users: AdminUsersService
   vendors: AdminVendorsService
   categories: AdminCategoriesService
@@ -42,6 +45,7 @@ export function adminRoutes(admin: AdminServices): FastifyPluginAsyncZod {
     await app.register(adminDashboardRoutes(admin.dashboard))
     await app.register(adminProductRoutes(admin.products))
     await app.register(adminOrderRoutes(admin.orders))
+    await app.register(adminRefundRoutes(admin.refunds))
     await app.register(adminUserRoutes(admin.users))
     await app.register(adminVendorRoutes(admin.vendors))
     await app.register(adminCategoryRoutes(admin.categories))
