@@ -252,7 +252,7 @@ export const RefundBodySchema = z.strictObject({
   reason: requiredText('Reason', 500),
   reference: optionalText('Reference', 100)
     .optional()
-    .describe('The M-Pesa reversal or card refund reference, when the money has been sent back'),
+    .describe("An optional reference of the admin's own (a ticket, say): the money itself is sent back by itself"),
 })
 export type RefundBody = z.infer<typeof RefundBodySchema>
 
@@ -564,7 +564,7 @@ export const adminEndpoints = endpoints({
     errors: ['unauthorized', 'forbidden', 'not_found'],
   },
   'POST /api/admin/orders/:id/refund/': {
-    summary: 'Refund a paid or cancelled order (the money goes back by hand; its reference is recorded)',
+    summary: 'Refund a paid or cancelled order (the money goes back by itself: M-Pesa B2C or the card refund)',
     description:
       'Payments, the order and its vendor parts become refunded; stock not yet shipped goes back on sale; ' +
       'the shopper is emailed. 409 when the order has no payment received or was refunded already.',

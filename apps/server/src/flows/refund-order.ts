@@ -15,7 +15,8 @@ export const NO_ORDER_WITH_ID = 'No order with this id.'
  * An admin refunds a paid (or cancelled and owed-back) order, in one transaction: the stock of what has not shipped
  * back on sale → open attempts closed, paid ones refunded (each with an event saying who and why) → the order and
  * every vendor part refunded → the audit entry → the shopper's email, which leaves after commit. What returns refunded
- * already is not owed again: the refund is the total less that. The money itself goes back by hand (an M-Pesa reversal or the card provider's refund): its reference is recorded.
+ * already is not owed again: the refund is the total less that. The money itself goes back by itself (M-Pesa B2C to
+ * the paying number, or the card provider's refund: flows/send-refund.ts); the admin's optional reference is kept.
  */
 export class RefundOrder {
   constructor(

@@ -157,8 +157,8 @@ export function orderRefundedEmail(
   return toShopper(order, `Order ${order.order_number} refunded`, [
     `We have refunded your order ${order.order_number}: ${reason}`,
     `${formatKes(amountCents)} is on its way back to you${
-      order.payment_method === 'mpesa' ? ' by M-Pesa' : ' to your card'
-    }${reference ? ` (reference ${reference})` : ''}.`,
+      order.payment_method === 'mpesa' ? ' by M-Pesa, to the number you paid from' : ' to your card'
+    }${reference ? ` (reference ${reference})` : ''}. We will email you again once it has been sent.`,
     '',
     orderLink,
   ])
