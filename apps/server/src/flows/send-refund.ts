@@ -1,5 +1,6 @@
 import type { Db } from '@soko/db/client'
 import { refundSent } from '@soko/domain/ledger'
+import { refundMove } from '@soko/domain/refund-states'
 import type { FastifyBaseLogger } from 'fastify'
 import type { AuditService } from '../modules/audit/service.ts'
 import { enqueueJob, type Job, type JobQueue, type JobResult } from '../modules/jobs/queue.ts'
@@ -69,7 +70,7 @@ export class SendRefund {
     const { db, refunds, payments, orders } = this.modules
     const claimed = await db.transaction(async (t) => {
       const refund = await refunds.byId(t, refundId, true)
-      if (refund?.state !== 'approved') return null
+      if (refund === null || refundMove(refund.state, 'send') === null) return null
       const attempt = refund.attempts + 1
       const originatorId = `refund-${refund.id}-${attempt}`
       await refunds.update(t, refund.id, {
@@ -349,7 +350,9 @@ export class SendRefund {
         await record('rejected: the amount does not match the refund')
         return 'rejected' as const
       }
-      const current = refund.state === 'sending' && (originatorId === '' || refund.originator_id === originatorId)
+      // Only a refund still waiting for this attempt's result takes it ('sending' is the one state that may end).
+      const current =
+        refundMove(refund.state, 'confirm') !== null && (originatorId === '' || refund.originator_id === originatorId)
       if (!current) {
         await record('duplicate')
         return 'duplicate' as const
@@ -412,7 +415,7 @@ export class SendRefund {
     await db.transaction(async (t) => {
       const refund = await refunds.byId(t, refundId, true)
       if (refund === null) throw new AppError('not_found', 'No refund with this id.')
-      if (refund.state !== 'failed') {
+      if (refundMove(refund.state, 'retry') === null) {
         throw new AppError('conflict', `Only a failed refund can be sent again; this one is ${refund.state}.`)
       }
       await refunds.update(t, refund.id, { state: 'approved' })
