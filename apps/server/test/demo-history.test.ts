@@ -1,5 +1,6 @@
 import { DEMO_ACCOUNTS } from '@soko/db/seed/demo-accounts'
 import { seedDemoHistory } from '@soko/db/seed/seed-demo-history'
+import { typedRows, value } from '@soko/db/typed-sql'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Ledger } from '../src/modules/ledger/service.ts'
@@ -51,9 +52,13 @@ describe.each(engines)('the demo marketplace’s past (%s)', (engine) => {
   })
 
   it('gives a demo shop a 30-day chart with sales on its first start', async () => {
-    const { rows } = await server.database.db.execute<{ slug: string }>(sql`
+    const rows = await typedRows(
+      server.database.db,
+      { slug: value.text },
+      sql`
       select b.slug from vendor_orders vo join businesses b on b.id = vo.business_id
-      where vo.created_at > now() - interval '30 days' group by b.slug order by count(*) desc limit 1`)
+      where vo.created_at > now() - interval '30 days' group by b.slug order by count(*) desc limit 1`,
+    )
     const slug = rows[0]?.slug
     expect(slug).toBeDefined()
     const { client } = await signIn(server, {
@@ -67,12 +72,21 @@ describe.each(engines)('the demo marketplace’s past (%s)', (engine) => {
 
   it('lets new orders, payments and ledger posts follow it (every sequence moved past the ids it gave)', async () => {
     const { db } = server.database
-    const next = await db.execute<{ orders: number; ledger: number }>(sql`
+    const counts = { orders: value.int, ledger: value.int }
+    const [next] = await typedRows(
+      db,
+      counts,
+      sql`
       select nextval(pg_get_serial_sequence('orders', 'id'))::int as orders,
-             nextval(pg_get_serial_sequence('ledger_transactions', 'id'))::int as ledger`)
-    const max = await db.execute<{ orders: number; ledger: number }>(sql`
-      select (select max(id) from orders)::int as orders, (select max(id) from ledger_transactions)::int as ledger`)
-    expect(next.rows[0]?.orders).toBeGreaterThan(max.rows[0]?.orders ?? 0)
-    expect(next.rows[0]?.ledger).toBeGreaterThan(max.rows[0]?.ledger ?? 0)
+             nextval(pg_get_serial_sequence('ledger_transactions', 'id'))::int as ledger`,
+    )
+    const [max] = await typedRows(
+      db,
+      counts,
+      sql`
+      select (select max(id) from orders)::int as orders, (select max(id) from ledger_transactions)::int as ledger`,
+    )
+    expect(next?.orders).toBeGreaterThan(max?.orders ?? 0)
+    expect(next?.ledger).toBeGreaterThan(max?.ledger ?? 0)
   })
 })
