@@ -181,6 +181,11 @@ describe.each(engines)('refunds sent (%s)', (engine) => {
       result_description: failed.result_desc,
     })
     expect(list.body.results.every((row) => row.state === 'failed')).toBe(true)
+    const failedOnDashboard = async () =>
+      (await admin.get<{ quick_actions: { failed_refunds: number } }>('/api/admin/dashboard/')).body.quick_actions
+        .failed_refunds
+    const failedBefore = await failedOnDashboard()
+    expect(failedBefore).toBeGreaterThanOrEqual(1)
 
     simulator.topUpB2cFloat(150)
     const retried = await admin.post<AdminRefund>(`/api/admin/refunds/${id}/retry/`, {})
@@ -188,6 +193,7 @@ describe.each(engines)('refunds sent (%s)', (engine) => {
     expect(['approved', 'sending', 'sent']).toContain(retried.body.state)
     const sent = await settledRefund(server, id)
     expect(sent).toMatchObject({ state: 'sent', attempts: 2, originator_id: `refund-${id}-2` })
+    expect(await failedOnDashboard()).toBe(failedBefore - 1)
     expect(await refundSentCount(server, id)).toBe(1)
     // A refund that has not failed is not sent again.
     expect((await admin.post(`/api/admin/refunds/${id}/retry/`, {})).status).toBe(409)

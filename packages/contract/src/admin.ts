@@ -110,6 +110,7 @@ export const DashboardSchema = z.object({
     unverified_shops: z.number().int(),
     unhandled_contact_messages: z.number().int(),
     refunds_due: z.number().int().describe('Orders whose payment is owed back to the shopper'),
+    failed_refunds: z.number().int().describe('Refunds M-Pesa or the card provider refused: still owed, to send again'),
   }),
 })
 export type Dashboard = z.infer<typeof DashboardSchema>
