@@ -82,20 +82,23 @@ export class SendRefund {
         resultDesc: null,
         addAttempt: true,
       })
+      // The check is queued with the claim: a process that dies while talking to the provider leaves a refund
+      // 'sending' that is still asked about.
+      await this.enqueueCheck(t, refund.id, attempt)
       const [payment, order] = await Promise.all([payments.byId(t, refund.payment_id), orders.byId(t, refund.order_id)])
-      return { refund, attempt, originatorId, paymentReference: payment?.reference ?? '', order }
+      return { refund, originatorId, paymentReference: payment?.reference ?? '', order }
     })
     if (claimed === null) return undefined
-    const { refund, attempt, originatorId } = claimed
+    const { refund, originatorId } = claimed
     if (refund.method === 'mpesa') {
-      await this.sendByMpesa(refund, attempt, originatorId, claimed.order?.order_number ?? '')
+      await this.sendByMpesa(refund, originatorId, claimed.order?.order_number ?? '')
     } else {
-      await this.sendByCard(refund, attempt, originatorId, claimed.paymentReference)
+      await this.sendByCard(refund, originatorId, claimed.paymentReference)
     }
     return undefined
   }
 
-  private async sendByMpesa(refund: RefundRow, attempt: number, originatorId: string, orderNumber: string) {
+  private async sendByMpesa(refund: RefundRow, originatorId: string, orderNumber: string) {
     const { refunds, log } = this.modules
     if (!refunds.mpesaEnabled) {
       await this.markFailed(refund.id, originatorId, null, 'M-Pesa B2C is off (MPESA_B2C): the refund cannot be sent.')
@@ -108,26 +111,24 @@ export class SendRefund {
         amountCents: refund.amount_cents,
         orderNumber,
       })
-      await this.modules.db.transaction(async (t) => {
-        await refunds.update(t, refund.id, { conversationId: accepted.conversationId })
-        await this.enqueueCheck(t, refund.id, attempt)
-      })
+      await this.modules.db.transaction((t) =>
+        refunds.update(t, refund.id, { conversationId: accepted.conversationId }),
+      )
     } catch (error) {
       if (error instanceof B2cSendError && error.failure === 'refused') {
         await this.markFailed(refund.id, originatorId, null, `M-Pesa refused the refund: ${error.message}`)
         return
       }
-      // Duplicate or no usable answer: the payment may exist. Ask Transaction Status before deciding anything.
+      // Duplicate or no usable answer: the payment may exist. The check asks Transaction Status before deciding.
       log.warn({ err: error, refundId: refund.id }, 'B2C refund: no clear answer, its status will be asked')
-      await this.modules.db.transaction((t) => this.enqueueCheck(t, refund.id, attempt))
     }
   }
 
-  private async sendByCard(refund: RefundRow, attempt: number, originatorId: string, paymentReference: string) {
+  private async sendByCard(refund: RefundRow, originatorId: string, paymentReference: string) {
     const { refunds, log } = this.modules
     try {
       const answer = await refunds.sendCard(paymentReference, refund.amount_cents, originatorId)
-      await this.applyCardAnswer(refund.id, originatorId, answer, attempt)
+      await this.applyCardAnswer(refund.id, originatorId, answer)
     } catch (error) {
       if (error instanceof CardProviderError && error.httpStatus >= 400 && error.httpStatus < 500) {
         await this.markFailed(refund.id, originatorId, null, `The card provider refused the refund: ${error.message}`)
@@ -135,12 +136,11 @@ export class SendRefund {
       }
       // Unreachable, or an unclear answer: the same key sent again is the same refund, so the check asks again.
       log.warn({ err: error, refundId: refund.id }, 'card refund: no clear answer, it will be asked again')
-      await this.modules.db.transaction((t) => this.enqueueCheck(t, refund.id, attempt))
     }
   }
 
   /** What the card provider answered to a refund call (or a fetch): processed, failed, or pending (checked later). */
-  private async applyCardAnswer(refundId: number, originatorId: string, answer: CardRefund, attempt: number) {
+  private async applyCardAnswer(refundId: number, originatorId: string, answer: CardRefund) {
     if (answer.status === 'processed') {
       await this.settle(refundId, originatorId, { sent: true, reference: answer.id, desc: 'Refunded to the card.' })
     } else if (answer.status === 'failed') {
@@ -150,7 +150,6 @@ export class SendRefund {
         const refund = await this.modules.refunds.byId(t, refundId, true)
         if (refund?.state !== 'sending' || refund.originator_id !== originatorId) return
         await this.modules.refunds.update(t, refundId, { providerReference: answer.id })
-        await this.enqueueCheck(t, refundId, attempt)
       })
     }
   }
@@ -205,7 +204,7 @@ export class SendRefund {
         }),
       )
       if (answer.status === 'pending') return again()
-      await this.applyCardAnswer(refund.id, refund.originator_id, answer, attempt)
+      await this.applyCardAnswer(refund.id, refund.originator_id, answer)
       return undefined
     } catch (error) {
       log.warn({ err: error, refundId }, 'refund check failed; asking again later')
