@@ -332,8 +332,8 @@ export type Payouts = z.infer<typeof PayoutsSchema>
 /** A commission rate as the admin types it: a percentage from 0 to 100 with at most two decimals (whole basis points). */
 export const CommissionPercentSchema = z
   .number({ error: () => 'Commission must be a number from 0 to 100' })
-  .min(0, 'Commission must be a number from 0 to 100')
-  .max(100, 'Commission must be a number from 0 to 100')
+  .min(0, { message: 'Commission must be a number from 0 to 100', abort: true })
+  .max(100, { message: 'Commission must be a number from 0 to 100', abort: true })
   .refine((percent) => percentToBp(percent) !== null, 'Commission may have at most two decimals')
 
 const CategoryFieldsSchema = z.strictObject({
