@@ -1,6 +1,7 @@
 import type { SitePolicies } from '@soko/contract/site'
 import { auditLog } from '@soko/db/schema/audit'
 import { vendorOrders } from '@soko/db/schema/orders'
+import { typedRows } from '@soko/db/typed-sql'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, newCustomer, RELAXED_LIMITS, registerUser, signIn } from './support/accounts.ts'
@@ -36,11 +37,13 @@ describe.each(engines)('commission rates per category (%s)', (engine) => {
   let plainLeaf: AdminCategory
 
   const commissionOf = async (orderNumber: string): Promise<number[]> => {
-    const rows = await server.database.db.execute<{ commission_cents: number }>(
+    const rows = await typedRows(
+      server.database.db,
+      { commission_cents: vendorOrders.commissionCents },
       sql`select v.commission_cents from vendor_orders v join orders o on o.id = v.order_id
           where o.order_number = ${orderNumber} order by v.id`,
     )
-    return rows.rows.map((row) => Number(row.commission_cents))
+    return rows.map((row) => row.commission_cents)
   }
 
   beforeAll(async () => {
