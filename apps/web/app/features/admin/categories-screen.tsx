@@ -8,7 +8,7 @@ import { ListEmpty, RowAction } from '../../components/ui/list.tsx'
 import { Tag } from '../../components/ui/tag.tsx'
 import { call } from '../../lib/api-client.ts'
 import { failureText, fieldErrors } from '../../lib/form-errors.ts'
-import { percent } from '../pages/policies.ts'
+import { percent } from '../../lib/format.ts'
 import { CategoryForm, categoryValues, emptyCategory } from './category-form.tsx'
 import { levelIds, moveWithin } from './category-tree.ts'
 

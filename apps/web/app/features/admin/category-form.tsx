@@ -8,7 +8,7 @@ import { slugFromName } from '@soko/domain/slug'
 import { useState } from 'react'
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/ui/form-field.tsx'
 import { issueErrors } from '../../lib/form-errors.ts'
-import { percent } from '../pages/policies.ts'
+import { percent } from '../../lib/format.ts'
 import { EditForm, type EditFormFrame } from './edit-form.tsx'
 
 export interface CategoryValues {
