@@ -21,14 +21,10 @@ const SLUG_TAKEN = 'Another category already uses this slug'
  * The category as the storefront shows it, with what the admin area edits of its image and whether it is on, and
  * its commission: its own rate, and the one its sales are charged (`all`: every category, to find what it inherits).
  */
-function toSubcategory(row: repo.AdminCategoryRow, all: readonly repo.AdminCategoryRow[], defaultBp: number) {
-  const tree = new Map<number, RatedCategory>(
-    all.map((each) => [each.id, { parentId: each.parent_id, commissionBp: each.commission_bp }]),
-  )
-  const effective = effectiveRate(row.id, tree, defaultBp)
-  const from =
-    effective.fromId === null || effective.fromId === row.id ? null : all.find((c) => c.id === effective.fromId)
-  const category: AdminSubcategory = {
+function toSubcategory(row: repo.AdminCategoryRow, all: RatedTree, defaultBp: number): AdminSubcategory {
+  const effective = effectiveRate(row.id, all, defaultBp)
+  const from = effective.fromId === null || effective.fromId === row.id ? null : all.get(effective.fromId)
+  return {
     ...toCategory(row),
     image_url: row.image_url,
     image_alt: row.image_alt,
@@ -37,8 +33,13 @@ function toSubcategory(row: repo.AdminCategoryRow, all: readonly repo.AdminCateg
     effective_commission_percent: bpToPercent(effective.rateBp),
     commission_inherited_from: from ? { id: from.id, name: from.name } : null,
   }
-  return category
 }
+
+/** Every category by id, with what the rate rules need. */
+type RatedTree = ReadonlyMap<number, repo.AdminCategoryRow & RatedCategory>
+
+const ratedTree = (rows: readonly repo.AdminCategoryRow[]): RatedTree =>
+  new Map(rows.map((row) => [row.id, { ...row, parentId: row.parent_id, commissionBp: row.commission_bp }]))
 
 /** A rate as the API takes it (a percentage, null to inherit) in basis points; the contract checked it already. */
 function rateBp(percent: number | null): number | null {
@@ -78,7 +79,8 @@ export class CategoryEditor {
 
   async tree(db: Db = this.db): Promise<AdminCategory[]> {
     const rows = await repo.listCategories(db)
-    const shown = (row: repo.AdminCategoryRow) => toSubcategory(row, rows, this.rates.defaultBp)
+    const all = ratedTree(rows)
+    const shown = (row: repo.AdminCategoryRow) => toSubcategory(row, all, this.rates.defaultBp)
     return rows
       .filter((row) => row.parent_id === null)
       .map((top) => ({ ...shown(top), children: rows.filter((row) => row.parent_id === top.id).map(shown) }))
@@ -88,7 +90,8 @@ export class CategoryEditor {
     const rows = await repo.listCategories(db)
     const row = rows.find((each) => each.id === id)
     if (!row) throw new AppError('not_found', NOT_FOUND)
-    const shown = (each: repo.AdminCategoryRow) => toSubcategory(each, rows, this.rates.defaultBp)
+    const all = ratedTree(rows)
+    const shown = (each: repo.AdminCategoryRow) => toSubcategory(each, all, this.rates.defaultBp)
     return { ...shown(row), children: rows.filter((child) => child.parent_id === id).map(shown) }
   }
 
