@@ -10,6 +10,7 @@ export {
   type B2cOutcomeKind,
   b2cOutcomeFor,
 } from './daraja/b2c-outcomes.ts'
+export type { C2bRegistration, SimulatedC2bPayment } from './daraja/c2b.ts'
 export { nairobiTimestamp } from './daraja/nairobi-time.ts'
 export {
   STK_DEFAULT_OUTCOME,

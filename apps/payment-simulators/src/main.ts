@@ -29,6 +29,8 @@ const daraja = await startDarajaSimulator({
   b2cShortCode: env.MPESA_B2C_SHORTCODE ?? '600992',
   initiatorName: env.MPESA_INITIATOR_NAME ?? 'testapi',
   initiatorPassword: env.MPESA_INITIATOR_PASSWORD ?? 'soko-simulator-initiator',
+  // C2B: the Paybill Soko takes when MPESA_PAYBILL_SHORTCODE is unset.
+  c2bShortCode: env.MPESA_PAYBILL_SHORTCODE ?? '600000',
 })
 // Its key is new each run: Soko encrypts the initiator password with this file (MPESA_CERT_PATH).
 const certificatePath = join(tmpdir(), `soko-daraja-simulator-${process.pid}.pem`)
@@ -56,7 +58,7 @@ const oidc = await startOidcProvider({
 })
 
 process.stdout.write(
-  `Daraja simulator:   ${daraja.url}  (sessions: ${daraja.url}/__simulator/sessions, B2C: ${daraja.url}/__simulator/b2c)\n` +
+  `Daraja simulator:   ${daraja.url}  (sessions: ${daraja.url}/__simulator/sessions, B2C: ${daraja.url}/__simulator/b2c, Pay Bill phone: ${daraja.url}/__simulator/c2b)\n` +
     `B2C certificate:    MPESA_B2C=on MPESA_CERT_PATH=${certificatePath}\n` +
     `Test card provider: ${card.url}  (secret key: ${cardSecretKey})\n` +
     `Card webhooks to:   ${env.CARD_WEBHOOK_URL ?? '(none: set CARD_WEBHOOK_URL)'}\n` +

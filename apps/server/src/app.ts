@@ -191,6 +191,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   const stopSweeper = startSweeper(sessions, limiter, app.log)
   jobs.start()
+  // Daraja (or the simulator) learns where payments to our Paybill are validated and confirmed: our own address is
+  // known only once listening.
+  app.addHook('onListen', async () => {
+    await flows.paybill.register()
+  })
   app.addHook('onClose', async () => {
     stopSweeper()
     await jobs.stop()
@@ -227,6 +232,7 @@ async function registerRoutes(
       returnWindowDays: config.RETURN_WINDOW_DAYS,
       returnAnswerHours: config.RETURN_ANSWER_HOURS,
       commissionBp: config.commissionBp,
+      paybillOn: config.paybillShortCode !== null,
       commissionRates: services.commissionRates,
     }),
   )
@@ -272,6 +278,7 @@ async function registerRoutes(
     paymentCallbackRoutes({
       payments: flows.settle,
       refunds: flows.sendRefund,
+      paybill: flows.paybill,
       card: gateways.card,
       callbackSecret: gateways.callbackSecret,
     }),

@@ -8,6 +8,7 @@ import { FollowPayment } from './flows/follow-payment.ts'
 import { FulfilVendorOrder } from './flows/fulfil-vendor-order.ts'
 import { OpenShop } from './flows/open-shop.ts'
 import { PaidShopNotices } from './flows/paid-shop-notices.ts'
+import { PaybillPayment } from './flows/paybill-payment.ts'
 import { PlaceOrder } from './flows/place-order.ts'
 import { RefundOrder } from './flows/refund-order.ts'
 import { RetryPayment } from './flows/retry-payment.ts'
@@ -27,6 +28,7 @@ import { AdminDashboardService } from './modules/admin/dashboard/service.ts'
 import { AdminOrdersService } from './modules/admin/orders/service.ts'
 import { AdminOutboxService } from './modules/admin/outbox/service.ts'
 import { AdminProductsService } from './modules/admin/products/service.ts'
+import { AdminReconciliationService } from './modules/admin/reconciliation/service.ts'
 import { AdminRefundsService } from './modules/admin/refunds/service.ts'
 import type { AdminServices } from './modules/admin/routes.ts'
 import { AdminUsersService } from './modules/admin/users/service.ts'
@@ -133,7 +135,12 @@ export async function buildServices(
   // What shoppers keep, orders and payments
   const customers = new CustomerService(db, users, catalog)
   const carts = new CartService(db, pricing)
-  const payments = new PaymentService(db, gateways, { queryAfterMs: config.MPESA_QUERY_AFTER }, log)
+  const payments = new PaymentService(
+    db,
+    gateways,
+    { queryAfterMs: config.MPESA_QUERY_AFTER, paybillShortCode: config.paybillShortCode },
+    log,
+  )
   const refunds = new RefundService(gateways)
   const orderTokens = await OrderTokens.load(secrets)
   const orders = new OrdersService(db, orderTokens, { payments, shops, reviews }, config.DELIVERY_CONFIRM_DAYS, {
@@ -154,7 +161,12 @@ export async function buildServices(
     { db, payments, orders, stock, mailer, shopNotices: paidShopNotices, jobs, log },
     { queryAfterMs: config.MPESA_QUERY_AFTER, queryAttempts: config.MPESA_QUERY_ATTEMPTS, publicUrl: siteOrigin },
   )
+  const paybill = new PaybillPayment(
+    { db, orders, payments, settle, mailer, log },
+    { shortCode: config.paybillShortCode },
+  )
   const flows = {
+    paybill,
     placeOrder: new PlaceOrder(
       { db, pricing, commissionRates, stock, orders, payments, carts, customers, jobs, limiter },
       { ...limits, reservationMs: config.ORDER_RESERVATION },
@@ -195,6 +207,7 @@ export async function buildServices(
     products: new AdminProductsService(db, audit, products),
     orders: new AdminOrdersService(db, orders, flows.refundOrder, flows.fulfilVendorOrder),
     refunds: new AdminRefundsService(db, flows.sendRefund),
+    reconciliation: new AdminReconciliationService(db, audit, payments),
     users: new AdminUsersService(db, audit, users, sessions),
     vendors: new AdminVendorsService(db, audit, shops, vendorReports),
     categories: new AdminCategoriesService(db, audit, categories),

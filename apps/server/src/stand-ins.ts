@@ -27,6 +27,7 @@ export async function startStandIns(config: Config, links: StandInLinks): Promis
         shortCode: config.MPESA_SHORTCODE,
         passkey: config.MPESA_PASSKEY,
         resolveDelayMs: config.MPESA_SIMULATOR_DELAY,
+        ...(config.paybillShortCode === null ? {} : { c2bShortCode: config.paybillShortCode }),
         ...(b2c === null
           ? {}
           : {

@@ -1,10 +1,11 @@
 import { percentToBp } from '@soko/domain/commission'
+import { PAYBILL_PROBLEMS } from '@soko/domain/paybill'
 import { REFUND_CAUSES, REFUND_STATES } from '@soko/domain/refund-states'
 import { DELIVERY_CONFIRMERS } from '@soko/domain/vendor-part-states'
 import { z } from 'zod'
 import { RoleSchema } from './auth.ts'
 import { SlugSchema } from './catalog.ts'
-import { ORDER_STATUSES } from './checkout.ts'
+import { ORDER_STATUSES, PAYMENT_METHODS } from './checkout.ts'
 import { wholeNumber } from './common.ts'
 import { endpoints } from './endpoint.ts'
 
@@ -161,7 +162,7 @@ export const AdminOrderSummarySchema = z.object({
   status_label: z.string(),
   customer: z.object({ name: z.string(), email: z.string(), phone: z.string(), user_id: Id.nullable() }),
   total: Kes,
-  payment_method: z.enum(['mpesa', 'credit-card']),
+  payment_method: z.enum(PAYMENT_METHODS),
   payment_status: z.string().nullable().describe('The latest payment attempt'),
   vendor_count: z.number().int(),
   created_at: Timestamp,
@@ -169,6 +170,41 @@ export const AdminOrderSummarySchema = z.object({
 })
 export const AdminOrdersPageSchema = page(AdminOrderSummarySchema)
 export type AdminOrdersPage = z.infer<typeof AdminOrdersPageSchema>
+
+// Paybill payments that matched no order they could pay (the reconciliation list)
+
+export const AdminC2bUnmatchedQuerySchema = AdminListQuerySchema.extend({
+  resolved: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe('false (default when absent: every one): only those still to handle; true: only those handled'),
+})
+export type AdminC2bUnmatchedQuery = z.infer<typeof AdminC2bUnmatchedQuerySchema>
+
+export const AdminC2bPaymentSchema = z.object({
+  id: Id,
+  trans_id: z.string().describe("M-Pesa's transaction id (the payer's SMS shows it)"),
+  amount: Kes,
+  account: z.string().describe('The account number the payer typed, as typed'),
+  msisdn: z.string().describe("The payer's number as M-Pesa sends it: masked, e.g. 25470****149"),
+  first_name: z.string(),
+  business_number: z.string(),
+  reason: z.enum(PAYBILL_PROBLEMS),
+  reason_text: z.string(),
+  refund_owed: z.boolean().describe('It named an order that will not take it: the money is owed back'),
+  order: z.object({ id: Id, order_number: z.string(), status: z.enum(ORDER_STATUSES) }).nullable(),
+  received_at: Timestamp,
+  resolved_at: Timestamp.nullable(),
+  resolution_note: z.string().nullable(),
+})
+export type AdminC2bPayment = z.infer<typeof AdminC2bPaymentSchema>
+export const AdminC2bPaymentsPageSchema = page(AdminC2bPaymentSchema)
+export type AdminC2bPaymentsPage = z.infer<typeof AdminC2bPaymentsPageSchema>
+
+export const ResolveC2bBodySchema = z.strictObject({
+  note: requiredText('Note', 500).describe('What was done about it (refunded by hand, matched to an order, ...)'),
+})
+export type ResolveC2bBody = z.infer<typeof ResolveC2bBodySchema>
 
 // Refunds sent back to shoppers
 
@@ -182,7 +218,7 @@ export const AdminRefundSchema = z.object({
   order: z.object({ id: Id, order_number: z.string() }),
   shop: z.object({ id: Id, name: z.string() }),
   amount: Kes,
-  method: z.enum(['mpesa', 'credit-card']),
+  method: z.enum(PAYMENT_METHODS),
   destination: z.string().describe('"M-Pesa 0712 *** 678" or "your card"'),
   state: z.enum(REFUND_STATES),
   cause: z.enum(REFUND_CAUSES),
@@ -600,6 +636,25 @@ export const adminEndpoints = endpoints({
     query: AdminRefundsQuerySchema,
     response: AdminRefundsPageSchema,
     errors: ['unauthorized', 'forbidden'],
+  },
+  'GET /api/admin/payments/c2b-unmatched/': {
+    summary: 'Paybill payments that paid no order, newest first (q: TransID or account; resolved: true/false)',
+    description:
+      'A payment to the Paybill naming no order, the wrong amount, or an order already paid, cancelled or expired. ' +
+      'refund_owed marks money owed back to the payer.',
+    tags,
+    query: AdminC2bUnmatchedQuerySchema,
+    response: AdminC2bPaymentsPageSchema,
+    errors: ['unauthorized', 'forbidden'],
+  },
+  'POST /api/admin/payments/c2b-unmatched/:id/resolve/': {
+    summary: 'Mark an unmatched Paybill payment handled, with a note (audited)',
+    description: '409 when it was handled already; 404 for no such unmatched payment.',
+    tags,
+    params,
+    body: ResolveC2bBodySchema,
+    response: AdminC2bPaymentSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
   },
   'POST /api/admin/refunds/:id/retry/': {
     summary: 'Send a failed refund again (it goes back to approved and its sending is queued)',

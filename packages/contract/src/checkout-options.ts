@@ -20,6 +20,7 @@ export type CheckoutPaymentMethod = PaymentMethod
 export const PAYMENT_METHOD_LABELS: Readonly<Record<CheckoutPaymentMethod, string>> = {
   mpesa: 'M-Pesa',
   'credit-card': 'Credit Card',
+  'mpesa-paybill': 'Pay via M-Pesa Paybill',
 }
 
 export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {

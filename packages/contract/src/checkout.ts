@@ -147,7 +147,9 @@ export const PlaceOrderBodySchema = z
     billingCounty: z.string().optional(),
     billingPostalCode: z.string().optional(),
     billingCountry: z.string().optional(),
-    paymentMethod: z.enum(PAYMENT_METHODS, { error: () => "Payment method must be 'mpesa' or 'credit-card'" }),
+    paymentMethod: z.enum(PAYMENT_METHODS, {
+      error: () => "Payment method must be 'mpesa', 'mpesa-paybill' or 'credit-card'",
+    }),
     mpesaNumber: z.string().max(40).optional().describe('Required for M-Pesa: the number that gets the prompt'),
     notes: optionalText('Notes', 500).default(''),
     acceptTerms: z.literal(true, { error: () => TERMS_MESSAGE }),
@@ -197,6 +199,14 @@ export const PaymentStateSchema = z.object({
   redirectUrl: z.string().nullable().describe("Card: the provider's payment page to send the shopper to"),
   canRetry: z.boolean().describe('true when this attempt has failed and the order can still be paid'),
   updatedAt: z.string(),
+  paybill: z
+    .object({
+      businessNumber: z.string().describe('The Paybill to pay (Lipa na M-Pesa → Pay Bill)'),
+      accountNumber: z.string().describe('The order number, typed as the account number'),
+      amount: Kes.describe('The exact amount to send'),
+    })
+    .nullable()
+    .describe('While the order awaits payment (and Paybill is on): how to pay it from your own M-Pesa menu'),
 })
 export type PaymentState = z.infer<typeof PaymentStateSchema>
 
@@ -438,6 +448,12 @@ export type VendorOrderSummary = z.infer<typeof VendorOrderSummarySchema>
 /** What Daraja's STK callback is answered (its own shape, a refusal too). */
 export const DarajaAnswerSchema = z.object({ ResultCode: z.number(), ResultDesc: z.string() })
 
+/** The C2B validation reply: ResultCode a string, "0" to accept or a C2B000xx code to refuse the payment. */
+export const C2bValidationAnswerSchema = z.object({
+  ResultCode: z.string().describe('"0" accepts; C2B00012 unknown account, C2B00013 wrong amount, C2B00016 other'),
+  ResultDesc: z.string(),
+})
+
 export const CallbackSecretParamsSchema = z.object({ secret: z.string().max(200) })
 
 /** The card provider's webhook is acknowledged. */
@@ -575,6 +591,28 @@ export const checkoutEndpoints = endpoints({
     params: CallbackSecretParamsSchema,
     response: DarajaAnswerSchema,
     errors: ['not_found'],
+  },
+  'POST /api/payments/c2b/check/:secret': {
+    summary: "Daraja's C2B validation: may a payment to our Paybill go through? (the last segment is a secret)",
+    description:
+      'The account number must name an order awaiting payment and the amount must be its total; every request is ' +
+      'stored raw with the answer given. A body that is not a C2B payment answers 400 in the same shape.',
+    tags: ['payments'],
+    params: CallbackSecretParamsSchema,
+    response: C2bValidationAnswerSchema,
+    errors: ['not_found'],
+    errorBodies: { 400: C2bValidationAnswerSchema },
+  },
+  'POST /api/payments/c2b/done/:secret': {
+    summary: "Daraja's C2B confirmation: a payment to our Paybill went through (the last segment is a secret)",
+    description:
+      'Matched by account number and amount to an order awaiting payment, which it pays once (TransID unique); one ' +
+      'that cannot pay its order is kept on the admin reconciliation list. Accepted either way.',
+    tags: ['payments'],
+    params: CallbackSecretParamsSchema,
+    response: DarajaAnswerSchema,
+    errors: ['not_found'],
+    errorBodies: { 400: DarajaAnswerSchema },
   },
   'POST /api/payments/card/webhook/': {
     summary:

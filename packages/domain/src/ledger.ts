@@ -264,11 +264,11 @@ export function partCommissionCents(parts: readonly { amountCents: Cents; rateBp
 
 // ── The money events ────────────────────────────────────────────────────────────────────────────────────────────
 
-export type PaymentMethod = 'mpesa' | 'credit-card'
+export type PaymentMethod = 'mpesa' | 'credit-card' | 'mpesa-paybill'
 
-/** Where a payment's money sits: the M-Pesa float, or card clearing until the provider settles. */
+/** Where a payment's money sits: the M-Pesa float (STK and Paybill alike), or card clearing until the provider settles. */
 export function cashAccount(method: PaymentMethod): AccountRef {
-  return account(method === 'mpesa' ? 'mpesa_float' : 'card_clearing')
+  return account(method === 'credit-card' ? 'card_clearing' : 'mpesa_float')
 }
 
 export interface PaymentReceived {

@@ -13,7 +13,11 @@ export const ORDER_STATUSES = [
 ] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
-export const PAYMENT_METHODS = ['mpesa', 'credit-card'] as const
+/**
+ * `mpesa` is an STK push to the shopper's phone; `mpesa-paybill` the shopper paying our Paybill from their own M-Pesa
+ * menu with the order number as account (C2B: no push, no status query, the payer's number comes masked).
+ */
+export const PAYMENT_METHODS = ['mpesa', 'credit-card', 'mpesa-paybill'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'expired', 'refund_due', 'refunded'] as const

@@ -21,7 +21,14 @@ export function orderNumberFromAccount(account: string): string | null {
 export type PaybillOrderState = 'awaiting' | 'paid' | 'cancelled' | 'expired'
 
 /** Why a C2B payment was refused (validation) or not applied (confirmation). */
-export type PaybillProblem = 'unknown_account' | 'wrong_amount' | 'order_paid' | 'order_cancelled' | 'order_expired'
+export const PAYBILL_PROBLEMS = [
+  'unknown_account',
+  'wrong_amount',
+  'order_paid',
+  'order_cancelled',
+  'order_expired',
+] as const
+export type PaybillProblem = (typeof PAYBILL_PROBLEMS)[number]
 
 /** M-Pesa's validation result codes (Daraja C2B): the reply that refuses the payment before money moves. */
 export const C2B_REJECT_CODES: Record<PaybillProblem, string> = {

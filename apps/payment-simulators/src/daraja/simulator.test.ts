@@ -104,7 +104,7 @@ describe('Daraja simulator', () => {
   })
 
   it('answers 404 for unknown paths and 405 for wrong methods', async () => {
-    expect(await call('/mpesa/c2b/v1/registerurl', { method: 'POST' })).toMatchObject({
+    expect(await call('/mpesa/reversal/v1/request', { method: 'POST' })).toMatchObject({
       status: 404,
       body: { errorCode: '404.001.01', errorMessage: 'Resource not found' },
     })

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { closeServer, listen, postWithRetries, sendHtml, sendJson } from '../http.ts'
 import { createB2cDesk, type SimulatedB2cPayment } from './b2c.ts'
 import { b2cPaymentsPage } from './b2c-page.ts'
+import { type C2bRegistration, createC2bDesk, type SimulatedC2bPayment } from './c2b.ts'
 import { nairobiTimestamp, parseNairobiTimestamp } from './nairobi-time.ts'
 import { type StkOutcome, stkOutcomeFor } from './outcomes.ts'
 import { makeCredentialKeys } from './security-credential.ts'
@@ -40,6 +41,8 @@ export interface DarajaSimulatorOptions {
   b2cFloatKes?: number
   /** How long M-Pesa takes to settle a B2C payment or answer a status query (resolveDelayMs by default). */
   b2cResultDelayMs?: number
+  /** C2B: the Paybill the phone page offers by default (`600000` unless given); any registered shortcode works. */
+  c2bShortCode?: string
 }
 
 export interface SimulatedStkSession {
@@ -75,6 +78,9 @@ export interface DarajaSimulator {
   readonly securityCertificate: string
   /** OAuth tokens issued so far: lets a test see that a client caches its token. */
   tokensIssued(): number
+  /** C2B: the URLs registered per shortcode, and every payment sent from the simulated phone. */
+  c2bRegistrations(): C2bRegistration[]
+  c2bPayments(): SimulatedC2bPayment[]
 }
 
 interface Session extends SimulatedStkSession {
@@ -325,6 +331,21 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions): Pro
     },
   )
 
+  const c2b = createC2bDesk(
+    { defaultShortCode: options.c2bShortCode ?? '600000' },
+    {
+      requireToken,
+      deliver: (url, body) =>
+        postWithRetries({
+          url,
+          body,
+          retries: CALLBACK_RETRIES,
+          retryDelayMs: callbackRetryDelayMs,
+          signal: shutdown.signal,
+        }),
+    },
+  )
+
   const listSessions = (): SimulatedStkSession[] =>
     [...sessions.values()].map(({ callbackUrl: _url, outcome: _outcome, ...session }) => ({ ...session }))
 
@@ -338,6 +359,11 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions): Pro
     '/mpesa/b2c/v3/paymentrequest': { POST: (request, response) => b2c.pay(request, response, 'v3') },
     '/mpesa/b2c/v1/paymentrequest': { POST: (request, response) => b2c.pay(request, response, 'v1') },
     '/mpesa/transactionstatus/v1/query': { POST: b2c.status },
+    '/mpesa/c2b/v2/registerurl': { POST: c2b.register },
+    '/mpesa/c2b/v1/registerurl': { POST: c2b.register },
+    '/__simulator/c2b': { GET: c2b.phonePage, POST: c2b.payForm },
+    '/__simulator/c2b/pay': { POST: c2b.payJson },
+    '/__simulator/c2b-payments': { GET: (_request, response) => sendJson(response, 200, c2b.list()) },
     '/__simulator/sessions': { GET: (_request, response) => sendJson(response, 200, listSessions()) },
     '/__simulator/b2c-payments': { GET: (_request, response) => sendJson(response, 200, b2c.list()) },
     '/__simulator/b2c': {
@@ -382,6 +408,8 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions): Pro
       return keys.publicKeyPem
     },
     tokensIssued: () => tokensIssued,
+    c2bRegistrations: c2b.registrations,
+    c2bPayments: c2b.list,
     async close() {
       shutdown.abort()
       for (const timer of timers) clearTimeout(timer)

@@ -67,6 +67,11 @@ export class PlaceOrder {
     const existing = await orders.byIdempotencyKey(idempotencyKey)
     if (existing) return this.replay(existing, requestHash)
 
+    if (body.paymentMethod === 'mpesa-paybill' && payments.paybillShortCode === null) {
+      throw new AppError('invalid_data', 'Paying by M-Pesa Paybill is not offered here. Choose M-Pesa or card.', {
+        paymentMethod: ['Paying by M-Pesa Paybill is not offered here'],
+      })
+    }
     const mpesaPhone = body.paymentMethod === 'mpesa' ? normaliseKenyanMobile(body.mpesaNumber ?? '') : null
     await limitPaymentAttempts(this.modules.limiter, this.settings, ctx, mpesaPhone)
     const shipping: AddressSnapshot = {

@@ -78,6 +78,10 @@ export class RetryPayment {
     )
     const payment = await payments.byId(db, paymentId)
     if (!payment) throw new Error('payment vanished')
-    return toPaymentState(payment, 'pending_payment')
+    return toPaymentState(
+      payment,
+      { status: 'pending_payment', order_number: current.order_number },
+      payments.paybillShortCode,
+    )
   }
 }

@@ -184,9 +184,10 @@ export class SettlePayment {
   /**
    * Money came in: the payment is paid and its order too (stock already taken). An order cancelled because its
    * reservation ran out takes its stock back if it is still there; otherwise, and for an order the shopper
-   * cancelled or paid twice, the money is marked to be refunded.
+   * cancelled or paid twice, the money is marked to be refunded. In the caller's transaction: the Paybill flow
+   * pays through here too (flows/paybill-payment.ts), so whatever a paid order brings about happens once, here.
    */
-  private async markPaid(
+  async markPaid(
     t: Db,
     payment: PaymentRow,
     details: { receipt: string | null; cardLast4?: string | null; cardBrand?: string | null },

@@ -319,6 +319,15 @@ const ConfigObject = z.object({
     .string()
     .regex(/^\d{5,7}$/, 'must be 5 to 7 digits')
     .optional(),
+  /**
+   * The Paybill (business number) shoppers pay from their own M-Pesa menu with the order number as account (C2B).
+   * With the simulator, 600000 unless set; with Daraja, unset turns "Pay via M-Pesa Paybill" off. Its validation
+   * and confirmation URLs are registered with Daraja at start.
+   */
+  MPESA_PAYBILL_SHORTCODE: z
+    .string()
+    .regex(/^\d{5,7}$/, 'must be 5 to 7 digits')
+    .optional(),
   /** The secret path segment of the callback URL; unset: one is made once and kept in the database. */
   MPESA_CALLBACK_SECRET: z
     .string()
@@ -493,6 +502,8 @@ const ConfigSchema = ConfigObject.refine((env) => !(env.NODE_ENV === 'production
       env.CARD_PROVIDER_URL?.replace(/\/+$/, '') ??
       (env.CARD_PROVIDER === 'paystack' ? 'https://api.paystack.co' : null),
     b2c: b2cSettings(env),
+    /** The Paybill shoppers pay by C2B, or null when that way to pay is off. */
+    paybillShortCode: env.MPESA_PAYBILL_SHORTCODE ?? (env.MPESA_ENV === 'simulator' ? '600000' : null),
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }

@@ -8,6 +8,8 @@ import { products } from './catalog.ts'
 import { createdAt, updatedAt } from './columns.ts'
 import { businesses } from './vendors.ts'
 
+const listOf = (values: readonly string[]): string => values.map((value) => `'${value}'`).join(', ')
+
 // Orders (the orders module): the order, its vendor parts and its lines.
 
 /** An order's and a vendor part's life: paid once the money is in, then each vendor fulfils its own part (D7). */
@@ -68,7 +70,7 @@ export const orders = pgTable(
     // Guest orders by their email: what a sign-in with that verified email claims (docs/decisions/0011).
     index('orders_guest_email_idx').on(sql`lower(${t.email})`).where(sql`${t.userId} is null`),
     check('orders_status_known', sql.raw(`status ${ORDER_STATUS_CHECK}`)),
-    check('orders_payment_method_known', sql`${t.paymentMethod} in ('mpesa', 'credit-card')`),
+    check('orders_payment_method_known', sql.raw(`payment_method in (${listOf(PAYMENT_METHODS)})`)),
     check('orders_amounts_add_up', sql`${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} + ${t.vatCents}`),
   ],
 )
@@ -145,8 +147,6 @@ export const orderItems = pgTable(
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
   ],
 )
-
-const listOf = (values: readonly string[]): string => values.map((value) => `'${value}'`).join(', ')
 
 /**
  * A shopper's return of items of one vendor part (decision 0013): requested → accepted (with how it comes back) or

@@ -1,12 +1,26 @@
 import { PAYMENT_METHODS } from '@soko/domain/order-states'
+import { PAYBILL_PROBLEMS } from '@soko/domain/paybill'
 import { REFUND_CAUSES, REFUND_STATES } from '@soko/domain/refund-states'
 import { sql } from 'drizzle-orm'
-import { bigserial, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
 import { createdAt, updatedAt } from './columns.ts'
 import { orders, returns, vendorOrders } from './orders.ts'
 
 // Payments (the payments module): each attempt to pay an order, and every event its provider sent.
+
+const listOf = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ')
 
 /**
  * One attempt to pay an order: an M-Pesa STK push (keyed by Daraja's CheckoutRequestID) or a card payment on the
@@ -46,7 +60,7 @@ export const payments = pgTable(
     uniqueIndex('payments_checkout_request_key').on(t.checkoutRequestId),
     uniqueIndex('payments_reference_key').on(t.reference),
     uniqueIndex('payments_one_pending_key').on(t.orderId).where(sql`${t.status} = 'pending'`),
-    check('payments_method_known', sql`${t.method} in ('mpesa', 'credit-card')`),
+    check('payments_method_known', sql.raw(`method in (${listOf(PAYMENT_METHODS)})`)),
     check(
       'payments_status_known',
       sql`${t.status} in ('pending', 'paid', 'failed', 'cancelled', 'expired', 'refund_due', 'refunded')`,
@@ -69,8 +83,6 @@ export const paymentEvents = pgTable(
   },
   (t) => [index('payment_events_payment_idx').on(t.paymentId), index('payment_events_created_idx').on(t.createdAt)],
 )
-
-const listOf = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ')
 
 /**
  * Money owed back to a shopper, one row per vendor part it comes from (the ledger's refund events are per part:
@@ -146,5 +158,44 @@ export const refunds = pgTable(
     check('refunds_mpesa_has_phone', sql`${t.method} <> 'mpesa' or ${t.phone} is not null`),
     check('refunds_sent_when_sent', sql`(${t.state} = 'sent') = (${t.sentAt} is not null)`),
     check('refunds_reason_not_blank', sql`btrim(${t.reason}) <> ''`),
+  ],
+)
+
+/**
+ * Every M-Pesa C2B confirmation (a shopper paying our Paybill from their own phone), keyed by M-Pesa's TransID so
+ * the same one received twice is applied once. `problem` null: it paid its order (`payment_id`); otherwise it is
+ * money that matched nothing it could pay (unknown account, wrong amount, an order already paid, cancelled or
+ * expired), on the admin's reconciliation list until resolved. `refund_owed`: it named an order that will not take it.
+ */
+export const c2bPayments = pgTable(
+  'c2b_payments',
+  {
+    id: serial('id').primaryKey(),
+    transId: text('trans_id').notNull(),
+    transType: text('trans_type').notNull().default(''),
+    /** TransTime as sent (YYYYMMDDHHmmss, Nairobi time). */
+    transTime: text('trans_time').notNull().default(''),
+    amountCents: integer('amount_cents').notNull(),
+    shortCode: text('short_code').notNull().default(''),
+    /** The account number the payer typed, as typed. */
+    billRef: text('bill_ref').notNull().default(''),
+    /** As M-Pesa sends it: masked (`25470****149`). */
+    msisdn: text('msisdn').notNull().default(''),
+    firstName: text('first_name').notNull().default(''),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    problem: text('problem', { enum: PAYBILL_PROBLEMS }),
+    refundOwed: boolean('refund_owed').notNull().default(false),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolutionNote: text('resolution_note'),
+    createdAt,
+  },
+  (t) => [
+    uniqueIndex('c2b_payments_trans_id_key').on(t.transId),
+    index('c2b_payments_unmatched_idx').on(t.createdAt.desc()).where(sql`${t.problem} is not null`),
+    check('c2b_payments_problem_known', sql.raw(`problem in (${listOf(PAYBILL_PROBLEMS)})`)),
+    check('c2b_payments_amount_positive', sql`${t.amountCents} > 0`),
+    check('c2b_payments_resolved_note', sql`(${t.resolvedAt} is null) = (${t.resolutionNote} is null)`),
   ],
 )

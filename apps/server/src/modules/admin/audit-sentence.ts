@@ -28,6 +28,7 @@ const VERBS: Record<AdminAuditAction, string> = {
   'banner.deleted': 'deleted the banner',
   'contact_message.handled': 'handled the message',
   'outbox_email.read': 'read the email',
+  'c2b.resolved': 'handled the unmatched Paybill payment',
 }
 
 /** "Wanjiru Kamau suspended the shop Gikomba Fashions: Counterfeit goods." */

@@ -15,6 +15,8 @@ import { adminOutboxRoutes } from './outbox/routes.ts'
 import type { AdminOutboxService } from './outbox/service.ts'
 import { adminProductRoutes } from './products/routes.ts'
 import type { AdminProductsService } from './products/service.ts'
+import { adminReconciliationRoutes } from './reconciliation/routes.ts'
+import type { AdminReconciliationService } from './reconciliation/service.ts'
 import { adminRefundRoutes } from './refunds/routes.ts'
 import type { AdminRefundsService } from './refunds/service.ts'
 import { adminUserRoutes } from './users/routes.ts'
@@ -27,6 +29,8 @@ export interface AdminServices {
   products: AdminProductsService
   orders: AdminOrdersService
   refunds: AdminRefundsService
+  /** Paybill payments that paid no order. */
+  reconciliation: AdminReconciliationService
   users: AdminUsersService
   vendors: AdminVendorsService
   categories: AdminCategoriesService
@@ -46,6 +50,7 @@ export function adminRoutes(admin: AdminServices): FastifyPluginAsyncZod {
     await app.register(adminProductRoutes(admin.products))
     await app.register(adminOrderRoutes(admin.orders))
     await app.register(adminRefundRoutes(admin.refunds))
+    await app.register(adminReconciliationRoutes(admin.reconciliation))
     await app.register(adminUserRoutes(admin.users))
     await app.register(adminVendorRoutes(admin.vendors))
     await app.register(adminCategoryRoutes(admin.categories))

@@ -27,6 +27,7 @@ export type AdminAuditAction =
   | 'banner.deleted'
   | 'contact_message.handled'
   | 'outbox_email.read'
+  | 'c2b.resolved'
 
 /** What vendors do to their own shop that is worth a record. */
 export type VendorAuditAction = 'vendor.applied' | 'vendor.payout_phone_changed'
@@ -46,6 +47,7 @@ export interface AuditEntry {
     | 'banner'
     | 'contact_message'
     | 'outbox_email'
+    | 'c2b_payment'
   subjectId: number | null
   /** Kept for the record; admins' entries carry `name` (what the subject is called) for the activity sentence. */
   detail?: Record<string, unknown>

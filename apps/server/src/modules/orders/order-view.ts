@@ -32,6 +32,8 @@ export interface OrderViewParts {
   isReviewed(userId: number, productId: number): boolean
   /** Days after the seller's "delivered" that a delivery confirms itself. */
   confirmDays: number
+  /** The Paybill an unpaid order can be paid to (null: off). */
+  paybillShortCode: string | null
 }
 
 /** A part's delivery as its shopper sees it: carrier, confirmation, timeline, and whether receipt may be confirmed. */
@@ -119,7 +121,7 @@ export function toOrderDetails(orders: repo.OrderRow[], parts: OrderViewParts): 
       vat: centsToKes(order.vat_cents),
       total: centsToKes(order.total_cents),
       paymentMethod: order.payment_method,
-      payment: payment ? toPaymentState(payment, order.status) : null,
+      payment: payment ? toPaymentState(payment, order, parts.paybillShortCode) : null,
       canCancel: CANCELLABLE.includes(order.status) && orderParts.every((part) => CANCELLABLE.includes(part.status)),
       reservedUntil: order.status === 'pending_payment' ? iso(order.reserved_until) : null,
       refunds: parts.refunds.get(order.id) ?? [],

@@ -10,6 +10,8 @@ import {
   B2C_REFUND_RESULT_PATH,
   B2C_REFUND_STATUS_PATH,
   B2C_REFUND_TIMEOUT_PATH,
+  C2B_CONFIRMATION_PATH,
+  C2B_VALIDATION_PATH,
   MPESA_CALLBACK_PATH,
 } from './routes.ts'
 import type { PaymentGateways } from './service.ts'
@@ -81,6 +83,13 @@ export function createGateways(
     callbackSecret,
     async mpesaCallbackUrl() {
       return `${callbackBase()}${MPESA_CALLBACK_PATH}${await callbackSecret()}`
+    },
+    async c2bUrls() {
+      const secretSegment = await callbackSecret()
+      return {
+        validation: `${callbackBase()}${C2B_VALIDATION_PATH}${secretSegment}`,
+        confirmation: `${callbackBase()}${C2B_CONFIRMATION_PATH}${secretSegment}`,
+      }
     },
     async b2cRefundUrls() {
       const secretSegment = await callbackSecret()

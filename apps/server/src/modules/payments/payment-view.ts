@@ -11,6 +11,9 @@ export function paymentMessage(payment: PaymentRow): string {
   switch (payment.status as PaymentStatus) {
     case 'pending':
       if (payment.method === 'credit-card') return `Waiting for your card payment of ${amount}.`
+      if (payment.method === 'mpesa-paybill') {
+        return `Waiting for your M-Pesa payment of ${amount} to our Paybill. It shows here as soon as M-Pesa confirms it.`
+      }
       return payment.checkout_request_id
         ? `We sent an M-Pesa request for ${amount} to ${phone}. Enter your M-Pesa PIN on your phone to pay.`
         : `Sending an M-Pesa request for ${amount} to ${phone}...`
@@ -37,7 +40,17 @@ export function paymentMessage(payment: PaymentRow): string {
   }
 }
 
-export function toPaymentState(payment: PaymentRow, orderStatus: string): PaymentState {
+/**
+ * The attempt as the shopper's pages show it. While the order awaits payment and Paybill is on
+ * (`paybillShortCode`), it also says how to pay from one's own M-Pesa menu: any unpaid order's number works as the
+ * account number, whichever way the shopper chose to pay.
+ */
+export function toPaymentState(
+  payment: PaymentRow,
+  order: { status: string; order_number: string },
+  paybillShortCode: string | null,
+): PaymentState {
+  const orderStatus = order.status
   const settledBadly = ['failed', 'cancelled', 'expired'].includes(payment.status)
   return {
     id: payment.id,
@@ -50,5 +63,13 @@ export function toPaymentState(payment: PaymentRow, orderStatus: string): Paymen
     redirectUrl: payment.status === 'pending' ? payment.redirect_url : null,
     canRetry: settledBadly && orderStatus === 'pending_payment',
     updatedAt: payment.updated_at.toISOString(),
+    paybill:
+      paybillShortCode !== null && orderStatus === 'pending_payment'
+        ? {
+            businessNumber: paybillShortCode,
+            accountNumber: order.order_number,
+            amount: centsToKes(payment.amount_cents),
+          }
+        : null,
   }
 }

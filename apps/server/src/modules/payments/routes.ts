@@ -5,7 +5,7 @@ import { serve } from '../../plugins/endpoints.ts'
 import { toErrorAnswer } from '../../plugins/errors.ts'
 import { sameSecret } from '../accounts/tokens.ts'
 import type { CardCharge, CardProvider, CardRefund } from './card/provider.ts'
-import { parseStkCallback } from './mpesa/daraja.ts'
+import { type C2bValidationAnswer, parseStkCallback } from './mpesa/daraja.ts'
 import type { ApplyOutcome, MpesaResult } from './service.ts'
 
 /**
@@ -21,6 +21,14 @@ export const CARD_WEBHOOK_PATH = '/api/payments/card/webhook/'
 export const B2C_REFUND_RESULT_PATH = '/api/payments/b2c/refund-result/'
 export const B2C_REFUND_STATUS_PATH = '/api/payments/b2c/refund-status/'
 export const B2C_REFUND_TIMEOUT_PATH = '/api/payments/b2c/refund-timeout/'
+
+/**
+ * Where Daraja asks whether a payment to our Paybill may go through (C2B validation) and tells that it did
+ * (confirmation): no "mpesa", "validation" or "confirmation" in them (words Safaricom is reported to filter), each
+ * ending in the callback secret.
+ */
+export const C2B_VALIDATION_PATH = '/api/payments/c2b/check/'
+export const C2B_CONFIRMATION_PATH = '/api/payments/c2b/done/'
 
 /** Callbacks are small JSON documents; anything bigger is not one. */
 const CALLBACK_BODY_LIMIT = 64 * 1024
@@ -66,10 +74,15 @@ export function paymentCallbackRoutes(options: {
     recordB2cTimeout(rawBody: string, remoteAddress: string): Promise<void>
     applyCardRefund(refund: CardRefund, rawBody: string, remoteAddress: string): Promise<ApplyOutcome>
   }
+  /** Payments to our Paybill (the paybill-payment flow). */
+  paybill: {
+    validate(body: unknown, rawBody: string, remoteAddress: string): Promise<C2bValidationAnswer | null>
+    confirm(body: unknown, rawBody: string, remoteAddress: string): Promise<ApplyOutcome | null>
+  }
   card: CardProvider
   callbackSecret: () => Promise<string>
 }): FastifyPluginAsyncZod {
-  const { payments, card, refunds } = options
+  const { payments, card, refunds, paybill } = options
 
   /** The parsed JSON of a callback from Daraja on a secret path; null (answered) when the secret is wrong. */
   async function darajaBody(
@@ -175,6 +188,46 @@ export function paymentCallbackRoutes(options: {
         return { ResultCode: 0, ResultDesc: 'Accepted' }
       },
       { bodyLimit: CALLBACK_BODY_LIMIT },
+    )
+
+    // C2B: Daraja asks whether a payment to our Paybill may go through, then tells that it did.
+    serve(
+      app,
+      checkoutEndpoints,
+      'POST /api/payments/c2b/check/:secret',
+      async (request, reply) => {
+        const received = await darajaBody(request, reply)
+        if (received === null) return reply
+        const answer = await paybill.validate(received.body, received.raw, request.ip)
+        if (answer === null)
+          return reply.status(400).send({ ResultCode: 'C2B00016', ResultDesc: 'Rejected: not a C2B payment' })
+        return answer
+      },
+      {
+        bodyLimit: CALLBACK_BODY_LIMIT,
+        errorHandler: (error, _request, reply) => {
+          const { status, body } = toErrorAnswer(error)
+          if (status !== 400) throw error
+          return reply.status(400).send({ ResultCode: 'C2B00016', ResultDesc: `Rejected: ${body.detail}` })
+        },
+      },
+    )
+
+    serve(
+      app,
+      checkoutEndpoints,
+      'POST /api/payments/c2b/done/:secret',
+      async (request, reply) => {
+        const received = await darajaBody(request, reply)
+        if (received === null) return reply
+        const outcome = await paybill.confirm(received.body, received.raw, request.ip)
+        if (outcome === null)
+          return reply.status(400).send({ ResultCode: 1, ResultDesc: 'Rejected: not a C2B payment' })
+        if (outcome === 'rejected') request.log.warn({ ip: request.ip }, 'Paybill payment kept for reconciliation')
+        // Accepted whatever became of it: the money has moved, and it is kept either way.
+        return { ResultCode: 0, ResultDesc: 'Accepted' }
+      },
+      { bodyLimit: CALLBACK_BODY_LIMIT, errorHandler: darajaErrorHandler },
     )
 
     serve(

@@ -4,12 +4,14 @@ import { centsToKes } from '@soko/domain/money'
 import type { PaymentMethod } from '@soko/domain/order-states'
 import type { FastifyBaseLogger } from 'fastify'
 import { enqueueJob } from '../jobs/queue.ts'
+import * as c2bRepo from './c2b-repository.ts'
 import type { CardCharge, CardProvider } from './card/provider.ts'
 import { type DarajaClient, DarajaError } from './mpesa/daraja.ts'
 import { refundDestination } from './refund-words.ts'
 import * as refundRepo from './refunds-repository.ts'
 import * as repo from './repository.ts'
 
+export type { C2bPaymentRow, NewC2bPayment } from './c2b-repository.ts'
 export type { PaymentRow, PaymentUpdate } from './repository.ts'
 
 export interface PaymentGateways {
@@ -17,11 +19,15 @@ export interface PaymentGateways {
   card: CardProvider
   /** Where Daraja sends results: the public address (or this process's own) and the secret path. */
   mpesaCallbackUrl(): Promise<string>
+  /** Where Daraja sends C2B validation and confirmation requests (secret paths). */
+  c2bUrls(): Promise<{ validation: string; confirmation: string }>
 }
 
 export interface PaymentSettings {
   /** First STK status query after this long without a callback, then doubling. */
   queryAfterMs: number
+  /** The Paybill shoppers may pay by C2B, or null when that way is off. */
+  paybillShortCode: string | null
 }
 
 /** What a callback, webhook or status answer says about an M-Pesa payment. */
@@ -71,6 +77,11 @@ export class PaymentService {
     private readonly settings: PaymentSettings,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /** The Paybill shoppers may pay by C2B (null: off). */
+  get paybillShortCode(): string | null {
+    return this.settings.paybillShortCode
+  }
 
   /** Whether this process is waiting for Daraja's answer to a push it sent. */
   get isPushInFlight(): boolean {
@@ -186,12 +197,48 @@ export class PaymentService {
     return repo.markPaymentsRefunded(t, orderId)
   }
 
+  // Paybill (C2B) payments
+
+  /** Keeps a C2B confirmation; null when its TransID came before (a repeat, nothing written). */
+  recordC2b(t: Db, payment: c2bRepo.NewC2bPayment): Promise<number | null> {
+    return c2bRepo.insertC2bPayment(t, payment)
+  }
+
+  /** Links a C2B confirmation to the attempt it paid. */
+  linkC2b(t: Db, c2bId: number, paymentId: number): Promise<void> {
+    return c2bRepo.setC2bPayment(t, c2bId, paymentId)
+  }
+
+  c2bById(db: Db, id: number): Promise<c2bRepo.C2bPaymentRow | null> {
+    return c2bRepo.c2bPaymentById(db, id)
+  }
+
+  /** An admin marks an unmatched C2B payment handled; false when there is no such unresolved one. */
+  resolveC2b(t: Db, id: number, adminId: number, note: string): Promise<boolean> {
+    return c2bRepo.resolveC2bPayment(t, id, adminId, note)
+  }
+
+  /**
+   * Tells Daraja where payments to our Paybill are validated and confirmed (Register URL). Called at start; the
+   * simulator accepts the same call. Throws when Daraja refuses.
+   */
+  async registerPaybill(shortCode: string): Promise<void> {
+    const urls = await this.gateways.c2bUrls()
+    await this.gateways.mpesa.registerC2bUrls({
+      shortCode,
+      validationUrl: urls.validation,
+      confirmationUrl: urls.confirmation,
+    })
+  }
+
   // Talking to the providers
 
   /** Sends the push or opens the card page of a new attempt; a refusal is recorded on the attempt, never thrown. */
   async start(paymentId: number, order: PayableOrder, returnUrl: string): Promise<void> {
     const payment = await repo.paymentById(this.db, paymentId)
     if (payment?.status !== 'pending') return
+    // A Paybill attempt sends nothing: it waits for the shopper's own payment (the C2B confirmation).
+    if (payment.method === 'mpesa-paybill') return
     if (payment.method === 'mpesa') {
       this.pushesInFlight += 1
       try {

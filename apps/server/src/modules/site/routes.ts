@@ -19,6 +19,8 @@ export interface PolicySettings {
   returnWindowDays: number
   returnAnswerHours: number
   commissionBp: number
+  /** Whether shoppers may pay by M-Pesa Paybill (MPESA_PAYBILL_SHORTCODE, or the simulator's). */
+  paybillOn: boolean
 }
 
 /** Where the categories' own commission rates come from (the catalogue's cached rate book). */
@@ -46,7 +48,10 @@ export function sitePolicies(settings: PolicySettings, rates: RateBook): SitePol
       parentName,
       percent: bpToPercent(rateBp),
     })),
-    paymentMethods: PAYMENT_METHODS.map((id) => ({ id, label: PAYMENT_METHOD_LABELS[id] })),
+    paymentMethods: PAYMENT_METHODS.filter((id) => id !== 'mpesa-paybill' || settings.paybillOn).map((id) => ({
+      id,
+      label: PAYMENT_METHOD_LABELS[id],
+    })),
     carriers: CARRIERS.map(({ id, label }) => ({ id, label })),
     returnReasons: RETURN_REASONS.map(({ id, label }) => ({ id, label })),
     returnMethods: RETURN_METHODS.map(({ id, label }) => ({ id, label })),

@@ -190,6 +190,23 @@ export class DarajaClient {
     return { state: 'done', resultCode, resultDesc: typeof body.ResultDesc === 'string' ? body.ResultDesc : '' }
   }
 
+  /**
+   * C2B Register URL: where Daraja sends the validation and confirmation of payments to `shortCode` (a shopper
+   * paying the Paybill from their own M-Pesa menu). ResponseType Completed: when our validation URL cannot be
+   * reached, M-Pesa completes the payment, and the confirmation still tells us of it.
+   */
+  async registerC2bUrls(input: { shortCode: string; validationUrl: string; confirmationUrl: string }): Promise<void> {
+    const body = await this.authorized('/mpesa/c2b/v2/registerurl', () => ({
+      ShortCode: input.shortCode,
+      ResponseType: 'Completed',
+      ConfirmationURL: input.confirmationUrl,
+      ValidationURL: input.validationUrl,
+    }))
+    if (body.ResponseCode !== undefined && String(body.ResponseCode) !== '0') {
+      throw new DarajaError(200, `response_${String(body.ResponseCode)}`, String(body.ResponseDescription ?? ''))
+    }
+  }
+
   /** POSTs with a bearer token, adding Password and Timestamp from one Nairobi timestamp (two calls could straddle a second). */
   private withCredentials(path: string, fields: Json): Promise<Json> {
     return this.authorized(path, () => {
@@ -287,6 +304,47 @@ export function parseStkCallback(body: unknown): StkCallback | null {
     receipt: typeof receipt === 'string' && receipt !== '' ? receipt : null,
     phone: /^254\d{9}$/.test(phone) ? phone : null,
     transactionDate: /^\d{14}$/.test(date) ? date : null,
+  }
+}
+
+/** The C2B validation reply Daraja reads: ResultCode "0" lets the payment through, a C2B000xx code refuses it. */
+export interface C2bValidationAnswer {
+  ResultCode: string
+  ResultDesc: string
+}
+
+/** A C2B validation or confirmation request: a payment the shopper made to our Paybill from their own phone. */
+export interface C2bPaymentNotice {
+  transactionType: string
+  transId: string
+  /** `YYYYMMDDHHmmss`, Nairobi time, as sent. */
+  transTime: string
+  /** TransAmount as sent ("1500.00"); read into cents by the caller's rules. */
+  transAmount: unknown
+  businessShortCode: string
+  billRefNumber: string
+  /** Masked by M-Pesa (`25470****149`). */
+  msisdn: string
+  firstName: string
+}
+
+const text = (value: unknown, max: number): string =>
+  (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '').trim().slice(0, max)
+
+/** Reads a C2B payload, or null for anything without a TransID (its key for being applied once). */
+export function parseC2bNotice(body: unknown): C2bPaymentNotice | null {
+  if (!isRecord(body)) return null
+  const transId = text(body.TransID, 40)
+  if (!/^[A-Za-z0-9]{6,40}$/.test(transId)) return null
+  return {
+    transactionType: text(body.TransactionType, 40),
+    transId,
+    transTime: text(body.TransTime, 20),
+    transAmount: body.TransAmount,
+    businessShortCode: text(body.BusinessShortCode, 10),
+    billRefNumber: text(body.BillRefNumber, 40),
+    msisdn: text(body.MSISDN, 20),
+    firstName: text(body.FirstName, 40),
   }
 }
 
