@@ -54,6 +54,7 @@ export default defineConfig({
         '**/pages.spec.ts',
         '**/contact.spec.ts',
         '**/guest-journey.spec.ts',
+        '**/paybill.spec.ts',
       ],
     },
   ],

@@ -138,7 +138,13 @@ export async function buildServices(
   const payments = new PaymentService(
     db,
     gateways,
-    { queryAfterMs: config.MPESA_QUERY_AFTER, paybillShortCode: config.paybillShortCode },
+    {
+      queryAfterMs: config.MPESA_QUERY_AFTER,
+      paybill:
+        config.paybillShortCode === null
+          ? null
+          : { shortCode: config.paybillShortCode, phonePageUrl: gateways.simulatedPhoneUrl },
+    },
     log,
   )
   const refunds = new RefundService(gateways)

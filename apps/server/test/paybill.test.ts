@@ -27,7 +27,7 @@ import { engines, startTestServer, type TestServer } from './support/test-server
 const PAYBILL = '600123'
 
 interface PaybillState extends PaymentState {
-  paybill: { businessNumber: string; accountNumber: string; amount: number } | null
+  paybill: { businessNumber: string; accountNumber: string; amount: number; phonePageUrl: string | null } | null
 }
 interface Unmatched {
   id: number
@@ -195,6 +195,8 @@ describe.each(engines)('paying by M-Pesa Paybill (%s)', (engine) => {
       businessNumber: PAYBILL,
       accountNumber: placed.order.orderNumber,
       amount: placed.order.total,
+      // The built-in simulator's phone page, filled in (demo only).
+      phonePageUrl: `${simulator.url}/__simulator/c2b?business=${PAYBILL}&account=${placed.order.orderNumber}&amount=${placed.order.total}`,
     })
     expect(payment.message).toMatch(/Paybill/)
     expect(simulator.sessions().length).toBe(sessionsBefore)

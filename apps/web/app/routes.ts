@@ -81,6 +81,7 @@ export default [
       route('admin/orders', 'routes/admin-orders.tsx'),
       route('admin/orders/:id', 'routes/admin-order.tsx'),
       route('admin/refunds', 'routes/admin-refunds.tsx'),
+      route('admin/reconciliation', 'routes/admin-reconciliation.tsx'),
       route('admin/users', 'routes/admin-users.tsx'),
       route('admin/vendors', 'routes/admin-vendors.tsx'),
       route('admin/categories', 'routes/admin-categories.tsx'),

@@ -204,6 +204,10 @@ export const PaymentStateSchema = z.object({
       businessNumber: z.string().describe('The Paybill to pay (Lipa na M-Pesa → Pay Bill)'),
       accountNumber: z.string().describe('The order number, typed as the account number'),
       amount: Kes.describe('The exact amount to send'),
+      phonePageUrl: z
+        .string()
+        .nullable()
+        .describe("Demo only (the built-in M-Pesa simulator): its page playing the shopper's phone, filled in"),
     })
     .nullable()
     .describe('While the order awaits payment (and Paybill is on): how to pay it from your own M-Pesa menu'),

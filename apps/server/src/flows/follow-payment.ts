@@ -37,6 +37,6 @@ export class FollowPayment {
       }
     }
     const current = checked ? ((await orders.byId(db, order.id)) ?? order) : order
-    return toPaymentState(payment, current, payments.paybillShortCode)
+    return toPaymentState(payment, current, payments.paybill)
   }
 }

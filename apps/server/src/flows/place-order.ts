@@ -67,7 +67,7 @@ export class PlaceOrder {
     const existing = await orders.byIdempotencyKey(idempotencyKey)
     if (existing) return this.replay(existing, requestHash)
 
-    if (body.paymentMethod === 'mpesa-paybill' && payments.paybillShortCode === null) {
+    if (body.paymentMethod === 'mpesa-paybill' && payments.paybill === null) {
       throw new AppError('invalid_data', 'Paying by M-Pesa Paybill is not offered here. Choose M-Pesa or card.', {
         paymentMethod: ['Paying by M-Pesa Paybill is not offered here'],
       })

@@ -78,10 +78,6 @@ export class RetryPayment {
     )
     const payment = await payments.byId(db, paymentId)
     if (!payment) throw new Error('payment vanished')
-    return toPaymentState(
-      payment,
-      { status: 'pending_payment', order_number: current.order_number },
-      payments.paybillShortCode,
-    )
+    return toPaymentState(payment, { status: 'pending_payment', order_number: current.order_number }, payments.paybill)
   }
 }

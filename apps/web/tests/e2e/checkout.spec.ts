@@ -54,7 +54,7 @@ test.describe('checkout', () => {
     await fillShipping(page, shippingFor(email))
     await page.getByRole('button', { name: 'Continue to Payment' }).click()
     await expect(stepHeading(page, 'Payment Method')).toBeFocused()
-    await expect(page.getByRole('radio', { name: 'M-Pesa' })).toBeChecked()
+    await expect(page.getByRole('radio', { name: 'M-Pesa', exact: true })).toBeChecked()
     // The prompt goes to the phone given for delivery unless another number is typed.
     await expect(page.getByLabel('M-Pesa Number')).toHaveValue('0712 345 678')
     await expectAccessible(page)
@@ -169,7 +169,7 @@ test.describe('checkout', () => {
     await payOnCardPage(page, '4000 0000 0000 0002')
     await expect(stepHeading(page, 'Payment not completed')).toBeVisible(PAYMENT_TIMEOUT)
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible()
-    await expect(page.getByRole('radio', { name: 'M-Pesa' })).toBeVisible()
+    await expect(page.getByRole('radio', { name: 'M-Pesa', exact: true })).toBeVisible()
   })
 
   test('each step names what is missing, and going back keeps every value, across a reload too', async ({

@@ -9,7 +9,7 @@ import {
   partStage,
   partTimeline,
 } from '@soko/domain/vendor-part-states'
-import { toPaymentState } from '../payments/payment-view.ts'
+import { type PaybillSettings, toPaymentState } from '../payments/payment-view.ts'
 import type { PaymentRow } from '../payments/service.ts'
 import type * as repo from './repository.ts'
 
@@ -33,7 +33,7 @@ export interface OrderViewParts {
   /** Days after the seller's "delivered" that a delivery confirms itself. */
   confirmDays: number
   /** The Paybill an unpaid order can be paid to (null: off). */
-  paybillShortCode: string | null
+  paybill: PaybillSettings | null
 }
 
 /** A part's delivery as its shopper sees it: carrier, confirmation, timeline, and whether receipt may be confirmed. */
@@ -121,7 +121,7 @@ export function toOrderDetails(orders: repo.OrderRow[], parts: OrderViewParts): 
       vat: centsToKes(order.vat_cents),
       total: centsToKes(order.total_cents),
       paymentMethod: order.payment_method,
-      payment: payment ? toPaymentState(payment, order, parts.paybillShortCode) : null,
+      payment: payment ? toPaymentState(payment, order, parts.paybill) : null,
       canCancel: CANCELLABLE.includes(order.status) && orderParts.every((part) => CANCELLABLE.includes(part.status)),
       reservedUntil: order.status === 'pending_payment' ? iso(order.reserved_until) : null,
       refunds: parts.refunds.get(order.id) ?? [],

@@ -51,7 +51,7 @@ export class OrdersService {
     private readonly db: Db,
     private readonly tokens: OrderTokens,
     private readonly views: {
-      payments: Pick<PaymentService, 'latestOf' | 'refundViewsOf' | 'paybillShortCode'>
+      payments: Pick<PaymentService, 'latestOf' | 'refundViewsOf' | 'paybill'>
       shops: Pick<ShopService, 'publicNamesOf'>
       reviews: Pick<ReviewService, 'reviewedOf'>
     },
@@ -182,7 +182,7 @@ export class OrdersService {
       shops,
       isReviewed: (userId, productId) => reviewed.has(userId, productId),
       confirmDays: this.confirmDays,
-      paybillShortCode: this.views.payments.paybillShortCode,
+      paybill: this.views.payments.paybill,
     })
   }
 

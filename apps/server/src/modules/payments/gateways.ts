@@ -22,6 +22,8 @@ export interface Gateways extends PaymentGateways {
   b2c: DarajaB2cClient | null
   /** Where Daraja posts the Results of refunds sent by B2C and of their status queries (secret paths). */
   b2cRefundUrls(): Promise<{ result: string; status: string; timeout: string }>
+  /** The Daraja simulator's page playing a shopper's phone paying a Paybill; null with the real Daraja. */
+  simulatedPhoneUrl: string | null
 }
 
 /**
@@ -74,6 +76,7 @@ export function createGateways(
   })
   return {
     mpesa,
+    simulatedPhoneUrl: config.MPESA_ENV === 'simulator' ? `${mpesaBaseUrl}/__simulator/c2b` : null,
     b2c: createB2cClient(config, mpesa, standIns),
     card: new PaystackCompatibleProvider({
       name: config.CARD_PROVIDER,

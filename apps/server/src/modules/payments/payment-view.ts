@@ -20,7 +20,7 @@ export function paymentMessage(payment: PaymentRow): string {
     case 'paid':
       return payment.method === 'credit-card'
         ? `Paid ${amount} by card.`
-        : `Paid ${amount} with M-Pesa${payment.receipt ? ` (receipt ${payment.receipt})` : ''}.`
+        : `Paid ${amount} with M-Pesa${payment.method === 'mpesa-paybill' ? ' Paybill' : ''}${payment.receipt ? ` (receipt ${payment.receipt})` : ''}.`
     case 'failed':
     case 'cancelled':
       if (payment.method === 'credit-card') return payment.result_desc ?? 'The card payment did not go through.'
@@ -40,15 +40,32 @@ export function paymentMessage(payment: PaymentRow): string {
   }
 }
 
+/** Paying by Paybill: its business number, and the simulator's phone page when it is the simulator's (demo). */
+export interface PaybillSettings {
+  shortCode: string
+  phonePageUrl: string | null
+}
+
+function paybillView(paybill: PaybillSettings, orderNumber: string, amountCents: number): PaymentState['paybill'] {
+  const amount = centsToKes(amountCents)
+  const query = new URLSearchParams({ business: paybill.shortCode, account: orderNumber, amount: String(amount) })
+  return {
+    businessNumber: paybill.shortCode,
+    accountNumber: orderNumber,
+    amount,
+    phonePageUrl: paybill.phonePageUrl === null ? null : `${paybill.phonePageUrl}?${query}`,
+  }
+}
+
 /**
  * The attempt as the shopper's pages show it. While the order awaits payment and Paybill is on
- * (`paybillShortCode`), it also says how to pay from one's own M-Pesa menu: any unpaid order's number works as the
+ * (`paybill`), it also says how to pay from one's own M-Pesa menu: any unpaid order's number works as the
  * account number, whichever way the shopper chose to pay.
  */
 export function toPaymentState(
   payment: PaymentRow,
   order: { status: string; order_number: string },
-  paybillShortCode: string | null,
+  paybill: PaybillSettings | null,
 ): PaymentState {
   const orderStatus = order.status
   const settledBadly = ['failed', 'cancelled', 'expired'].includes(payment.status)
@@ -64,12 +81,8 @@ export function toPaymentState(
     canRetry: settledBadly && orderStatus === 'pending_payment',
     updatedAt: payment.updated_at.toISOString(),
     paybill:
-      paybillShortCode !== null && orderStatus === 'pending_payment'
-        ? {
-            businessNumber: paybillShortCode,
-            accountNumber: order.order_number,
-            amount: centsToKes(payment.amount_cents),
-          }
+      paybill !== null && orderStatus === 'pending_payment'
+        ? paybillView(paybill, order.order_number, payment.amount_cents)
         : null,
   }
 }

@@ -7,6 +7,7 @@ import { enqueueJob } from '../jobs/queue.ts'
 import * as c2bRepo from './c2b-repository.ts'
 import type { CardCharge, CardProvider } from './card/provider.ts'
 import { type DarajaClient, DarajaError } from './mpesa/daraja.ts'
+import type { PaybillSettings } from './payment-view.ts'
 import { refundDestination } from './refund-words.ts'
 import * as refundRepo from './refunds-repository.ts'
 import * as repo from './repository.ts'
@@ -27,7 +28,7 @@ export interface PaymentSettings {
   /** First STK status query after this long without a callback, then doubling. */
   queryAfterMs: number
   /** The Paybill shoppers may pay by C2B, or null when that way is off. */
-  paybillShortCode: string | null
+  paybill: PaybillSettings | null
 }
 
 /** What a callback, webhook or status answer says about an M-Pesa payment. */
@@ -79,8 +80,8 @@ export class PaymentService {
   ) {}
 
   /** The Paybill shoppers may pay by C2B (null: off). */
-  get paybillShortCode(): string | null {
-    return this.settings.paybillShortCode
+  get paybill(): PaybillSettings | null {
+    return this.settings.paybill
   }
 
   /** Whether this process is waiting for Daraja's answer to a push it sent. */

@@ -1,3 +1,4 @@
+import { PAYMENT_METHODS } from '@soko/contract/checkout-options'
 import { type CheckoutValues, emptyValues, STEPS, type Step } from './checkout-form.ts'
 
 // What this tab keeps of a checkout in sessionStorage: the typed details and the step (so a reload or a failure
@@ -33,7 +34,7 @@ export function readDraft(): Draft {
       const value = stored[key]
       if (typeof value === typeof values[key]) (values as unknown as Record<string, unknown>)[key] = value
     }
-    if (values.paymentMethod !== 'mpesa' && values.paymentMethod !== 'credit-card') values.paymentMethod = 'mpesa'
+    if (!PAYMENT_METHODS.includes(values.paymentMethod)) values.paymentMethod = 'mpesa'
     const step = STEPS.find((name) => name === parsed.step && name !== 'confirmation') ?? 'shipping'
     return { step: step as Draft['step'], values }
   } catch {

@@ -12,6 +12,9 @@ describe('confirmationHeading', () => {
     expect(confirmationHeading(order('pending_payment'), payment('pending', 'credit-card'))).toBe(
       'Complete your card payment',
     )
+    expect(confirmationHeading(order('pending_payment'), payment('pending', 'mpesa-paybill'))).toBe(
+      'Pay by M-Pesa Paybill',
+    )
     expect(confirmationHeading(order('pending_payment'), payment('cancelled'))).toBe('Payment not completed')
     // Paid as soon as the payment says so, before the order is fetched again.
     expect(confirmationHeading(order('pending_payment'), payment('paid'))).toBe('Order Confirmed!')

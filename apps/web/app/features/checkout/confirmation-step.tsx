@@ -24,6 +24,7 @@ export function confirmationHeading(order: OrderDetail, payment: PaymentState | 
   if (order.status === 'cancelled') return 'Order Cancelled'
   if (order.status === 'refunded') return 'Order Refunded'
   if (payment?.status === 'pending') {
+    if (payment.method === 'mpesa-paybill') return 'Pay by M-Pesa Paybill'
     return payment.method === 'mpesa' ? 'Check your phone' : 'Complete your card payment'
   }
   return 'Payment not completed'

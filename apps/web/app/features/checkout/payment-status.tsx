@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api-client.ts'
 import { formatKes } from '../../lib/format.ts'
 import { fetchPayment, isPaymentPending, orderKeys, retryPayment } from '../../lib/orders.ts'
 import { validateMpesaNumber } from './checkout-form.ts'
+import { PaybillInstructions } from './paybill-instructions.tsx'
 import { PaymentMethodChoice } from './payment-step.tsx'
 
 /** How often a pending payment is asked about: the simulated shopper pays about two seconds after the push. */
@@ -86,8 +87,14 @@ export function PaymentStatus({ order, payment, token, retryLabel }: PaymentStat
           Receipt: <strong>{payment.receipt}</strong>
         </p>
       )}
+      {isPending && payment.method === 'mpesa-paybill' && payment.paybill && (
+        <PaybillInstructions paybill={payment.paybill} title="Pay by M-Pesa Paybill" />
+      )}
       {payment.canRetry && !isPending && order.status === 'pending_payment' && (
         <RetryForm order={order} payment={payment} token={token} retryLabel={retryLabel} />
+      )}
+      {!isPending && payment.paybill && (
+        <PaybillInstructions paybill={payment.paybill} title="Or pay from your own M-Pesa menu" />
       )}
     </div>
   )
@@ -155,6 +162,10 @@ function RetryForm({ order, payment, token, retryLabel }: PaymentStatusProps) {
               : 'The number that gets the payment request.'
           }
         />
+      ) : method === 'mpesa-paybill' ? (
+        <p className="checkout-note">
+          We show our business number and your account number: pay from your own phone (Lipa na M-Pesa, Pay Bill).
+        </p>
       ) : (
         <p className="checkout-note">
           You will pay on the secure card page of our payment provider. Your card details never reach Soko.

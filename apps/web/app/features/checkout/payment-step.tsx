@@ -11,7 +11,7 @@ export interface PaymentMethodChoiceProps {
   onChange: (method: CheckoutPaymentMethod) => void
 }
 
-/** M-Pesa or Credit Card: the payment step's choice, and again when an unpaid order is paid once more. */
+/** M-Pesa, Credit Card or M-Pesa Paybill: the payment step's choice, and again when an unpaid order is paid once more. */
 export function PaymentMethodChoice({ legend, name, value, onChange }: PaymentMethodChoiceProps) {
   return (
     <fieldset className="checkout-choices">
@@ -32,8 +32,9 @@ export interface PaymentStepProps extends StepProps {
 }
 
 /**
- * Payment (specification section 2): M-Pesa (the default) or Credit Card. M-Pesa needs the number that gets the
- * payment request; a card is paid on the payment provider's own page after Place Order, so no card field is here.
+ * Payment (specification section 2): M-Pesa (the default), Credit Card, or M-Pesa Paybill. M-Pesa needs the number
+ * that gets the payment request; a card is paid on the payment provider's own page after Place Order, so no card
+ * field is here; Paybill is paid from the shopper's own M-Pesa menu with the order number as account number.
  */
 export function PaymentStep({ values, errors, setValue, headingRef, onBack, onContinue }: PaymentStepProps) {
   return (
@@ -44,7 +45,12 @@ export function PaymentStep({ values, errors, setValue, headingRef, onBack, onCo
         value={values.paymentMethod}
         onChange={(method) => setValue('paymentMethod', method)}
       />
-      {values.paymentMethod === 'mpesa' ? (
+      {values.paymentMethod === 'mpesa-paybill' ? (
+        <p className="checkout-note checkout-note--box">
+          After you place the order we show our business number and your order number, which is your account number. Pay
+          from your own phone: M-Pesa, Lipa na M-Pesa, Pay Bill. Your items are kept for you while you pay.
+        </p>
+      ) : values.paymentMethod === 'mpesa' ? (
         <PhoneField
           label="M-Pesa Number"
           name="mpesaNumber"
