@@ -335,6 +335,30 @@ describe.each(engines)('paying by M-Pesa Paybill (%s)', (engine) => {
     })
   })
 
+  it('after a failed push, paying again can be by Paybill: it waits for the shopper, no push is sent', async () => {
+    const placed = await placeOrder(
+      new Client(server),
+      orderBody([{ productId, quantity: 1 }], { mpesaNumber: phoneEnding('1032') }),
+    )
+    expect((await settledPayment(new Client(server), placed.body)).status).toBe('cancelled')
+    const sessionsBefore = simulator.sessions().length
+    const retried = await new Client(server).post<PaybillState>(
+      `/api/checkout/orders/${placed.body.order.orderNumber}/payment/`,
+      { paymentMethod: 'mpesa-paybill' },
+      { 'x-order-token': placed.body.orderToken },
+    )
+    expect(retried.status).toBe(201)
+    expect(retried.body).toMatchObject({ method: 'mpesa-paybill', status: 'pending' })
+    expect(retried.body.paybill?.accountNumber).toBe(placed.body.order.orderNumber)
+    expect(simulator.sessions().length).toBe(sessionsBefore)
+    const sent = await payFromPhone(placed.body.order.orderNumber, placed.body.order.total)
+    expect(sent.state).toBe('completed')
+    expect(await settledPayment(new Client(server), placed.body)).toMatchObject({
+      status: 'paid',
+      receipt: sent.transId,
+    })
+  })
+
   it('an admin marks an unmatched payment handled, with a note (audited); only admins may', async () => {
     const body = confirmation('SK-000000', 700)
     await post('/api/payments/c2b/done/', body)
