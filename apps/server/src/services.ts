@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '@soko/db/client'
+import { nextPayoutRun } from '@soko/domain/payout-states'
 import type { FastifyBaseLogger } from 'fastify'
 import type { StandIns } from './app.ts'
 import { CancelOrder } from './flows/cancel-order.ts'
@@ -25,6 +26,7 @@ import { AdminContactService } from './modules/admin/contact/service.ts'
 import { AdminDashboardService } from './modules/admin/dashboard/service.ts'
 import { AdminOrdersService } from './modules/admin/orders/service.ts'
 import { AdminOutboxService } from './modules/admin/outbox/service.ts'
+import { AdminPayoutsService } from './modules/admin/payouts/service.ts'
 import { AdminProductsService } from './modules/admin/products/service.ts'
 import type { AdminServices } from './modules/admin/routes.ts'
 import { AdminUsersService } from './modules/admin/users/service.ts'
@@ -43,14 +45,16 @@ import { ContactService } from './modules/contact/service.ts'
 import { CustomerService } from './modules/customers/service.ts'
 import { DemoPictures } from './modules/demo/pictures.ts'
 import { JobQueue } from './modules/jobs/queue.ts'
+import { Ledger } from './modules/ledger/service.ts'
 import { Mailer } from './modules/mail/mailer.ts'
 import { Deliveries } from './modules/orders/deliveries.ts'
 import { OrderTokens } from './modules/orders/order-tokens.ts'
 import { Returns } from './modules/orders/returns.ts'
 import { OrdersService } from './modules/orders/service.ts'
 import { VendorParts } from './modules/orders/vendor-parts.ts'
-import { cardSecretKey, createGateways } from './modules/payments/gateways.ts'
+import { cardSecretKey, createB2cClient, createGateways } from './modules/payments/gateways.ts'
 import { PaymentService } from './modules/payments/service.ts'
+import { PayoutService } from './modules/payouts/service.ts'
 import { RateLimiter } from './modules/rate-limits/service.ts'
 import { ReviewService } from './modules/reviews/service.ts'
 import { PostgresSearchService } from './modules/search/service.ts'
@@ -133,10 +137,38 @@ export async function buildServices(
     siteOrigin,
   })
   const vendorParts = new VendorParts(db)
+  const payoutSchedule = config.PAYOUT_SCHEDULE === 'on' ? { day: config.PAYOUT_DAY, hour: config.PAYOUT_HOUR } : null
   const vendorReports = new VendorReports(db, shops, vendorParts, shopProducts, {
     deliveryConfirmDays: config.DELIVERY_CONFIRM_DAYS,
     returnWindowDays: config.RETURN_WINDOW_DAYS,
+    nextPayoutRun: (): Date | null => (payoutSchedule === null ? null : nextPayoutRun(payoutSchedule, new Date())),
   })
+  // Money: the ledger, and payouts to shops by M-Pesa B2C (or recorded by hand)
+  const ledger = new Ledger(db)
+  const payouts = new PayoutService(
+    {
+      db,
+      shops,
+      users,
+      reports: vendorReports,
+      ledger,
+      jobs,
+      mailer,
+      secrets,
+      b2c: createB2cClient(config, gateways.mpesa, standIns),
+      // As the STK callbacks: the built-in simulator calls this process; a real Daraja calls PUBLIC_URL.
+      callbackBase: () => (config.mpesaBaseUrl === null ? links.selfUrl() : (config.PUBLIC_URL ?? links.selfUrl())),
+      siteOrigin,
+      log,
+    },
+    {
+      minimumCents: config.PAYOUT_MINIMUM_KES * 100,
+      schedule: payoutSchedule,
+      queryAfterMs: config.PAYOUT_QUERY_AFTER,
+      queryAttempts: config.PAYOUT_QUERY_ATTEMPTS,
+    },
+  )
+  await payouts.scheduleNextRun()
   const returns = new Returns(db, orderTokens, { mediaDir: config.mediaDir, answerHours: config.RETURN_ANSWER_HOURS })
 
   // Flows: writes that span modules, each in one transaction
@@ -183,7 +215,8 @@ export async function buildServices(
     products: new AdminProductsService(db, audit, products),
     orders: new AdminOrdersService(db, orders, flows.refundOrder, flows.fulfilVendorOrder),
     users: new AdminUsersService(db, audit, users, sessions),
-    vendors: new AdminVendorsService(db, audit, shops, vendorReports),
+    vendors: new AdminVendorsService(db, audit, shops, vendorReports, payouts),
+    payouts: new AdminPayoutsService(db, audit, payouts),
     categories: new AdminCategoriesService(db, audit, categories),
     banners: new AdminBannersService(db, audit, banners),
     contact: new AdminContactService(db, audit, contact),
@@ -228,6 +261,8 @@ export async function buildServices(
     vendorParts,
     fulfilment: new FulfilmentService(shops, vendorParts),
     vendorReports,
+    ledger,
+    payouts,
     flows,
     admin,
   }

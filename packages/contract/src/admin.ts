@@ -309,7 +309,9 @@ export const PayoutStateSchema = z
 export const PayoutSchema = z.object({
   id: Id,
   amount: Kes,
-  method: z.enum(PAYOUT_METHODS).describe('mpesa_b2c: sent by Soko through M-Pesa B2C; manual: sent by hand and recorded'),
+  method: z
+    .enum(PAYOUT_METHODS)
+    .describe('mpesa_b2c: sent by Soko through M-Pesa B2C; manual: sent by hand and recorded'),
   state: PayoutStateSchema,
   started_by: z.enum(PAYOUT_STARTS).describe('schedule: the weekly payout run; admin: pay now, or recorded by hand'),
   phone: z.string().nullable().describe('The M-Pesa number paid (M-Pesa payouts)'),
@@ -694,7 +696,7 @@ export const adminEndpoints = endpoints({
   },
   'POST /api/admin/vendors/:id/payouts/pay-now/': {
     summary:
-      "Pay the shop its whole available balance by M-Pesa B2C now, to its payout number (409 with the reason when it cannot be paid: no number, not verified, suspended, below PAYOUT_MINIMUM_KES; 503 when M-Pesa payouts are off)",
+      'Pay the shop its whole available balance by M-Pesa B2C now, to its payout number (409 with the reason when it cannot be paid: no number, not verified, suspended, below PAYOUT_MINIMUM_KES; 503 when M-Pesa payouts are off)',
     tags,
     params,
     response: PayoutsSchema,

@@ -556,7 +556,8 @@ export const checkoutEndpoints = endpoints({
     errorBodies: { 400: DarajaAnswerSchema },
   },
   'POST /api/payouts/b2c/timeout/:secret': {
-    summary: "Daraja's QueueTimeOutURL for payouts: the request timed out in M-Pesa's queue (stored; the status is asked)",
+    summary:
+      "Daraja's QueueTimeOutURL for payouts: the request timed out in M-Pesa's queue (stored; the status is asked)",
     tags: ['payments'],
     params: CallbackSecretParamsSchema,
     response: DarajaAnswerSchema,

@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { PAYOUT_METHODS, PAYOUT_STATES } from '@soko/domain/payout-states'
+import { z } from 'zod'
 import { EmailSchema } from './auth.ts'
 import { ShipBodySchema, VendorOrderSummarySchema } from './checkout.ts'
 import { endpoints } from './endpoint.ts'

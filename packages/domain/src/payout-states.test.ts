@@ -75,7 +75,12 @@ describe('next payout run (Nairobi, UTC+3, no daylight saving)', () => {
       '2026-11-29T21:00:00Z',
     ],
     ['Sunday 23:00 across a year end', { day: 'sunday', hour: 23 }, '2026-12-31T12:00:00Z', '2027-01-03T20:00:00Z'],
-    ['hour 2 Nairobi is the previous UTC day', { day: 'tuesday', hour: 2 }, '2026-11-25T00:00:00Z', '2026-11-30T23:00:00Z'],
+    [
+      'hour 2 Nairobi is the previous UTC day',
+      { day: 'tuesday', hour: 2 },
+      '2026-11-25T00:00:00Z',
+      '2026-11-30T23:00:00Z',
+    ],
     ['leap day', { day: 'tuesday', hour: 12 }, '2028-02-28T10:00:00Z', '2028-02-29T09:00:00Z'],
   ]
   it.each(cases)('%s', (_name, schedule, now, expected) => {

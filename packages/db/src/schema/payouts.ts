@@ -60,7 +60,10 @@ export const payouts = pgTable(
     check('payouts_method', sql.raw(`method in (${listOf(['mpesa_b2c', 'manual'])})`)),
     check('payouts_state', sql.raw(`state in (${listOf(['queued', 'sent', 'paid', 'failed'])})`)),
     check('payouts_started_by', sql.raw(`started_by in (${listOf(['schedule', 'admin'])})`)),
-    check('payouts_mpesa_phone', sql`${t.method} <> 'mpesa_b2c' or (${t.phone} is not null and ${t.originatorId} is not null)`),
+    check(
+      'payouts_mpesa_phone',
+      sql`${t.method} <> 'mpesa_b2c' or (${t.phone} is not null and ${t.originatorId} is not null)`,
+    ),
     check('payouts_manual_paid', sql`${t.method} <> 'manual' or ${t.state} = 'paid'`),
   ],
 )
