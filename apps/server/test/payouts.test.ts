@@ -4,7 +4,8 @@
 // journey (placed, paid, shipped, delivered, confirmed and past its return window); the ledger is read for what
 // the payouts post (in transit while M-Pesa works, out of the float once paid, back to available on failure).
 
-import { sql } from 'drizzle-orm'
+import { type Shape, typedRows, value } from '@soko/db/typed-sql'
+import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Ledger } from '../src/modules/ledger/service.ts'
 import { Client, outbox, RELAXED_LIMITS, registerUser, signIn } from './support/accounts.ts'
@@ -122,10 +123,15 @@ describe.each(engines)('payouts to shops by M-Pesa B2C (%s)', (engine) => {
     }
   }
 
-  const eventsOf = (payoutId: number) =>
-    server.database.db.execute<{ source: string; outcome: string; raw_body: string }>(
+  const eventsOf = async (payoutId: number) => ({
+    rows: await typedRows(
+      server.database.db,
+      { source: value.text, outcome: value.text, raw_body: value.text },
       sql`select source, outcome, raw_body from payout_events where payout_id = ${payoutId} order by id`,
-    )
+    ),
+  })
+
+  const rowsOf = async <S extends Shape>(shape: S, query: SQL) => typedRows(server.database.db, shape, query)
 
   it('pays now: queued then paid, the receipt kept, the ledger in transit then settled, the float drawn', async () => {
     const { shopId, mine } = await shopWithAvailable('5678')
@@ -142,9 +148,12 @@ describe.each(engines)('payouts to shops by M-Pesa B2C (%s)', (engine) => {
     expect(after.available).toBe(before.available - 900_00)
     expect(after.inTransit).toBe(before.inTransit)
     expect(after.float).toBe(before.float - 900_00)
-    const transactions = await server.database.db.execute<{ kind: string }>(
-      sql`select kind from ledger_transactions where reference_type = 'payout' and reference_id = ${payout.id} order by id`,
-    )
+    const transactions = {
+      rows: await rowsOf(
+        { kind: value.text },
+        sql`select kind from ledger_transactions where reference_type = 'payout' and reference_id = ${payout.id} order by id`,
+      ),
+    }
     expect(transactions.rows.map((row) => row.kind)).toEqual(['payout_sent', 'payout_settled'])
     const events = await eventsOf(payout.id)
     expect(events.rows.map((row) => [row.source, row.outcome])).toEqual([['result', 'applied']])
@@ -191,11 +200,9 @@ describe.each(engines)('payouts to shops by M-Pesa B2C (%s)', (engine) => {
     expect(payout.receipt).toMatch(/^[A-Z0-9]{10}$/)
     const events = await eventsOf(payout.id)
     expect(events.rows.map((row) => [row.source, row.outcome])).toEqual([['status', 'applied']])
-    const [row] = (
-      await server.database.db.execute<{ query_count: number }>(
-        sql`select query_count from payouts where id = ${payout.id}`,
-      )
-    ).rows
+    const [row] = {
+      rows: await rowsOf({ query_count: value.int }, sql`select query_count from payouts where id = ${payout.id}`),
+    }.rows
     expect(Number(row?.query_count)).toBeGreaterThanOrEqual(1)
   })
 
@@ -220,9 +227,12 @@ describe.each(engines)('payouts to shops by M-Pesa B2C (%s)', (engine) => {
       body: '{}',
     })
     expect(wrong.status).toBe(404)
-    const secret = await server.database.db.execute<{ value: string }>(
-      sql`select value from app_secrets where name = 'mpesa_b2c_callback_secret'`,
-    )
+    const secret = {
+      rows: await rowsOf(
+        { value: value.text },
+        sql`select value from app_secrets where name = 'mpesa_b2c_callback_secret'`,
+      ),
+    }
     const path = `${server.url}/api/payouts/b2c/result/${secret.rows[0]?.value}`
     const unknown = await fetch(path, {
       method: 'POST',
@@ -238,9 +248,12 @@ describe.each(engines)('payouts to shops by M-Pesa B2C (%s)', (engine) => {
       }),
     })
     expect(unknown.status).toBe(200)
-    const stored = await server.database.db.execute<{ outcome: string }>(
-      sql`select outcome from payout_events where raw_body like '%"nope"%'`,
-    )
+    const stored = {
+      rows: await rowsOf(
+        { outcome: value.text },
+        sql`select outcome from payout_events where raw_body like '%"nope"%'`,
+      ),
+    }
     expect(stored.rows[0]?.outcome).toMatch(/^rejected/)
   })
 
@@ -276,11 +289,12 @@ describe.each(engines)('payouts to shops by M-Pesa B2C (%s)', (engine) => {
     const first = await shopWithAvailable('7005')
     const second = await shopWithAvailable('7006', 2000)
     const unverified = await shopWithAvailable('7007', 1000, { verify: false })
-    const [job] = (
-      await server.database.db.execute<{ dedupe_key: string; run_at: Date }>(
+    const [job] = {
+      rows: await rowsOf(
+        { dedupe_key: value.text, run_at: value.timestamp },
         sql`select dedupe_key, run_at from jobs where kind = 'payouts.run' and done_at is null`,
-      )
-    ).rows
+      ),
+    }.rows
     if (!job) throw new Error('no scheduled payout run')
     // Friday 10:00 Nairobi is 07:00 UTC.
     const slot = new Date(job.run_at)
@@ -296,9 +310,12 @@ describe.each(engines)('payouts to shops by M-Pesa B2C (%s)', (engine) => {
       expect(payout).toMatchObject({ amount, started_by: 'schedule' })
     }
     expect((await adminPayouts(unverified.shopId)).results).toEqual([])
-    const next = await server.database.db.execute<{ run_at: Date }>(
-      sql`select run_at from jobs where kind = 'payouts.run' and done_at is null`,
-    )
+    const next = {
+      rows: await rowsOf(
+        { run_at: value.timestamp },
+        sql`select run_at from jobs where kind = 'payouts.run' and done_at is null`,
+      ),
+    }
     expect(next.rows).toHaveLength(1)
     expect(new Date(next.rows[0]?.run_at ?? 0).getTime() - slot.getTime()).toBe(7 * 24 * 60 * 60 * 1000)
 
