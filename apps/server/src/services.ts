@@ -169,6 +169,8 @@ export async function buildServices(
     },
   )
   await payouts.scheduleNextRun()
+  // The result paths' secret exists before the first payout asks for it (every process then reads the same one).
+  if (payouts.mpesaPayouts) await payouts.callbackSecret()
   const returns = new Returns(db, orderTokens, { mediaDir: config.mediaDir, answerHours: config.RETURN_ANSWER_HOURS })
 
   // Flows: writes that span modules, each in one transaction

@@ -9,7 +9,15 @@ import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Ledger } from '../src/modules/ledger/service.ts'
 import { Client, outbox, RELAXED_LIMITS, registerUser, signIn } from './support/accounts.ts'
-import { FAST_PAYMENTS, orderBody, placeOrder, runJobUntilDone, settledPayment, waitFor } from './support/checkout.ts'
+import {
+  FAST_PAYMENTS,
+  orderBody,
+  payoutCallbackSecret,
+  placeOrder,
+  runJobUntilDone,
+  settledPayment,
+  waitFor,
+} from './support/checkout.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
 import { categories, newVendor, productBody, type VendorProduct } from './support/vendor.ts'
 
@@ -227,13 +235,8 @@ describe.each(engines)('payouts to shops by M-Pesa B2C (%s)', (engine) => {
       body: '{}',
     })
     expect(wrong.status).toBe(404)
-    const secret = {
-      rows: await rowsOf(
-        { value: value.text },
-        sql`select value from app_secrets where name = 'mpesa_b2c_callback_secret'`,
-      ),
-    }
-    const path = `${server.url}/api/payouts/b2c/result/${secret.rows[0]?.value}`
+    const secret = await payoutCallbackSecret(server)
+    const path = `${server.url}/api/payouts/b2c/result/${secret}`
     const unknown = await fetch(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

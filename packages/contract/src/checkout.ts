@@ -562,6 +562,7 @@ export const checkoutEndpoints = endpoints({
     params: CallbackSecretParamsSchema,
     response: DarajaAnswerSchema,
     errors: ['not_found'],
+    errorBodies: { 400: DarajaAnswerSchema },
   },
   'POST /api/payments/card/webhook/': {
     summary: "The card provider's signed webhook (x-paystack-signature: HMAC-SHA512 of the raw body)",

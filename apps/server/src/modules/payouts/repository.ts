@@ -90,7 +90,7 @@ export async function insertEvent(
   db: Db,
   event: { payoutId: number | null; source: string; outcome: string; rawBody: string; remoteAddress: string },
 ): Promise<void> {
-  await db.insert(payoutEvents).values(event)
+  await db.insert(payoutEvents).values({ ...event, rawBody: event.rawBody.slice(0, 65_536) })
 }
 
 // The lists admins and shops read
