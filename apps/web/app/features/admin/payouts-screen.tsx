@@ -15,6 +15,11 @@ const STATE_OPTIONS = [
   ['failed', 'Failed'],
 ] as const
 
+const STUCK_OPTIONS = [
+  ['', 'Any'],
+  ['true', 'Stuck: M-Pesa never answered'],
+] as const
+
 const STARTED_BY = { schedule: 'Weekly run', admin: 'Admin' } as const
 
 /** What a run did, in a sentence or two. */
@@ -68,7 +73,10 @@ export function PayoutsScreen({ page, search }: { page: AdminPayoutsPage; search
       filters={{
         searchLabel: 'Search by shop',
         placeholder: 'Shop name',
-        selects: [{ name: 'state', label: 'State', options: STATE_OPTIONS }],
+        selects: [
+          { name: 'state', label: 'State', options: STATE_OPTIONS },
+          { name: 'stuck', label: 'Needs a look', options: STUCK_OPTIONS },
+        ],
       }}
       page={page}
       noun={['payout', 'payouts']}
