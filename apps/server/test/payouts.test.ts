@@ -214,6 +214,30 @@ describe.each(engines)('payouts to shops by M-Pesa B2C (%s)', (engine) => {
     expect(Number(row?.query_count)).toBeGreaterThanOrEqual(1)
   })
 
+  it('M-Pesa never answers, even when asked: the payout stays sent, and admins see it stuck', async () => {
+    const { shopId } = await shopWithAvailable('0404')
+    const before = await balances(shopId)
+    expect((await payNow(shopId)).status).toBe(201)
+    const sent = await payoutReaches(shopId, ['sent'])
+    // The payment's id is lost on M-Pesa's side: every status query is refused as an unknown id.
+    await server.database.db.execute(
+      sql`update payouts set originator_id = ${`lost-${sent.id}`} where id = ${sent.id} and query_count = 0`,
+    )
+    const stuck = await waitFor(async () => {
+      const payout = (await adminPayouts(shopId)).results[0]
+      return payout?.stuck ? payout : null
+    }, 30_000)
+    expect(stuck).toMatchObject({ state: 'sent', stuck: true, receipt: null })
+    await runJobUntilDone(server, `payout.send:${sent.id}`)
+    // The money stays in transit until someone finds out what happened.
+    const after = await balances(shopId)
+    expect(after.inTransit).toBe(before.inTransit + 900_00)
+    expect(after.available).toBe(before.available - 900_00)
+    const list = await admin.get<{ results: AdminPayout[] }>('/api/admin/payouts/?stuck=true&per_page=100')
+    expect(list.body.results.map((payout) => payout.id)).toContain(sent.id)
+    expect(list.body.results.every((payout) => payout.stuck)).toBe(true)
+  })
+
   it('a Result delivered twice is recorded twice and applied once', async () => {
     const { shopId } = await shopWithAvailable('2222')
     const before = await balances(shopId)
