@@ -186,7 +186,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   // Every process drops its cached catalogue the moment the database announces a change, whoever made it.
-  const unlisten = await database.listen('soko_catalog', (payload) => catalog.onCatalogChange(payload))
+  const unlisten = await database.listen('soko_catalog', (payload) => {
+    catalog.onCatalogChange(payload)
+    services.commissionRates.onCatalogChange(payload)
+  })
   const stopSweeper = startSweeper(sessions, limiter, app.log)
   jobs.start()
   app.addHook('onClose', async () => {
@@ -225,6 +228,7 @@ async function registerRoutes(
       returnWindowDays: config.RETURN_WINDOW_DAYS,
       returnAnswerHours: config.RETURN_ANSWER_HOURS,
       commissionBp: config.commissionBp,
+      commissionRates: services.commissionRates,
     }),
   )
   const { pictures } = services

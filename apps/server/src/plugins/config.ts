@@ -257,7 +257,10 @@ const ConfigObject = z.object({
   CHECKOUT_LIMIT_PER_IP: rateLimit('30/10m'),
   /** M-Pesa prompts per phone number, whoever asks: nobody's phone can be flooded with requests. */
   MPESA_PUSH_LIMIT_PER_PHONE: rateLimit('5/10m'),
-  /** The marketplace's commission on each vendor's sales, in percent (what the shop is paid out is the rest). */
+  /**
+   * The marketplace's commission on each vendor's sales, in percent (what the shop is paid out is the rest): the
+   * default, for categories without a rate of their own (decision 0016).
+   */
   COMMISSION_PERCENT: z.coerce
     .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
     .min(0, 'must be from 0 to 100')
@@ -332,7 +335,7 @@ const ConfigObject = z.object({
     .max(20, 'must be from 1 to 20')
     .default(5),
   /**
-   * Vendor payouts by M-Pesa B2C (docs/decisions/0016-payouts.md): `on` runs the weekly payout on PAYOUT_DAY at
+   * Vendor payouts by M-Pesa B2C (docs/decisions/0017-payouts.md): `on` runs the weekly payout on PAYOUT_DAY at
    * PAYOUT_HOUR, Nairobi time, paying every verified shop with a payout number its available balance of at least
    * PAYOUT_MINIMUM_KES; `off` leaves payouts to admins (pay now, or record one sent by hand).
    */
