@@ -1,4 +1,4 @@
-// Payouts to shops by M-Pesa B2C (docs/decisions/0017-payouts.md), over real HTTP against the Daraja simulator the
+// Payouts to shops by M-Pesa B2C (docs/decisions/0018-payouts.md), over real HTTP against the Daraja simulator the
 // server starts itself: the simulator picks each payment's outcome by the last four digits of the shop's payout
 // number, and posts its Result to the server's secret ResultURL. A shop gets available money through the order
 // journey (placed, paid, shipped, delivered, confirmed and past its return window); the ledger is read for what

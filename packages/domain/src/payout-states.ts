@@ -1,4 +1,4 @@
-// A payout's life (issue 19, payouts to vendors by M-Pesa B2C; docs/decisions/0017-payouts.md): queued (written with
+// A payout's life (issue 19, payouts to vendors by M-Pesa B2C; docs/decisions/0018-payouts.md): queued (written with
 // its ledger entry `payout_sent`, the money out of the shop's available balance) → sent (M-Pesa accepted the B2C
 // request; its Result is awaited) → paid (M-Pesa confirmed: `payout_settled`) or failed (M-Pesa refused it, or it was
 // never accepted: `payout_failed`, the money back to available). A payout an admin records by hand (money sent

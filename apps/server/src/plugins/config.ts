@@ -340,7 +340,7 @@ const ConfigObject = z.object({
     .max(20, 'must be from 1 to 20')
     .default(5),
   /**
-   * Vendor payouts by M-Pesa B2C (docs/decisions/0017-payouts.md): `on` runs the weekly payout on PAYOUT_DAY at
+   * Vendor payouts by M-Pesa B2C (docs/decisions/0018-payouts.md): `on` runs the weekly payout on PAYOUT_DAY at
    * PAYOUT_HOUR, Nairobi time, paying every verified shop with a payout number its available balance of at least
    * PAYOUT_MINIMUM_KES; `off` leaves payouts to admins (pay now, or record one sent by hand).
    */

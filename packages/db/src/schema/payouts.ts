@@ -4,7 +4,7 @@ import { users } from './accounts.ts'
 import { createdAt, updatedAt } from './columns.ts'
 import { businesses } from './vendors.ts'
 
-// Payouts (the payouts module; docs/decisions/0017-payouts.md): money sent to a shop, by M-Pesa B2C or recorded by
+// Payouts (the payouts module; docs/decisions/0018-payouts.md): money sent to a shop, by M-Pesa B2C or recorded by
 // an admin who sent it by hand, and every B2C Result received for them, stored raw.
 
 const listOf = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ')

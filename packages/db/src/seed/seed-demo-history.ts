@@ -216,7 +216,7 @@ async function writeHistory(t: Db, history: DemoHistory, vatRateBp: number): Pro
         as u(i, p, o, vo, r, ca, m, g, d, v, cm, ph, pr, re, se, c)`)
   }
 
-  // Every weekly payout, as the payouts module writes them (docs/decisions/0017-payouts.md): by M-Pesa B2C, started
+  // Every weekly payout, as the payouts module writes them (docs/decisions/0018-payouts.md): by M-Pesa B2C, started
   // by the schedule, paid with a receipt or failed with the reason.
   const payouts = history.payouts
   if (payouts.length > 0) {

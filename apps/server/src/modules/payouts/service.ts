@@ -32,7 +32,7 @@ import * as repo from './repository.ts'
 
 export type { PayoutListRow } from './repository.ts'
 
-// Payouts to shops (docs/decisions/0017-payouts.md). A payout of a shop's whole available balance is written queued
+// Payouts to shops (docs/decisions/0018-payouts.md). A payout of a shop's whole available balance is written queued
 // with its ledger entry `payout_sent` under the shop's row lock (two payouts cannot both take the same money); a
 // durable job sends it to M-Pesa B2C after commit, then waits for the Result (ResultURL, a secret path), asking
 // Transaction Status when none comes, and gives up after PAYOUT_QUERY_ATTEMPTS leaving it sent: stuck, for an admin.
