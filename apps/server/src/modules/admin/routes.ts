@@ -13,6 +13,8 @@ import { adminOrderRoutes } from './orders/routes.ts'
 import type { AdminOrdersService } from './orders/service.ts'
 import { adminOutboxRoutes } from './outbox/routes.ts'
 import type { AdminOutboxService } from './outbox/service.ts'
+import { adminPayoutRoutes } from './payouts/routes.ts'
+import type { AdminPayoutsService } from './payouts/service.ts'
 import { adminProductRoutes } from './products/routes.ts'
 import type { AdminProductsService } from './products/service.ts'
 import { adminReconciliationRoutes } from './reconciliation/routes.ts'
@@ -33,6 +35,8 @@ export interface AdminServices {
   reconciliation: AdminReconciliationService
   users: AdminUsersService
   vendors: AdminVendorsService
+  /** Every payout, and the scheduled payout run on demand. */
+  payouts: AdminPayoutsService
   categories: AdminCategoriesService
   banners: AdminBannersService
   contact: AdminContactService
@@ -53,6 +57,7 @@ export function adminRoutes(admin: AdminServices): FastifyPluginAsyncZod {
     await app.register(adminReconciliationRoutes(admin.reconciliation))
     await app.register(adminUserRoutes(admin.users))
     await app.register(adminVendorRoutes(admin.vendors))
+    await app.register(adminPayoutRoutes(admin.payouts))
     await app.register(adminCategoryRoutes(admin.categories))
     await app.register(adminBannerRoutes(admin.banners))
     await app.register(adminContactRoutes(admin.contact))
