@@ -104,7 +104,8 @@ class Caller {
 
 /**
  * What a 4xx JSON body must say: `detail`, except where the specification or a provider's protocol fixes another
- * shape: sign-in and sign-up answer `{ success: false, message }`, Daraja's callback `{ ResultCode, ResultDesc }`.
+ * shape: sign-in and sign-up answer `{ success: false, message }`, Daraja's callback `{ ResultCode, ResultDesc }`
+ * (a number, or a C2B code such as "C2B00016" for the C2B validation, whose ResultCode is a string).
  */
 function saysWhy(text: string): boolean {
   let body: unknown
@@ -117,7 +118,10 @@ function saysWhy(text: string): boolean {
   const fields = body as Record<string, unknown>
   if (typeof fields.detail === 'string' && fields.detail.length > 0) return true
   if (fields.success === false && typeof fields.message === 'string' && fields.message.length > 0) return true
-  return typeof fields.ResultCode === 'number' && typeof fields.ResultDesc === 'string'
+  const code = fields.ResultCode
+  return (
+    (typeof code === 'number' || (typeof code === 'string' && code !== '0')) && typeof fields.ResultDesc === 'string'
+  )
 }
 
 /** Routes the document hides from the API reference, fuzzed all the same. */
