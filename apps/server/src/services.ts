@@ -6,6 +6,7 @@ import { ClaimGuestOrders } from './flows/claim-guest-orders.ts'
 import { ExpireOrder } from './flows/expire-order.ts'
 import { FollowPayment } from './flows/follow-payment.ts'
 import { FulfilVendorOrder } from './flows/fulfil-vendor-order.ts'
+import { LedgerPostings } from './flows/ledger-postings.ts'
 import { OpenShop } from './flows/open-shop.ts'
 import { PaidShopNotices } from './flows/paid-shop-notices.ts'
 import { PlaceOrder } from './flows/place-order.ts'
@@ -43,6 +44,7 @@ import { ContactService } from './modules/contact/service.ts'
 import { CustomerService } from './modules/customers/service.ts'
 import { DemoPictures } from './modules/demo/pictures.ts'
 import { JobQueue } from './modules/jobs/queue.ts'
+import { Ledger } from './modules/ledger/service.ts'
 import { Mailer } from './modules/mail/mailer.ts'
 import { Deliveries } from './modules/orders/deliveries.ts'
 import { OrderTokens } from './modules/orders/order-tokens.ts'
@@ -50,6 +52,7 @@ import { Returns } from './modules/orders/returns.ts'
 import { OrdersService } from './modules/orders/service.ts'
 import { VendorParts } from './modules/orders/vendor-parts.ts'
 import { cardSecretKey, createGateways } from './modules/payments/gateways.ts'
+import { RefundRecords } from './modules/payments/refund-records.ts'
 import { PaymentService } from './modules/payments/service.ts'
 import { RateLimiter } from './modules/rate-limits/service.ts'
 import { ReviewService } from './modules/reviews/service.ts'
@@ -133,17 +136,24 @@ export async function buildServices(
     siteOrigin,
   })
   const vendorParts = new VendorParts(db)
-  const vendorReports = new VendorReports(db, shops, vendorParts, shopProducts, {
+  // The ledger: every money event, posted by the flows in the transaction that moved the money (decision 0014)
+  const ledger = new Ledger(db)
+  const vendorReports = new VendorReports(db, shops, vendorParts, shopProducts, ledger, {
     deliveryConfirmDays: config.DELIVERY_CONFIRM_DAYS,
     returnWindowDays: config.RETURN_WINDOW_DAYS,
   })
   const returns = new Returns(db, orderTokens, { mediaDir: config.mediaDir, answerHours: config.RETURN_ANSWER_HOURS })
+  const refundRecords = new RefundRecords(db)
 
   // Flows: writes that span modules, each in one transaction
   const limits = { limitPerIp: config.CHECKOUT_LIMIT_PER_IP, pushLimitPerPhone: config.MPESA_PUSH_LIMIT_PER_PHONE }
   const paidShopNotices = new PaidShopNotices({ orders, shops, users, mailer })
+  const postings = new LedgerPostings(
+    { db, ledger, orders, parts: vendorParts, returns, refunds: refundRecords, jobs, log },
+    { vatRateBp: config.vatRateBp, returnWindowDays: config.RETURN_WINDOW_DAYS },
+  )
   const settle = new SettlePayment(
-    { db, payments, orders, stock, mailer, shopNotices: paidShopNotices, jobs, log },
+    { db, payments, orders, stock, mailer, shopNotices: paidShopNotices, jobs, postings, log },
     { queryAfterMs: config.MPESA_QUERY_AFTER, queryAttempts: config.MPESA_QUERY_ATTEMPTS, publicUrl: siteOrigin },
   )
   const flows = {
@@ -154,11 +164,11 @@ export async function buildServices(
     settle,
     followPayment: new FollowPayment({ db, orders, payments, settle }),
     retryPayment: new RetryPayment({ db, orders, payments, limiter }, limits),
-    cancelOrder: new CancelOrder({ db, orders, payments, stock, mailer }),
+    cancelOrder: new CancelOrder({ db, orders, payments, stock, mailer, postings }),
     expireOrder: new ExpireOrder({ db, orders, payments, stock, settle, jobs, log }),
-    refundOrder: new RefundOrder({ db, orders, payments, stock, audit, mailer, returns }),
+    refundOrder: new RefundOrder({ db, orders, payments, stock, audit, mailer, returns, postings }),
     fulfilVendorOrder: new FulfilVendorOrder(
-      { db, shops, users, parts: vendorParts, orders, mailer, audit, jobs, log },
+      { db, shops, users, parts: vendorParts, orders, mailer, audit, jobs, postings, log },
       {
         confirmDays: config.DELIVERY_CONFIRM_DAYS,
         returnWindowDays: config.RETURN_WINDOW_DAYS,
@@ -166,12 +176,13 @@ export async function buildServices(
       },
     ),
     returnItems: new ReturnItems(
-      { db, orders, returns, parts: vendorParts, payments, shops, users, mailer, audit, jobs, log },
+      { db, orders, returns, parts: vendorParts, payments, shops, users, mailer, audit, jobs, postings, log },
       { windowDays: config.RETURN_WINDOW_DAYS, answerHours: config.RETURN_ANSWER_HOURS, publicUrl: siteOrigin },
     ),
     openShop: new OpenShop({ db, shops, users, limiter, audit }),
     claimGuestOrders: new ClaimGuestOrders({ db, orders, log }),
     paidShopNotices,
+    postings,
   }
 
   const categories = new CategoryEditor(db)
@@ -183,7 +194,7 @@ export async function buildServices(
     products: new AdminProductsService(db, audit, products),
     orders: new AdminOrdersService(db, orders, flows.refundOrder, flows.fulfilVendorOrder),
     users: new AdminUsersService(db, audit, users, sessions),
-    vendors: new AdminVendorsService(db, audit, shops, vendorReports),
+    vendors: new AdminVendorsService(db, audit, shops, vendorReports, ledger),
     categories: new AdminCategoriesService(db, audit, categories),
     banners: new AdminBannersService(db, audit, banners),
     contact: new AdminContactService(db, audit, contact),
@@ -228,6 +239,8 @@ export async function buildServices(
     vendorParts,
     fulfilment: new FulfilmentService(shops, vendorParts),
     vendorReports,
+    ledger,
+    refundRecords,
     flows,
     admin,
   }

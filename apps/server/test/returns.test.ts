@@ -81,8 +81,12 @@ describe.each(engines)('returns on %s', (engine) => {
   const orderPath = () => `/api/checkout/orders/${placed.order.orderNumber}/returns/`
   const tokenHeader = () => ({ 'x-order-token': placed.orderToken })
 
-  /** Puts the part (and its one-part order) at `status`, delivered `daysAgo` days ago, with no returns. */
+  /**
+   * Puts the part (and its one-part order) at `status`, delivered `daysAgo` days ago, with no returns (and none of
+   * their refunds rows: each try starts with the part's paid share whole; the ledger keeps what was posted).
+   */
   async function deliverPart(daysAgo: number | null, status = 'delivered') {
+    await db().execute(sql`delete from refunds where order_id = ${orderId}`)
     await db().execute(sql`delete from returns where order_id = ${orderId}`)
     const at: SQL = daysAgo === null ? sql`null` : sql`now() - make_interval(days => ${daysAgo})`
     await db().execute(

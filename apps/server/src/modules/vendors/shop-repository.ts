@@ -184,6 +184,8 @@ export function listPayouts(db: Db, businessId: number) {
 export async function insertPayout(
   db: Db,
   payout: { businessId: number; amountCents: number; reference: string; note: string; createdBy: number },
-): Promise<void> {
-  await db.insert(payouts).values(payout)
+): Promise<number> {
+  const [row] = await db.insert(payouts).values(payout).returning({ id: payouts.id })
+  if (!row) throw new Error('the payout was not stored')
+  return row.id
 }

@@ -100,7 +100,7 @@ export class ShopService {
   recordPayout(
     t: Db,
     payout: { businessId: number; amountCents: number; reference: string; note: string; createdBy: number },
-  ): Promise<void> {
+  ): Promise<number> {
     return repo.insertPayout(t, payout)
   }
 

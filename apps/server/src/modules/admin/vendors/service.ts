@@ -1,9 +1,11 @@
 import type { AdminVendor, AdminVendorsPage, AdminVendorsQuery, PayoutBody, Payouts } from '@soko/contract/admin'
 import type { Db } from '@soko/db/client'
+import { payoutSent, payoutSettled } from '@soko/domain/ledger'
 import { centsToKes, formatKes, kesToCents } from '@soko/domain/money'
 import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
 import type { AdminAuditAction, AuditService } from '../../audit/service.ts'
+import type { Ledger } from '../../ledger/service.ts'
 import type { VendorReports } from '../../vendors/reports.ts'
 import type { ShopService } from '../../vendors/shop.ts'
 import { audited, isoOrNull, listPage, lockedRow, requireAdmin } from '../shared.ts'
@@ -30,7 +32,7 @@ function toAdminVendor(row: read.AdminVendorRow): AdminVendor {
     product_count: row.product_count,
     active_product_count: row.active_product_count,
     order_count: row.order_count,
-    balance_owed: centsToKes(row.delivered_net_cents - row.paid_out_cents),
+    balance_owed: centsToKes(row.owed_cents),
     created_at: row.created_at.toISOString(),
   }
 }
@@ -42,6 +44,7 @@ export class AdminVendorsService {
     private readonly audit: AuditService,
     private readonly shops: ShopService,
     private readonly reports: VendorReports,
+    private readonly ledger: Ledger,
   ) {}
 
   list(ctx: Ctx, query: AdminVendorsQuery): Promise<AdminVendorsPage> {
@@ -111,9 +114,9 @@ export class AdminVendorsService {
   }
 
   /**
-   * Records money sent to a shop (M-Pesa or bank, by hand). It may not exceed what is available: the shop's parts
-   * confirmed and past their return window, less commission, less payouts so far (pending money waits); the shop's
-   * row is locked so two payouts cannot both fit.
+   * Records money sent to a shop (M-Pesa or bank, by hand), posted to the ledger as sent and settled. It may not
+   * exceed what is available (the ledger's: parts released after their return window, less refunds and payouts so
+   * far; pending money waits); the shop's row is locked so two payouts cannot both fit.
    */
   async recordPayout(ctx: Ctx, id: number, body: PayoutBody): Promise<Payouts> {
     const admin = requireAdmin(ctx)
@@ -128,13 +131,17 @@ export class AdminVendorsService {
           amount: [`At most ${formatKes(most)}`],
         })
       }
-      await this.shops.recordPayout(t, {
+      const payoutId = await this.shops.recordPayout(t, {
         businessId: id,
         amountCents,
         reference: body.reference,
         note: body.note ?? '',
         createdBy: admin.id,
       })
+      // Money sent by hand has arrived: out of available and paid at once (decision 0014, "Wiring").
+      const event = { payoutId, vendorId: id, amountCents }
+      await this.ledger.post(t, payoutSent(event))
+      await this.ledger.post(t, payoutSettled(event))
       const detail = { name: shop.name, amount: formatKes(amountCents), reference: body.reference }
       await record({ action: 'payout.recorded', subjectType: 'shop', subjectId: id, detail })
     })
