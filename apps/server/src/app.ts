@@ -91,6 +91,10 @@ export interface SokoContext {
   jobs: JobQueue
   /** The settle-payment flow's step that emails each shop its paid part of an order. */
   paidShopNotices: Services['flows']['paidShopNotices']
+  /** The money events' postings (a part's release is queued through it). */
+  postings: Services['flows']['postings']
+  /** The ledger, read by the reconciliation and by tests. */
+  ledger: Services['ledger']
   /** The marketplace's own origin for links: PUBLIC_URL, else the address this process listens on. */
   siteOrigin(): string
 }
@@ -164,6 +168,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer,
     jobs,
     paidShopNotices: flows.paidShopNotices,
+    postings: flows.postings,
+    ledger: services.ledger,
     siteOrigin,
   })
   registerErrorHandling(app)
