@@ -24,6 +24,7 @@ import { AdminBannersService } from './modules/admin/banners/service.ts'
 import { AdminCategoriesService } from './modules/admin/categories/service.ts'
 import { AdminContactService } from './modules/admin/contact/service.ts'
 import { AdminDashboardService } from './modules/admin/dashboard/service.ts'
+import { AdminLedgerService } from './modules/admin/ledger/service.ts'
 import { AdminOrdersService } from './modules/admin/orders/service.ts'
 import { AdminOutboxService } from './modules/admin/outbox/service.ts'
 import { AdminProductsService } from './modules/admin/products/service.ts'
@@ -195,6 +196,7 @@ export async function buildServices(
     orders: new AdminOrdersService(db, orders, flows.refundOrder, flows.fulfilVendorOrder),
     users: new AdminUsersService(db, audit, users, sessions),
     vendors: new AdminVendorsService(db, audit, shops, vendorReports, ledger),
+    ledger: new AdminLedgerService(db, ledger),
     categories: new AdminCategoriesService(db, audit, categories),
     banners: new AdminBannersService(db, audit, banners),
     contact: new AdminContactService(db, audit, contact),

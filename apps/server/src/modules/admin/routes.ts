@@ -12,6 +12,8 @@ import { guardAdmin } from './guard.ts'
 import { adminOrderRoutes } from './orders/routes.ts'
 import type { AdminOrdersService } from './orders/service.ts'
 import { adminOutboxRoutes } from './outbox/routes.ts'
+import { adminLedgerRoutes } from './ledger/routes.ts'
+import type { AdminLedgerService } from './ledger/service.ts'
 import type { AdminOutboxService } from './outbox/service.ts'
 import { adminProductRoutes } from './products/routes.ts'
 import type { AdminProductsService } from './products/service.ts'
@@ -26,6 +28,8 @@ export interface AdminServices {
   orders: AdminOrdersService
   users: AdminUsersService
   vendors: AdminVendorsService
+  /** The ledger's trial balance and a shop's statement (decision 0014). */
+  ledger: AdminLedgerService
   categories: AdminCategoriesService
   banners: AdminBannersService
   contact: AdminContactService
@@ -44,6 +48,7 @@ export function adminRoutes(admin: AdminServices): FastifyPluginAsyncZod {
     await app.register(adminOrderRoutes(admin.orders))
     await app.register(adminUserRoutes(admin.users))
     await app.register(adminVendorRoutes(admin.vendors))
+    await app.register(adminLedgerRoutes(admin.ledger))
     await app.register(adminCategoryRoutes(admin.categories))
     await app.register(adminBannerRoutes(admin.banners))
     await app.register(adminContactRoutes(admin.contact))
