@@ -280,7 +280,7 @@ export const AdminVendorSchema = z.object({
   active_product_count: z.number().int(),
   order_count: z.number().int().describe('Paid vendor parts'),
   balance_owed: Kes.describe(
-    "What the ledger owes the shop (pending, available, in transit), less the net of parts not delivered yet",
+    'What the ledger owes the shop (pending, available, in transit), less the net of parts not delivered yet',
   ),
   created_at: Timestamp,
 })

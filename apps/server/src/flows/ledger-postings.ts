@@ -5,8 +5,8 @@ import {
   type PaymentMethod,
   partReleased,
   paymentReceived,
-  refundableCents,
   refundApproved,
+  refundableCents,
 } from '@soko/domain/ledger'
 import { formatKes } from '@soko/domain/money'
 import {
@@ -107,7 +107,14 @@ export class LedgerPostings {
     )
     for (const stored of parts) {
       if (late) {
-        await this.refundRest(t, { order, payment, partId: stored.id, cause: 'late_payment', ...late, approvedBy: null })
+        await this.refundRest(t, {
+          order,
+          payment,
+          partId: stored.id,
+          cause: 'late_payment',
+          ...late,
+          approvedBy: null,
+        })
         continue
       }
       const part = await this.lockPart(t, stored.id)

@@ -1,5 +1,6 @@
 import type { Dashboard, PayoutSummary } from '@soko/contract/vendor'
 import type { Db } from '@soko/db/client'
+import { vendorAccount } from '@soko/domain/ledger'
 import { centsToKes } from '@soko/domain/money'
 import {
   availableFrom,
@@ -8,7 +9,6 @@ import {
   type VendorBalance,
   vendorBalance,
 } from '@soko/domain/vendor-balance'
-import { vendorAccount } from '@soko/domain/ledger'
 import type { Ctx } from '../../plugins/auth.ts'
 import type { ShopProductService } from '../catalog/shop-products.ts'
 import type { Ledger } from '../ledger/service.ts'
@@ -68,7 +68,10 @@ export class VendorReports {
     )
     const paidOutCents = await this.ledger.settledPayoutsOf(businessId, t)
     const parts = await this.parts.earningParts(businessId, t)
-    const { awaitingCents } = vendorBalance(parts, 0, { returnWindowDays: this.rules.returnWindowDays, now: new Date() })
+    const { awaitingCents } = vendorBalance(parts, 0, {
+      returnWindowDays: this.rules.returnWindowDays,
+      now: new Date(),
+    })
     const pendingCents = (pending?.balanceCents ?? 0) - awaitingCents
     const availableCents = available?.balanceCents ?? 0
     const inTransitCents = inTransit?.balanceCents ?? 0
