@@ -193,6 +193,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Every process drops its cached catalogue the moment the database announces a change, whoever made it.
   const unlisten = await database.listen('soko_catalog', (payload) => catalog.onCatalogChange(payload))
   const stopSweeper = startSweeper(sessions, limiter, app.log)
+  // The ledger's opening balances for money that moved before it was kept (once; later starts find nothing to do).
+  await flows.ledgerBackfill.run()
   jobs.start()
   app.addHook('onClose', async () => {
     stopSweeper()

@@ -6,6 +6,7 @@ import { ClaimGuestOrders } from './flows/claim-guest-orders.ts'
 import { ExpireOrder } from './flows/expire-order.ts'
 import { FollowPayment } from './flows/follow-payment.ts'
 import { FulfilVendorOrder } from './flows/fulfil-vendor-order.ts'
+import { LedgerBackfill } from './flows/ledger-backfill.ts'
 import { LedgerPostings } from './flows/ledger-postings.ts'
 import { OpenShop } from './flows/open-shop.ts'
 import { PaidShopNotices } from './flows/paid-shop-notices.ts'
@@ -184,6 +185,7 @@ export async function buildServices(
     claimGuestOrders: new ClaimGuestOrders({ db, orders, log }),
     paidShopNotices,
     postings,
+    ledgerBackfill: new LedgerBackfill({ db, ledger, orders, payments, returns, shops, postings, log }),
   }
 
   const categories = new CategoryEditor(db)

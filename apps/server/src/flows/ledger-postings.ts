@@ -7,6 +7,7 @@ import {
   paymentReceived,
   refundApproved,
   refundableCents,
+  refundSent,
 } from '@soko/domain/ledger'
 import { formatKes } from '@soko/domain/money'
 import {
@@ -51,6 +52,8 @@ export interface RefundRequest {
   reason: string
   approvedBy: number | null
   returnId?: number | null
+  /** Money given back by hand before the ledger (the opening backfill): recorded as sent then, nothing queued. */
+  sentAt?: Date
 }
 
 const asRefunded = (row: RefundRow): RefundedSoFar => ({
@@ -187,6 +190,7 @@ export class LedgerPostings {
       phone: method === 'mpesa' ? (payment.phone ?? order.phone) : null,
       reason: request.reason.trim() || 'Refund approved.',
       approvedBy: request.approvedBy,
+      ...(request.sentAt ? { state: 'sent' as const, sentAt: request.sentAt } : {}),
     })
     await ledger.post(
       t,
@@ -215,7 +219,11 @@ export class LedgerPostings {
         }),
       )
     }
-    await enqueueJob(t, { kind: REFUND_SEND_JOB, payload: { refundId: id }, dedupeKey: `${REFUND_SEND_JOB}:${id}` })
+    if (request.sentAt) {
+      await ledger.post(t, refundSent({ refundId: id, method, amountCents: amount }))
+    } else {
+      await enqueueJob(t, { kind: REFUND_SEND_JOB, payload: { refundId: id }, dedupeKey: `${REFUND_SEND_JOB}:${id}` })
+    }
     return id
   }
 

@@ -164,3 +164,12 @@ export async function settledPayoutsOf(db: Db, vendorId: number): Promise<number
   )
   return row?.cents ?? 0
 }
+
+/** The reference ids of every transaction of `kind` (which events were posted already). */
+export async function referencesOfKind(db: Db, kind: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: ledgerTransactions.referenceId })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.kind, kind))
+  return rows.map((row) => row.id)
+}

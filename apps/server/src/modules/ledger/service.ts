@@ -124,6 +124,11 @@ export class Ledger {
     return (await repo.transactionByKey(t, key)) !== null
   }
 
+  /** What the transactions of `kind` refer to (the payments received, the payouts sent ...). */
+  async referencesOf(kind: TransactionKind, db: Db = this.db): Promise<Set<number>> {
+    return new Set(await repo.referencesOfKind(db, kind))
+  }
+
   /** A vendor's payouts M-Pesa confirmed, in all: the sum of its `payout_settled` transactions. */
   settledPayoutsOf(vendorId: number, db: Db = this.db): Promise<number> {
     return repo.settledPayoutsOf(db, vendorId)

@@ -1,7 +1,7 @@
 import type { Db } from '@soko/db/client'
 import { businesses, payouts } from '@soko/db/schema/vendors'
 import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
-import { desc, eq, inArray, like, or, sql } from 'drizzle-orm'
+import { asc, desc, eq, inArray, like, or, sql } from 'drizzle-orm'
 
 // SQL of shops (businesses) as their owners see them.
 
@@ -188,4 +188,12 @@ export async function insertPayout(
   const [row] = await db.insert(payouts).values(payout).returning({ id: payouts.id })
   if (!row) throw new Error('the payout was not stored')
   return row.id
+}
+
+/** Every payout, oldest first (the ledger's opening backfill). */
+export function allPayouts(db: Db) {
+  return db
+    .select({ id: payouts.id, business_id: payouts.businessId, amount_cents: payouts.amountCents })
+    .from(payouts)
+    .orderBy(asc(payouts.id))
 }

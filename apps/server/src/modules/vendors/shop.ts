@@ -104,6 +104,11 @@ export class ShopService {
     return repo.insertPayout(t, payout)
   }
 
+  /** Every payout recorded, oldest first. */
+  allPayouts(db: Db = this.db) {
+    return repo.allPayouts(db)
+  }
+
   /** The signed-in vendor's own shop (401 signed out, 403 not a vendor, 404 no shop). */
   requireOwnShop(ctx: Ctx): Promise<repo.ShopRow> {
     return requireShop(this.db, ctx)
