@@ -95,6 +95,8 @@ export interface SokoContext {
   postings: Services['flows']['postings']
   /** The ledger, read by the reconciliation and by tests. */
   ledger: Services['ledger']
+  /** The ledger's opening balances, run at startup. */
+  ledgerBackfill: Services['flows']['ledgerBackfill']
   /** The marketplace's own origin for links: PUBLIC_URL, else the address this process listens on. */
   siteOrigin(): string
 }
@@ -170,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     paidShopNotices: flows.paidShopNotices,
     postings: flows.postings,
     ledger: services.ledger,
+    ledgerBackfill: flows.ledgerBackfill,
     siteOrigin,
   })
   registerErrorHandling(app)

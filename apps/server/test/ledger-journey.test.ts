@@ -315,6 +315,24 @@ describe.each(engines)('money through the ledger (%s)', (engine) => {
     expect(payable?.balance).toBeGreaterThanOrEqual(cancelled.order.total + placed.order.total)
   })
 
+  it('rebuilds the same shop balances from history (the opening backfill), once', async () => {
+    const live = { a: await statement(shopA), b: await statement(shopB) }
+    // A database from before the ledger: none of its transactions, no refunds rows (the payouts table stays).
+    await db().execute(sql`truncate ledger_entries, ledger_transactions, refunds`)
+    expect(await statement(shopA)).toMatchObject({ pending: 0, available: 0, paid_out: 0 })
+    const first = await server.app.soko.ledgerBackfill.run()
+    expect(first.payments).toBeGreaterThan(0)
+    expect(first.payouts).toBe(1)
+    expect(await statement(shopA)).toEqual(live.a)
+    expect(await statement(shopB)).toEqual(live.b)
+    const trial = await expectBalanced()
+    // What was refunded before is recorded as sent: nothing owed, nothing queued to send again.
+    expect(trial.lines.find((line) => line.account === 'refunds_payable')?.balance ?? 0).toBeGreaterThan(0)
+    expect(await countOf(sql`select count(*)::int as n from refunds where state = 'sent'`)).toBeGreaterThan(0)
+    expect(await server.app.soko.ledgerBackfill.run()).toEqual({ payments: 0, payouts: 0 })
+    expect(await statement(shopA)).toEqual(live.a)
+  })
+
   it('keeps the ledger to admins', async () => {
     const stranger = new Client(server)
     expect((await stranger.get('/api/admin/ledger/trial-balance/')).status).toBe(401)

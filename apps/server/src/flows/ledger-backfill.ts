@@ -93,7 +93,13 @@ export class LedgerBackfill {
     const parts = await orders.partsOf(t, [order.id])
     if (payment.status === 'refunded') {
       for (const part of parts) {
-        await postings.refundRest(t, { ...this.refundOf(payment, order.id), order, partId: part.id, cause: 'order_refund', sentAt })
+        await postings.refundRest(t, {
+          ...this.refundOf(payment, order.id),
+          order,
+          partId: part.id,
+          cause: 'order_refund',
+          sentAt,
+        })
       }
       return true
     }
