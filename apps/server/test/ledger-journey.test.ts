@@ -8,10 +8,12 @@ import {
   orderBody,
   type Placed,
   paymentRow,
+  phoneEnding,
   placeOrder,
   runJobUntilDone,
   settledPayment,
   stkCallback,
+  waitFor,
 } from './support/checkout.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
 import { categories, newVendor, productBody, type VendorProduct } from './support/vendor.ts'
@@ -313,6 +315,55 @@ describe.each(engines)('money through the ledger (%s)', (engine) => {
     const trial = await expectBalanced()
     const payable = trial.lines.find((line) => line.account === 'refunds_payable')
     expect(payable?.balance).toBeGreaterThanOrEqual(cancelled.order.total + placed.order.total)
+  })
+
+  it('receives a payment that came after the order was cancelled, and owes it all back', async () => {
+    const before = await statement(shopB)
+    const client = buyer()
+    // A number whose simulated customer pays but sends no callback: the shopper cancels before the money comes.
+    const placed = await placeOrder(
+      client,
+      orderBody([{ productId: shopB.productId, quantity: 1 }], { mpesaNumber: phoneEnding('0404') }),
+    )
+    expect(placed.status).toBe(201)
+    const { order, orderToken } = placed.body
+    const payment = await waitFor(async () => {
+      const row = await paymentRow(server, order.orderNumber)
+      return row.checkout_request_id ? row : null
+    })
+    const cancel = await client.post(`/api/checkout/orders/${order.orderNumber}/cancel/`, undefined, {
+      'x-order-token': orderToken,
+    })
+    expect(cancel.status).toBe(200)
+    // As if the status queries had stopped waiting first: an expired attempt still takes a late success.
+    await db().execute(sql`update payments set status = 'expired' where id = ${payment.id}`)
+    const path = `/api/payments/lnm/cb/${await callbackSecret(server)}`
+    const callback = stkCallback(
+      payment.checkout_request_id ?? '',
+      0,
+      order.total,
+      (payment.phone ?? '').replace('+', ''),
+    )
+    expect((await client.post(path, callback)).status).toBe(200)
+    expect((await paymentRow(server, order.orderNumber)).status).toBe('refund_due')
+    const [row] = await typedRows(
+      db(),
+      { cause: value.text, amount_cents: value.int, commission_cents: value.int, payment_id: value.int },
+      sql`select cause, amount_cents, commission_cents, payment_id from refunds where payment_id = ${payment.id}`,
+    )
+    expect(row).toEqual({
+      cause: 'late_payment',
+      amount_cents: order.total * 100,
+      commission_cents: 0,
+      payment_id: payment.id,
+    })
+    expect(
+      await countOf(
+        sql`select count(*)::int as n from ledger_transactions where key = ${`payment_received:payment:${payment.id}`}`,
+      ),
+    ).toBe(1)
+    expect(await statement(shopB)).toEqual(before)
+    await expectBalanced()
   })
 
   it('rebuilds the same shop balances from history (the opening backfill), once', async () => {
