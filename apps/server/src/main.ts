@@ -33,6 +33,20 @@ async function main(): Promise<void> {
     ? await seedDemoCatalogue(database.db, {
         products: config.DEMO_PRODUCTS,
         hashPassword: (password) => hasher.hash(password),
+        history: {
+          days: config.DEMO_HISTORY_DAYS,
+          settings: {
+            shippingCents: config.shippingCents,
+            vatRateBp: config.vatRateBp,
+            commissionBp: config.commissionBp,
+            deliveryConfirmDays: config.DELIVERY_CONFIRM_DAYS,
+            returnWindowDays: config.RETURN_WINDOW_DAYS,
+            // The weekly payout run's defaults: Friday at 10:00, Nairobi time, at least KSh 500.
+            payoutWeekday: 5,
+            payoutHour: 10,
+            payoutMinimumCents: 50_000,
+          },
+        },
       })
     : null
   // The embedded engine lets go of the seed's write-ahead log now rather than at its next checkpoint.

@@ -198,6 +198,13 @@ const ConfigObject = z.object({
     .min(0, 'must be from 0 to 1000000')
     .max(1_000_000, 'must be from 0 to 1000000')
     .default(2000),
+  /** Days of past orders, deliveries, returns, refunds and payouts the demo catalogue comes with (0: none). */
+  DEMO_HISTORY_DAYS: z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+    .int('must be a whole number')
+    .min(0, 'must be from 0 to 365')
+    .max(365, 'must be from 0 to 365')
+    .default(90),
   TRUST_PROXY: trustProxy,
   /** Sessions end after this long without a request (idle timeout) ... */
   SESSION_IDLE_TIMEOUT: duration('7d'),

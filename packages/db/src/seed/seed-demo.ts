@@ -3,6 +3,7 @@ import type { Db } from '../client.ts'
 import { categories } from '../schema/catalog.ts'
 import { type HashPassword, seedDemoAccounts } from './demo-accounts.ts'
 import { type DemoProduct, demoCatalogue, demoProducts, demoReviews } from './demo-catalogue.ts'
+import { type HistoryResult, type HistorySettings, seedDemoHistory } from './seed-demo-history.ts'
 
 export interface SeedResult {
   seeded: boolean
@@ -14,6 +15,8 @@ export interface SeedResult {
   banners: number
   /** Demo sign-ins created or given a password (0 when no hash function was passed). */
   accounts: number
+  /** The marketplace's past, when asked for (`history`). */
+  history: HistoryResult | null
 }
 
 /** Taken by every seeder, so processes starting together on one empty PostgreSQL seed it once. */
@@ -33,7 +36,13 @@ const arr = (values: unknown[]) => new Param(values)
  */
 export async function seedDemoCatalogue(
   db: Db,
-  options: { products: number; now?: Date; hashPassword?: HashPassword },
+  options: {
+    products: number
+    now?: Date
+    hashPassword?: HashPassword
+    /** Days of past orders, returns, refunds and payouts to write, with the server's money settings. */
+    history?: { days: number; settings: HistorySettings }
+  },
 ): Promise<SeedResult> {
   const now = (options.now ?? new Date()).getTime()
   const at = (daysAgo: number) => new Date(now - daysAgo * DAY_MS).toISOString()
@@ -49,6 +58,7 @@ export async function seedDemoCatalogue(
       images: 0,
       banners: 0,
       accounts: 0,
+      history: null,
     }
     if (existing > 0) return result
 
@@ -184,6 +194,9 @@ export async function seedDemoCatalogue(
       )
     }
     if (options.hashPassword) result.accounts = await seedDemoAccounts(t, options.hashPassword)
+    if (options.history && options.history.days > 0) {
+      result.history = await seedDemoHistory(t, { now: new Date(now), ...options.history })
+    }
 
     return {
       ...result,
