@@ -185,7 +185,17 @@ export async function buildServices(
     claimGuestOrders: new ClaimGuestOrders({ db, orders, log }),
     paidShopNotices,
     postings,
-    ledgerBackfill: new LedgerBackfill({ db, ledger, orders, payments, returns, shops, postings, log }),
+    ledgerBackfill: new LedgerBackfill({
+      db,
+      ledger,
+      orders,
+      payments,
+      returns,
+      parts: vendorParts,
+      shops,
+      postings,
+      log,
+    }),
   }
 
   const categories = new CategoryEditor(db)

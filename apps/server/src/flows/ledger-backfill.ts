@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Ledger } from '../modules/ledger/service.ts'
 import type { Returns } from '../modules/orders/returns.ts'
 import type { OrdersService } from '../modules/orders/service.ts'
+import type { VendorParts } from '../modules/orders/vendor-parts.ts'
 import type { PaymentRow, PaymentService } from '../modules/payments/service.ts'
 import type { ShopService } from '../modules/vendors/shop.ts'
 import type { LedgerPostings } from './ledger-postings.ts'
@@ -18,7 +19,8 @@ const BEFORE_THE_LEDGER = 'Given back before the ledger was kept.'
  * in one transaction with its row locked: received (with the commission of each part, or owed back in full when
  * it came for an order that could not take it); the refunds returns and an admin's refund gave back by hand
  * recorded as refunds rows sent then; each delivered, confirmed part released if its window closed (else its
- * release queued). Each payout recorded by hand is posted sent and settled. The ledger's keys make a second run, or
+ * release queued). Every confirmed part not released yet gets its release job (the demo's past writes its ledger
+ * but queues no jobs). Each payout recorded by hand is posted sent and settled. The ledger's keys make a second run, or
  * two processes starting at once, write nothing twice.
  */
 export class LedgerBackfill {
@@ -29,6 +31,7 @@ export class LedgerBackfill {
       orders: OrdersService
       payments: PaymentService
       returns: Pick<Returns, 'ofOrder'>
+      parts: Pick<VendorParts, 'confirmed'>
       shops: ShopService
       postings: LedgerPostings
       log: FastifyBaseLogger
@@ -47,6 +50,16 @@ export class LedgerBackfill {
         // One attempt's figures the rules refuse (reconciliation will show it) does not keep the others out.
         this.modules.log.error({ err: error, paymentId: payment.id }, 'could not post a payment from before the ledger')
       }
+    }
+    // Confirmed parts not released yet (the demo's past among them) get their release job, once (its dedupe key).
+    const released = await ledger.referencesOf('part_released')
+    const waiting = (await this.modules.parts.confirmed()).filter((part) => !released.has(part.id))
+    if (waiting.length > 0) {
+      await db.transaction(async (t) => {
+        for (const part of waiting) {
+          if (part.confirmed_at) await this.modules.postings.enqueueRelease(t, part.id, part.confirmed_at)
+        }
+      })
     }
     const sent = await ledger.referencesOf('payout_sent')
     let payoutsPosted = 0
