@@ -349,7 +349,7 @@ export type TrialBalanceView = z.infer<typeof TrialBalanceSchema>
 
 export const VendorLedgerQuerySchema = z.object({
   account: z.enum(VENDOR_ACCOUNT_KINDS).default('vendor_available'),
-  after: wholeNumber(0, 2 ** 53 - 1)
+  after: wholeNumber(0, 2 ** 31 - 1)
     .default(0)
     .describe("The previous page's next: entries after this one"),
   limit: wholeNumber(1, 200).default(50),
