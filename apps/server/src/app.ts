@@ -194,7 +194,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   // Every process drops its cached catalogue the moment the database announces a change, whoever made it.
-  const unlisten = await database.listen('soko_catalog', (payload) => catalog.onCatalogChange(payload))
+  const unlisten = await database.listen('soko_catalog', (payload) => {
+    catalog.onCatalogChange(payload)
+    services.commissionRates.onCatalogChange(payload)
+  })
   const stopSweeper = startSweeper(sessions, limiter, app.log)
   // The ledger's opening balances for money that moved before it was kept (once; later starts find nothing to do).
   await flows.ledgerBackfill.run()
@@ -235,6 +238,7 @@ async function registerRoutes(
       returnWindowDays: config.RETURN_WINDOW_DAYS,
       returnAnswerHours: config.RETURN_ANSWER_HOURS,
       commissionBp: config.commissionBp,
+      commissionRates: services.commissionRates,
     }),
   )
   const { pictures } = services

@@ -36,6 +36,7 @@ import { AuditService } from './modules/audit/service.ts'
 import { CartService } from './modules/cart/service.ts'
 import { BannerEditor } from './modules/catalog/banners.ts'
 import { CategoryEditor } from './modules/catalog/categories.ts'
+import { CommissionRates } from './modules/catalog/commission-rates.ts'
 import { Pricing } from './modules/catalog/pricing.ts'
 import { ProductImageService } from './modules/catalog/product-images.ts'
 import { Products } from './modules/catalog/products.ts'
@@ -124,6 +125,7 @@ export async function buildServices(
   const reviews = new ReviewService(db, products, deliveries, users)
   const catalog = new CatalogService(db, reviews, (error) => log.error({ err: error }, 'view count flush failed'))
   const pricing = new Pricing(db, { shippingCents: config.shippingCents, vatRateBp: config.vatRateBp })
+  const commissionRates = new CommissionRates(db, config.commissionBp)
   const stock = new Stock()
   const shopProducts = new ShopProductService(db, shops)
   const search = new PostgresSearchService({ db, indexScans: database.indexScans })
@@ -160,8 +162,8 @@ export async function buildServices(
   )
   const flows = {
     placeOrder: new PlaceOrder(
-      { db, pricing, stock, orders, payments, carts, customers, jobs, limiter },
-      { ...limits, reservationMs: config.ORDER_RESERVATION, commissionBp: config.commissionBp },
+      { db, pricing, commissionRates, stock, orders, payments, carts, customers, jobs, limiter },
+      { ...limits, reservationMs: config.ORDER_RESERVATION },
     ),
     settle,
     followPayment: new FollowPayment({ db, orders, payments, settle }),
@@ -198,7 +200,7 @@ export async function buildServices(
     }),
   }
 
-  const categories = new CategoryEditor(db)
+  const categories = new CategoryEditor(db, commissionRates)
   const banners = new BannerEditor(db)
   const contact = new ContactService(db, config.CONTACT_RATE_LIMIT)
   // The admin area: its guard and audit around the owning modules' writes and flows, and its read models.
@@ -236,6 +238,7 @@ export async function buildServices(
     reviews,
     catalog,
     pricing,
+    commissionRates,
     stock,
     shopProducts,
     productImages: new ProductImageService(db, shops, config.mediaDir),

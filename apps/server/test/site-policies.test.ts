@@ -42,6 +42,7 @@ describe('the site policies', () => {
       returnAnswerHours: 36,
       returnPhotosMax: MAX_RETURN_PHOTOS,
       commissionPercent: 12.5,
+      categoryCommissions: [],
       paymentMethods: [
         { id: 'mpesa', label: 'M-Pesa' },
         { id: 'credit-card', label: 'Credit Card' },

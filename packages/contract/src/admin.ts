@@ -1,3 +1,4 @@
+import { percentToBp } from '@soko/domain/commission'
 import { ACCOUNT_KINDS, REFERENCE_TYPES, TRANSACTION_KINDS, VENDOR_ACCOUNT_KINDS } from '@soko/domain/ledger'
 import { DELIVERY_CONFIRMERS } from '@soko/domain/vendor-part-states'
 import { z } from 'zod'
@@ -379,6 +380,13 @@ export type VendorLedger = z.infer<typeof VendorLedgerSchema>
 
 // Categories
 
+/** A commission rate as the admin types it: a percentage from 0 to 100 with at most two decimals (whole basis points). */
+export const CommissionPercentSchema = z
+  .number({ error: () => 'Commission must be a number from 0 to 100' })
+  .min(0, { message: 'Commission must be a number from 0 to 100', abort: true })
+  .max(100, { message: 'Commission must be a number from 0 to 100', abort: true })
+  .refine((percent) => percentToBp(percent) !== null, 'Commission may have at most two decimals')
+
 const CategoryFieldsSchema = z.strictObject({
   name: requiredText('Name', 100),
   slug: SlugSchema.optional().describe('Made from the name when absent'),
@@ -388,6 +396,9 @@ const CategoryFieldsSchema = z.strictObject({
   image_alt: optionalText('Image alt text', 200).optional(),
   is_active: z.boolean({ error: () => 'Active must be true or false' }).optional(),
   position: z.number().int('Position must be a whole number').min(0).max(100_000).optional(),
+  commission_percent: CommissionPercentSchema.nullable()
+    .optional()
+    .describe("The commission on this category's sales, in percent; null: its parent's, else the marketplace default"),
 })
 export const CategoryBodySchema = CategoryFieldsSchema
 export type CategoryBody = z.infer<typeof CategoryBodySchema>
@@ -416,6 +427,14 @@ const AdminCategoryBase = z.object({
   is_active: z.boolean(),
   position: z.number().int(),
   product_count: z.number().int().describe('Products in this category itself (any state)'),
+  commission_percent: z.number().nullable().describe('Its own commission rate in percent; null: it inherits one'),
+  effective_commission_percent: z
+    .number()
+    .describe("The rate its products' sales are charged now: its own, else its parent's, else the marketplace default"),
+  commission_inherited_from: z
+    .object({ id: Id, name: z.string() })
+    .nullable()
+    .describe('The parent category whose rate it inherits; null: its own rate, or the marketplace default'),
 })
 /** A top-level category with its subcategories (the tree has two levels). */
 export const AdminCategorySchema = AdminCategoryBase.extend({ children: z.array(AdminCategoryBase) })

@@ -23,7 +23,21 @@ export const SitePoliciesSchema = z.object({
     'RETURN_ANSWER_HOURS: hours a shop has to accept or refuse a return before it goes to the dispute desk',
   ),
   returnPhotosMax: Whole.describe('How many photos of the items a shopper may add to a return while it is open'),
-  commissionPercent: z.number().describe("COMMISSION_PERCENT: the marketplace's commission on each shop's sales"),
+  commissionPercent: z
+    .number()
+    .describe("COMMISSION_PERCENT: the marketplace's commission on each shop's sales, where no category sets its own"),
+  categoryCommissions: z
+    .array(
+      z.object({
+        name: z.string(),
+        slug: z.string(),
+        parentName: z.string().nullable().describe('The top-level category it is under; null: it is one'),
+        percent: z.number(),
+      }),
+    )
+    .describe(
+      'The (active) categories with a commission rate of their own; their subcategories without one inherit it',
+    ),
   paymentMethods: z.array(Option([...PAYMENT_METHODS])).describe('How a shopper can pay'),
   carriers: z.array(Option(CARRIER_IDS)).describe('How a shop can send its part of an order'),
   returnReasons: z.array(Option(RETURN_REASON_IDS)).describe('Why an item may go back (the fixed list)'),

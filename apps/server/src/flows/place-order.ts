@@ -8,6 +8,7 @@ import { kesToCents } from '@soko/domain/money'
 import { normaliseKenyanMobile } from '@soko/domain/phone'
 import { isUniqueViolation } from '../modules/accounts/service.ts'
 import type { CartService } from '../modules/cart/service.ts'
+import type { CommissionRates, RateBook } from '../modules/catalog/commission-rates.ts'
 import { type PricedQuote, type Pricing, QuoteChangedError } from '../modules/catalog/pricing.ts'
 import type { Stock } from '../modules/catalog/stock.ts'
 import type { CustomerService } from '../modules/customers/service.ts'
@@ -23,8 +24,6 @@ import { limitPaymentAttempts, type PaymentLimits } from './payment-limits.ts'
 export interface PlaceOrderSettings extends PaymentLimits {
   /** How long an unpaid order holds its stock. */
   reservationMs: number
-  /** The marketplace's commission on each vendor part, in basis points (1000 = 10 %). */
-  commissionBp: number
 }
 
 export interface PlacedOrder {
@@ -45,6 +44,7 @@ export class PlaceOrder {
     private readonly modules: {
       db: Db
       pricing: Pricing
+      commissionRates: CommissionRates
       stock: Stock
       orders: OrdersService
       payments: PaymentService
@@ -86,6 +86,9 @@ export class PlaceOrder {
           country: 'Kenya',
         }
 
+    // The commission rates of the day, read once for every line (cached; read before the transaction, which holds
+    // PGlite's one connection). Each part stores the commission it was charged, so a later change of rate leaves it.
+    const rates = await this.modules.commissionRates.book()
     let placed: { orderId: number; paymentId: number; orderNumber: string } | null = null
     for (let attempt = 0; placed === null; attempt += 1) {
       const orderNumber = orderNumberFrom(randomBytes(ORDER_NUMBER_BYTES))
@@ -105,6 +108,7 @@ export class PlaceOrder {
             billing,
             idempotencyKey,
             requestHash,
+            rates,
           })
           const paymentId = await payments.createAttempt(t, {
             orderId,
@@ -156,6 +160,7 @@ export class PlaceOrder {
       billing: AddressSnapshot
       idempotencyKey: string
       requestHash: string
+      rates: RateBook
     },
   ): Promise<number> {
     const { priced, body } = input
@@ -164,11 +169,12 @@ export class PlaceOrder {
       // The quote read these rows under lock, so this cannot fail; if it ever did, the whole order rolls back.
       if (!(await this.modules.stock.take(t, line.productId, line.quantity))) throw new QuoteChangedError(priced.quote)
     }
+    const { rates, ...order } = input
     const orderId = await this.modules.orders.create(t, {
-      ...input,
+      ...order,
       userId: ctx.user?.id ?? null,
       vatRateBp: this.modules.pricing.vatRateBp,
-      commissionBp: this.settings.commissionBp,
+      commissionBpOf: (line) => rates.rateOf(line.categoryId),
       reservedUntil,
     })
     await enqueueJob(t, {

@@ -257,7 +257,10 @@ const ConfigObject = z.object({
   CHECKOUT_LIMIT_PER_IP: rateLimit('30/10m'),
   /** M-Pesa prompts per phone number, whoever asks: nobody's phone can be flooded with requests. */
   MPESA_PUSH_LIMIT_PER_PHONE: rateLimit('5/10m'),
-  /** The marketplace's commission on each vendor's sales, in percent (what the shop is paid out is the rest). */
+  /**
+   * The marketplace's commission on each vendor's sales, in percent (what the shop is paid out is the rest): the
+   * default, for categories without a rate of their own (decision 0016).
+   */
   COMMISSION_PERCENT: z.coerce
     .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
     .min(0, 'must be from 0 to 100')

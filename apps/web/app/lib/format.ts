@@ -42,3 +42,6 @@ export function oneLineAddress(address: {
 }): string {
   return [address.address, address.city, address.county, address.postalCode, address.country].filter(Boolean).join(', ')
 }
+
+/** A percentage as the checkout shows it: `16%`, `12.5%`. */
+export const percent = (value: number): string => `${Number(value.toFixed(2))}%`

@@ -210,7 +210,9 @@ function groups(policies: SitePolicies): { title: string; id: string; questions:
           answer: (
             <p>
               See <Link to="/pricing">Sell on Soko</Link>: listing is free and Soko takes a{' '}
-              {percent(policies.commissionPercent)} commission only when you sell.
+              {percent(policies.commissionPercent)} commission
+              {policies.categoryCommissions.length > 0 ? ' (some categories have a rate of their own)' : ''} only when
+              you sell.
             </p>
           ),
         },

@@ -1,10 +1,11 @@
 import { pendingExplanation } from '@soko/domain/vendor-balance'
 import { Link } from 'react-router'
-import { fetchPolicies, percent } from '../features/pages/policies.ts'
+import { fetchPolicies, percent, type SitePolicies } from '../features/pages/policies.ts'
 import { PageSection, pageMeta, StaticPage, StillNeedHelp } from '../features/pages/static-page.tsx'
 import type { Route } from './+types/pricing'
 
-// The commission and when a sale's money can be paid out come from the server's settings (GET /api/site/policies/).
+// The commission (the marketplace default and the categories with a rate of their own) and when a sale's money can be
+// paid out come from the server's settings and catalogue (GET /api/site/policies/).
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { policies: await fetchPolicies(context) }
@@ -18,9 +19,42 @@ export function meta({ loaderData }: Route.MetaArgs) {
   )
 }
 
+/** The categories whose sales are charged a rate of their own; a subcategory not listed pays its parent's rate. */
+function OwnRates({ rates }: { rates: SitePolicies['categoryCommissions'] }) {
+  return (
+    <div className="static-page__table-wrap">
+      <table className="static-page__table">
+        <caption>Categories with their own rate</caption>
+        <thead>
+          <tr>
+            <th scope="col">Category</th>
+            <th scope="col">Commission per sale</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rates.map((rate) => (
+            <tr key={rate.slug}>
+              <th scope="row">
+                <Link to={`/category/${rate.slug}`}>{rate.name}</Link>
+                <span className="static-page__table-note">
+                  {rate.parentName === null
+                    ? 'and its subcategories without a rate of their own'
+                    : `in ${rate.parentName}`}
+                </span>
+              </th>
+              <td>{percent(rate.percent)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { policies } = loaderData
   const commission = percent(policies.commissionPercent)
+  const own = policies.categoryCommissions
   return (
     <StaticPage
       title="Sell on Soko"
@@ -42,9 +76,15 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           </div>
         </dl>
         <p>
-          The commission is {commission} of the price of each item sold; delivery fees are not included in it. It covers
-          payment processing (M-Pesa and card), the marketplace, customer support and buyer protection. If an order is
-          cancelled or refunded, no commission is charged on it.
+          The commission is {commission} of the price of each item sold
+          {own.length > 0 ? ', except in the categories below, which have a rate of their own' : ''}; delivery fees are
+          not included in it. It covers payment processing (M-Pesa and card), the marketplace, customer support and
+          buyer protection. If an order is cancelled or refunded, no commission is charged on it.
+        </p>
+        {own.length > 0 && <OwnRates rates={own} />}
+        <p>
+          An order is charged the rates of the day it is placed, and your Payouts screen shows the commission of each of
+          your orders.
         </p>
       </PageSection>
 

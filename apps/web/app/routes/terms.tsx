@@ -86,8 +86,9 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
           Vendors must describe their products honestly, hold the stock they list, send orders promptly and follow
           Kenyan law. Counterfeit, stolen, illegal and dangerous goods are forbidden. Soko may remove listings and
           suspend vendors who break these rules. A sale is paid out to its vendor, less Soko's{' '}
-          {percent(policies.commissionPercent)} commission, once its delivery is confirmed and the{' '}
-          {policies.returnWindowDays}-day return window has passed with no open return; see{' '}
+          {percent(policies.commissionPercent)} commission
+          {policies.categoryCommissions.length > 0 ? ' (or its category’s own rate)' : ''}, once its delivery is
+          confirmed and the {policies.returnWindowDays}-day return window has passed with no open return; see{' '}
           <Link to="/pricing">Sell on Soko</Link>.
         </p>
       </PageSection>

@@ -32,9 +32,18 @@ export const categories = pgTable(
     hue: smallint('hue').notNull().default(140),
     position: integer('position').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * The marketplace's commission on sales in this category, in basis points (1000 = 10 %); null: the parent's,
+     * else the marketplace default (COMMISSION_PERCENT). Decision 0014 "Commission rates".
+     */
+    commissionBp: integer('commission_bp'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('categories_slug_key').on(t.slug), index('categories_parent_idx').on(t.parentId, t.position)],
+  (t) => [
+    uniqueIndex('categories_slug_key').on(t.slug),
+    index('categories_parent_idx').on(t.parentId, t.position),
+    check('categories_commission_bp_range', sql`${t.commissionBp} between 0 and 10000`),
+  ],
 )
 
 export const products = pgTable(

@@ -1,6 +1,7 @@
+import { effectiveRate, type RatedCategory } from '@soko/domain/commission'
 import { asc, desc, eq, Param, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
-import { products } from '../schema/catalog.ts'
+import { categories, products } from '../schema/catalog.ts'
 import { businesses } from '../schema/vendors.ts'
 import { type DemoHistory, type HistoryRules, planDemoHistory } from './demo-history.ts'
 
@@ -48,13 +49,21 @@ export async function seedDemoHistory(
     .from(businesses)
     .where(eq(businesses.isActive, true))
     .orderBy(asc(businesses.id))
+  // Each line at its category's rate (its own, an ancestor's, else the marketplace default), as checkout charges.
+  const rated = await t
+    .select({ id: categories.id, parentId: categories.parentId, commissionBp: categories.commissionBp })
+    .from(categories)
+  const tree = new Map<number, RatedCategory>(rated.map((row) => [row.id, row]))
   const { commissionBp, ...rules } = options.settings
   const history = planDemoHistory({
     now: options.now ?? new Date(),
     days: options.days,
     products: sold,
     vendors: shops,
-    rules: { ...rules, commissionBpFor: () => commissionBp },
+    rules: {
+      ...rules,
+      commissionBpFor: (product) => effectiveRate(product.categoryId, tree, commissionBp).rateBp,
+    },
   })
   await writeHistory(t, history, options.settings.vatRateBp)
   return {

@@ -39,5 +39,21 @@ export function auditSentence(row: AuditRow): string {
   if (typeof detail.reason === 'string') tail = `: ${detail.reason}`
   else if (row.action === 'user.role_changed' && typeof detail.to === 'string') tail = ` to ${detail.to}`
   else if (row.action === 'payout.recorded' && typeof detail.amount === 'string') tail = ` (${detail.amount})`
+  else if (row.action.startsWith('category.') && isCommissionChange(detail.commission)) {
+    tail = ` (commission ${ratePhrase(detail.commission.from)} → ${ratePhrase(detail.commission.to)})`
+  }
   return `${actor} ${verb} ${name}${tail}${/[.!?]$/.test(tail) ? '' : '.'}`
 }
+
+type CommissionChange = { from: number | null; to: number | null }
+
+const isRate = (value: unknown): value is number | null => value === null || typeof value === 'number'
+
+function isCommissionChange(value: unknown): value is CommissionChange {
+  if (typeof value !== 'object' || value === null) return false
+  const change = value as Record<string, unknown>
+  return isRate(change.from) && isRate(change.to)
+}
+
+/** A category's own rate as the activity states it: `12.5%`, or `inherited` for none of its own. */
+const ratePhrase = (percent: number | null): string => (percent === null ? 'inherited' : `${percent}%`)

@@ -6,18 +6,47 @@ import type {
   CategoryUpdateBody,
 } from '@soko/contract/admin'
 import type { Db } from '@soko/db/client'
+import { bpToPercent, effectiveRate, percentToBp, type RatedCategory } from '@soko/domain/commission'
 import { slugFromName } from '@soko/domain/slug'
 import { AppError } from '../../plugins/errors.ts'
 import { isUniqueViolation } from '../accounts/service.ts'
 import * as repo from './category-repository.ts'
+import type { CommissionRates } from './commission-rates.ts'
 import { toCategory } from './mappers.ts'
 
 const NOT_FOUND = 'No category with this id.'
 const SLUG_TAKEN = 'Another category already uses this slug'
 
-/** The category as the storefront shows it, with what the admin area edits of its image and whether it is on. */
-function toSubcategory(row: repo.AdminCategoryRow): AdminSubcategory {
-  return { ...toCategory(row), image_url: row.image_url, image_alt: row.image_alt, is_active: row.is_active }
+/**
+ * The category as the storefront shows it, with what the admin area edits of its image and whether it is on, and
+ * its commission: its own rate, and the one its sales are charged (`all`: every category, to find what it inherits).
+ */
+function toSubcategory(row: repo.AdminCategoryRow, all: RatedTree, defaultBp: number): AdminSubcategory {
+  const effective = effectiveRate(row.id, all, defaultBp)
+  const from = effective.fromId === null || effective.fromId === row.id ? null : all.get(effective.fromId)
+  return {
+    ...toCategory(row),
+    image_url: row.image_url,
+    image_alt: row.image_alt,
+    is_active: row.is_active,
+    commission_percent: row.commission_bp === null ? null : bpToPercent(row.commission_bp),
+    effective_commission_percent: bpToPercent(effective.rateBp),
+    commission_inherited_from: from ? { id: from.id, name: from.name } : null,
+  }
+}
+
+/** Every category by id, with what the rate rules need. */
+type RatedTree = ReadonlyMap<number, repo.AdminCategoryRow & RatedCategory>
+
+const ratedTree = (rows: readonly repo.AdminCategoryRow[]): RatedTree =>
+  new Map(rows.map((row) => [row.id, { ...row, parentId: row.parent_id, commissionBp: row.commission_bp }]))
+
+/** A rate as the API takes it (a percentage, null to inherit) in basis points; the contract checked it already. */
+function rateBp(percent: number | null): number | null {
+  if (percent === null) return null
+  const bp = percentToBp(percent)
+  if (bp === null) throw invalid('commission_percent', 'Commission may have at most two decimals')
+  return bp
 }
 
 const invalid = (field: string, message: string) => new AppError('invalid_data', message, { [field]: [message] })
@@ -27,14 +56,21 @@ const invalid = (field: string, message: string) => new AppError('invalid_data',
  * reorder, delete. Writes run in the caller's transaction (`write`), which the admin area also audits in.
  */
 export class CategoryEditor {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The commission rates orders are charged: dropped here the moment a change commits, for this process. */
+    private readonly rates: CommissionRates,
+  ) {}
 
   /**
-   * Runs `work` in one transaction; a slug taken by a concurrent write is the same 409 as one taken before.
+   * Runs `work` in one transaction; a slug taken by a concurrent write is the same 409 as one taken before. The
+   * cached commission rates go once it commits (other processes drop theirs on the database's announcement).
    */
   async write<T>(work: (t: Db) => Promise<T>): Promise<T> {
     try {
-      return await this.db.transaction((tx) => work(tx))
+      const result = await this.db.transaction((tx) => work(tx))
+      this.rates.clear()
+      return result
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('conflict', SLUG_TAKEN, { slug: [SLUG_TAKEN] })
       throw error
@@ -43,19 +79,20 @@ export class CategoryEditor {
 
   async tree(db: Db = this.db): Promise<AdminCategory[]> {
     const rows = await repo.listCategories(db)
+    const all = ratedTree(rows)
+    const shown = (row: repo.AdminCategoryRow) => toSubcategory(row, all, this.rates.defaultBp)
     return rows
       .filter((row) => row.parent_id === null)
-      .map((top) => ({
-        ...toSubcategory(top),
-        children: rows.filter((row) => row.parent_id === top.id).map(toSubcategory),
-      }))
+      .map((top) => ({ ...shown(top), children: rows.filter((row) => row.parent_id === top.id).map(shown) }))
   }
 
   async one(db: Db, id: number): Promise<AdminCategory> {
-    const row = await repo.getCategory(db, id)
+    const rows = await repo.listCategories(db)
+    const row = rows.find((each) => each.id === id)
     if (!row) throw new AppError('not_found', NOT_FOUND)
-    const children = (await repo.listCategories(db)).filter((child) => child.parent_id === id)
-    return { ...toSubcategory(row), children: children.map(toSubcategory) }
+    const all = ratedTree(rows)
+    const shown = (each: repo.AdminCategoryRow) => toSubcategory(each, all, this.rates.defaultBp)
+    return { ...shown(row), children: rows.filter((child) => child.parent_id === id).map(shown) }
   }
 
   /** A parent must be a top-level category (the tree has two levels), and never the category itself. */
@@ -98,16 +135,25 @@ export class CategoryEditor {
       imageAlt: body.image_alt ?? '',
       isActive: body.is_active ?? true,
       position: body.position ?? (await repo.nextPosition(t, parentId)),
+      commissionBp: rateBp(body.commission_percent ?? null),
     })
   }
 
-  /** Changes the fields given; the slug stays (links keep working) unless a new one is given. Its name after. */
-  async update(t: Db, id: number, body: CategoryUpdateBody): Promise<{ name: string }> {
+  /**
+   * Changes the fields given; the slug stays (links keep working) unless a new one is given. Its name after, and
+   * its own commission rate before and after (percent; null: inherited) when that changed.
+   */
+  async update(
+    t: Db,
+    id: number,
+    body: CategoryUpdateBody,
+  ): Promise<{ name: string; commission?: { from: number | null; to: number | null } }> {
     const current = await repo.getCategory(t, id, true)
     if (!current) throw new AppError('not_found', NOT_FOUND)
     const parentId = body.parent_id === undefined ? current.parent_id : body.parent_id
     if (parentId !== current.parent_id) await this.checkParent(t, parentId, current)
     const name = body.name ?? current.name
+    const commissionBp = body.commission_percent === undefined ? current.commission_bp : rateBp(body.commission_percent)
     await repo.updateCategory(t, id, {
       parentId,
       slug: body.slug === undefined ? current.slug : await this.freeSlug(t, body.slug, name, id),
@@ -118,8 +164,11 @@ export class CategoryEditor {
       isActive: body.is_active ?? current.is_active,
       position:
         body.position ?? (parentId === current.parent_id ? current.position : await repo.nextPosition(t, parentId)),
+      commissionBp,
     })
-    return { name }
+    if (commissionBp === current.commission_bp) return { name }
+    const percent = (bp: number | null) => (bp === null ? null : bpToPercent(bp))
+    return { name, commission: { from: percent(current.commission_bp), to: percent(commissionBp) } }
   }
 
   /** Orders one level: `ids` must name every category of it, each once. The level's name ("the top level" or the parent's). */

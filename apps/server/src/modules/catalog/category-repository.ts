@@ -8,12 +8,17 @@ import { categoryShape } from './listing-read-model.ts'
 // a catalogue change (migration 0002's triggers), so every process drops its cached category pages at once.
 
 /** A category's row in the storefront's shape (here product_count counts every product filed in it), and more. */
-const adminCategoryShape = { ...categoryShape, is_active: categories.isActive, child_count: value.int }
+const adminCategoryShape = {
+  ...categoryShape,
+  is_active: categories.isActive,
+  commission_bp: categories.commissionBp,
+  child_count: value.int,
+}
 
 export type AdminCategoryRow = RowOf<typeof adminCategoryShape>
 
 const columns = sql`c.id, c.parent_id, c.slug, c.name, c.description, c.image_url, c.image_alt, c.is_active, c.position,
-  (select count(*)::int from products p where p.category_id = c.id) as product_count,
+  c.commission_bp, (select count(*)::int from products p where p.category_id = c.id) as product_count,
   (select count(*)::int from categories ch where ch.parent_id = c.id) as child_count`
 
 export function listCategories(db: Db): Promise<AdminCategoryRow[]> {
@@ -57,6 +62,8 @@ export interface CategoryFields {
   imageAlt: string
   isActive: boolean
   position: number
+  /** Its own commission rate in basis points; null: it inherits. */
+  commissionBp: number | null
 }
 
 export async function insertCategory(db: Db, fields: CategoryFields): Promise<number> {
@@ -98,4 +105,25 @@ export async function setPositions(db: Db, ids: number[]): Promise<void> {
 
 export async function deleteCategory(db: Db, id: number): Promise<void> {
   await db.delete(categories).where(eq(categories.id, id))
+}
+
+const ratedCategoryShape = {
+  id: categories.id,
+  parent_id: categories.parentId,
+  name: categories.name,
+  slug: categories.slug,
+  is_active: categories.isActive,
+  commission_bp: categories.commissionBp,
+}
+
+export type RatedCategoryRow = RowOf<typeof ratedCategoryShape>
+
+/** Every category (active or not: a product may be sold while its category is hidden) with its own rate, if any. */
+export function ratedCategories(db: Db): Promise<RatedCategoryRow[]> {
+  return typedRows(
+    db,
+    ratedCategoryShape,
+    sql`select c.id, c.parent_id, c.name, c.slug, c.is_active, c.commission_bp from categories c
+        order by c.parent_id nulls first, c.position, c.name, c.id`,
+  )
 }

@@ -167,6 +167,7 @@ const productForQuoteShape = {
   sellable: value.bool,
   business_id: businesses.id,
   business_name: businesses.name,
+  category_id: products.categoryId,
   image_id: value.nullable(productImages.id),
 }
 
@@ -184,7 +185,7 @@ export function productsForQuote(db: Db, ids: number[], lock: boolean): Promise<
     sql`
       select p.id, p.slug, p.name, p.price_cents, p.effective_price_cents, p.stock_qty,
         (p.is_active and b.is_active) as sellable,
-        b.id as business_id, b.name as business_name,
+        b.id as business_id, b.name as business_name, p.category_id,
         (select pi.id from product_images pi where pi.product_id = p.id
           order by pi.is_primary desc, pi.position, pi.id limit 1) as image_id
       from products p join businesses b on b.id = p.business_id

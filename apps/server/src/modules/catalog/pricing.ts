@@ -24,6 +24,8 @@ export interface QuoteSettings {
 export interface PricedLine extends QuoteLine {
   unitPriceCents: number
   businessName: string
+  /** The product's category, whose commission rate its sale is charged (null: a line that cannot be bought). */
+  categoryId: number | null
 }
 
 export interface PricedQuote {
@@ -111,7 +113,12 @@ export async function priceItems(
   }
 }
 
-function publicLine({ unitPriceCents: _unit, businessName: _name, ...line }: PricedLine): QuoteLine {
+function publicLine({
+  unitPriceCents: _unit,
+  businessName: _name,
+  categoryId: _category,
+  ...line
+}: PricedLine): QuoteLine {
   return line
 }
 
@@ -124,6 +131,7 @@ function toLine(item: CheckoutItem, product: ProductForQuote | undefined): Price
       image: product?.image_id ? productImageUrl(product.image_id, 'thumbnail') : null,
       business: { id: product?.business_id ?? 0, name: product?.business_name ?? '' },
       businessName: product?.business_name ?? '',
+      categoryId: product?.category_id ?? null,
       unitPrice: product ? centsToKes(product.effective_price_cents) : 0,
       unitPriceCents: product?.effective_price_cents ?? 0,
       originalPrice: product ? centsToKes(product.price_cents) : 0,
@@ -159,6 +167,7 @@ function toLine(item: CheckoutItem, product: ProductForQuote | undefined): Price
     image: product.image_id ? productImageUrl(product.image_id, 'thumbnail') : null,
     business: { id: product.business_id, name: product.business_name },
     businessName: product.business_name,
+    categoryId: product.category_id,
     unitPrice: centsToKes(unitPriceCents),
     unitPriceCents,
     originalPrice: centsToKes(product.price_cents),

@@ -2,10 +2,11 @@ import type { OrderDetail, OrderLookup, PlaceOrderBody } from '@soko/contract/ch
 import { ORDER_LOOKUP_FAILED } from '@soko/contract/checkout-options'
 import type { Db } from '@soko/db/client'
 import type { AddressSnapshot } from '@soko/db/schema/orders'
+import { partCommissionCents } from '@soko/domain/ledger'
 import { normaliseKenyanMobile } from '@soko/domain/phone'
 import type { Ctx } from '../../plugins/auth.ts'
 import { AppError } from '../../plugins/errors.ts'
-import type { PricedQuote } from '../catalog/pricing.ts'
+import type { PricedLine, PricedQuote } from '../catalog/pricing.ts'
 import type { PaymentService } from '../payments/service.ts'
 import type { ReviewService } from '../reviews/service.ts'
 import type { ShopService } from '../vendors/shop.ts'
@@ -30,8 +31,11 @@ export interface NewOrderInput {
   billing: AddressSnapshot
   priced: PricedQuote
   vatRateBp: number
-  /** The marketplace's commission on each vendor part, in basis points (1000 = 10 %). */
-  commissionBp: number
+  /**
+   * The marketplace's commission on a line, in basis points (1000 = 10 %): its category's rate (decision 0014). A
+   * part's commission is each line's, rounded, summed.
+   */
+  commissionBpOf: (line: PricedLine) => number
   idempotencyKey: string
   requestHash: string
   reservedUntil: Date
@@ -230,7 +234,9 @@ export class OrdersService {
     for (const line of priced.lines) byVendor.set(line.business.id, [...(byVendor.get(line.business.id) ?? []), line])
     for (const [businessId, lines] of byVendor) {
       const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0)
-      const commission = Math.round((subtotal * input.commissionBp) / 10_000)
+      const commission = partCommissionCents(
+        lines.map((line) => ({ amountCents: line.unitPriceCents * line.quantity, rateBp: input.commissionBpOf(line) })),
+      )
       const vendorOrderId = await repo.insertVendorOrder(t, orderId, businessId, subtotal, commission)
       await repo.insertOrderItems(
         t,

@@ -8,11 +8,20 @@ import { ListEmpty, RowAction } from '../../components/ui/list.tsx'
 import { Tag } from '../../components/ui/tag.tsx'
 import { call } from '../../lib/api-client.ts'
 import { failureText, fieldErrors } from '../../lib/form-errors.ts'
+import { percent } from '../../lib/format.ts'
 import { CategoryForm, categoryValues, emptyCategory } from './category-form.tsx'
 import { levelIds, moveWithin } from './category-tree.ts'
 
 type Editing = { mode: 'new'; parentId: number | null } | { mode: 'edit'; category: AdminSubcategory } | null
 type Move = { category: AdminSubcategory; delta: -1 | 1 }
+
+/** `12.5%, its own`, `8%, from Electronics`, `10%, the marketplace default`. */
+export function commissionSource(category: AdminSubcategory): string {
+  const rate = percent(category.effective_commission_percent)
+  if (category.commission_percent !== null) return `${rate}, its own`
+  if (category.commission_inherited_from) return `${rate}, from ${category.commission_inherited_from.name}`
+  return `${rate}, the marketplace default`
+}
 
 /** Puts focus back on the moved category's button in its new place (or on its other one at the end of a level). */
 function refocus({ category, delta }: Move) {
@@ -26,7 +35,14 @@ function refocus({ category, delta }: Move) {
  * level with up and down buttons (keyboard friendly: focus stays on the moved category), and delete, which the
  * server allows only for an empty category (its reason is shown otherwise).
  */
-export function CategoriesScreen({ tree }: { tree: AdminCategory[] }) {
+export function CategoriesScreen({
+  tree,
+  defaultCommissionPercent,
+}: {
+  tree: AdminCategory[]
+  /** COMMISSION_PERCENT: what a category is charged when neither it nor its parent has a rate of its own. */
+  defaultCommissionPercent: number
+}) {
   const [editing, setEditing] = useState<Editing>(null)
   const [moveFailure, setMoveFailure] = useState('')
   // Moving a row re-renders the tree in its new order, which takes focus from the button that was pressed.
@@ -88,6 +104,7 @@ export function CategoriesScreen({ tree }: { tree: AdminCategory[] }) {
         <span className="data-table__sub">
           /category/{category.slug} · {category.product_count} {category.product_count === 1 ? 'product' : 'products'}
         </span>
+        <span className="data-table__sub">Commission {commissionSource(category)}</span>
       </span>
       <span className="admin__actions admin-tree__actions">
         {category.is_active ? <Tag tone="good">Active</Tag> : <Tag>Inactive</Tag>}
@@ -146,6 +163,7 @@ export function CategoriesScreen({ tree }: { tree: AdminCategory[] }) {
           initial={editing.mode === 'edit' ? categoryValues(editing.category) : emptyCategory(editing.parentId)}
           parents={tree}
           editingId={editing.mode === 'edit' ? editing.category.id : null}
+          defaultCommissionPercent={defaultCommissionPercent}
           isSaving={save.isPending}
           failure={save.isError ? failureText(save.error, 'Could not save the category. Please try again.') : ''}
           serverErrors={fieldErrors(save.error)}

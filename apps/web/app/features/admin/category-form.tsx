@@ -8,6 +8,7 @@ import { slugFromName } from '@soko/domain/slug'
 import { useState } from 'react'
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/ui/form-field.tsx'
 import { issueErrors } from '../../lib/form-errors.ts'
+import { percent } from '../../lib/format.ts'
 import { EditForm, type EditFormFrame } from './edit-form.tsx'
 
 export interface CategoryValues {
@@ -18,6 +19,8 @@ export interface CategoryValues {
   imageUrl: string
   imageAlt: string
   isActive: boolean
+  /** Its own commission rate in percent as typed; blank: it inherits. */
+  commission: string
 }
 
 export function emptyCategory(parentId: number | null = null): CategoryValues {
@@ -29,6 +32,7 @@ export function emptyCategory(parentId: number | null = null): CategoryValues {
     imageUrl: '',
     imageAlt: '',
     isActive: true,
+    commission: '',
   }
 }
 
@@ -41,7 +45,25 @@ export function categoryValues(category: AdminSubcategory): CategoryValues {
     imageUrl: category.image_url ?? '',
     imageAlt: category.image_alt,
     isActive: category.is_active,
+    commission: category.commission_percent === null ? '' : String(category.commission_percent),
   }
+}
+
+/** The rate typed, for the API: blank is none of its own (null), anything else a number the schema then checks. */
+function commissionPercent(typed: string): number | null {
+  const trimmed = typed.trim().replace(/\s*%$/, '')
+  return trimmed === '' ? null : Number(trimmed)
+}
+
+/**
+ * What a category without a rate of its own is charged, and from where: its parent's rate when the parent has one
+ * (or inherits one), else the marketplace default. `parent` is the chosen parent, if any.
+ */
+export function inheritedRate(parent: AdminCategory | undefined, defaultPercent: number): string {
+  if (parent && parent.commission_percent !== null) {
+    return `inherits ${percent(parent.commission_percent)} from ${parent.name}`
+  }
+  return `inherits ${percent(defaultPercent)} from the marketplace`
 }
 
 /** The API body of the form's values (an empty slug is made from the name, an empty image URL is none). */
@@ -54,6 +76,7 @@ export function categoryBody(values: CategoryValues): CategoryUpdateBody & { nam
     image_url: values.imageUrl.trim() || null,
     image_alt: values.imageAlt,
     is_active: values.isActive,
+    commission_percent: commissionPercent(values.commission),
   }
 }
 
@@ -65,6 +88,8 @@ export interface CategoryFormProps extends EditFormFrame {
   parents: AdminCategory[]
   /** The category being edited: it cannot be its own parent, and keeps its slug unless it is changed. */
   editingId: number | null
+  /** The marketplace's commission (COMMISSION_PERCENT), which a category inherits when neither it nor its parent has one. */
+  defaultCommissionPercent: number
   serverErrors: Errors
   onSave: (body: CategoryUpdateBody & { name: string }) => void
 }
@@ -74,12 +99,13 @@ export interface CategoryFormProps extends EditFormFrame {
  * description, parent, image URL and its alt text, active. Checked with the API's own schema before sending.
  */
 export function CategoryForm(props: CategoryFormProps) {
-  const { initial, parents, editingId, serverErrors, onSave, ...frame } = props
+  const { initial, parents, editingId, defaultCommissionPercent, serverErrors, onSave, ...frame } = props
   const [values, setValues] = useState(initial)
   const [isSlugEdited, setSlugEdited] = useState(editingId !== null)
   const [errors, setErrors] = useState<Errors>({})
   const shown: Errors = { ...errors, ...serverErrors }
   const set = (change: Partial<CategoryValues>) => setValues((current) => ({ ...current, ...change }))
+  const parent = parents.find((each) => String(each.id) === values.parentId)
 
   const save = () => {
     const body = categoryBody(values)
@@ -156,6 +182,15 @@ export function CategoryForm(props: CategoryFormProps) {
           hint="What the picture shows, for those who cannot see it"
         />
       </div>
+      <TextField
+        label="Commission (%)"
+        name="commission_percent"
+        inputMode="decimal"
+        value={values.commission}
+        onValueChange={(commission) => set({ commission })}
+        error={shown.commission_percent}
+        hint={`Soko's commission on this category's sales, 0 to 100 with up to 2 decimals. Blank: it ${inheritedRate(parent, defaultCommissionPercent)}. Orders already placed keep the rate they were placed at.`}
+      />
       <CheckboxField
         label="Active (shown on the storefront)"
         name="is_active"

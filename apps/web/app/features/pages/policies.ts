@@ -19,8 +19,7 @@ export const days = (count: number): string => plural(count, 'day', 'days')
 /** `48 hours`, `1 hour`. */
 export const hours = (count: number): string => plural(count, 'hour', 'hours')
 
-/** A percentage as the checkout shows it: `16%`, `12.5%`. */
-export const percent = (value: number): string => `${Number(value.toFixed(2))}%`
+export { percent } from '../../lib/format.ts'
 
 /** A length of time from seconds, in its largest whole unit: `15 minutes`, `2 hours`, `90 seconds`, `1 day`. */
 export function duration(seconds: number): string {

@@ -26,15 +26,17 @@ export class AdminCategoriesService {
   create(ctx: Ctx, body: CategoryBody): Promise<AdminCategory> {
     return this.change(ctx, async (t, record) => {
       const id = await this.categories.create(t, body)
-      await record({ action: 'category.created', subjectType: 'category', subjectId: id, detail: { name: body.name } })
+      const commission = body.commission_percent ?? null
+      const detail = { name: body.name, ...(commission === null ? {} : { commission: { from: null, to: commission } }) }
+      await record({ action: 'category.created', subjectType: 'category', subjectId: id, detail })
       return this.categories.one(t, id)
     })
   }
 
   update(ctx: Ctx, id: number, body: CategoryUpdateBody): Promise<AdminCategory> {
     return this.change(ctx, async (t, record) => {
-      const { name } = await this.categories.update(t, id, body)
-      const detail = { name, changed: Object.keys(body) }
+      const { name, commission } = await this.categories.update(t, id, body)
+      const detail = { name, changed: Object.keys(body), ...(commission ? { commission } : {}) }
       await record({ action: 'category.updated', subjectType: 'category', subjectId: id, detail })
       return this.categories.one(t, id)
     })

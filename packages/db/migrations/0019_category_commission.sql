@@ -1,0 +1,2 @@
+ALTER TABLE "categories" ADD COLUMN "commission_bp" integer;--> statement-breakpoint
+ALTER TABLE "categories" ADD CONSTRAINT "categories_commission_bp_range" CHECK ("categories"."commission_bp" between 0 and 10000);
