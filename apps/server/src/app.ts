@@ -280,7 +280,12 @@ async function registerRoutes(
     }),
   )
   await app.register(
-    paymentCallbackRoutes({ payments: flows.settle, card: gateways.card, callbackSecret: gateways.callbackSecret }),
+    paymentCallbackRoutes({
+      payments: flows.settle,
+      refunds: flows.sendRefund,
+      card: gateways.card,
+      callbackSecret: gateways.callbackSecret,
+    }),
   )
   await app.register(reviewRoutes(services.reviews))
   await app.register(

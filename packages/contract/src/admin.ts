@@ -1,5 +1,6 @@
 import { percentToBp } from '@soko/domain/commission'
 import { ACCOUNT_KINDS, REFERENCE_TYPES, TRANSACTION_KINDS, VENDOR_ACCOUNT_KINDS } from '@soko/domain/ledger'
+import { REFUND_CAUSES, REFUND_STATES } from '@soko/domain/refund-states'
 import { DELIVERY_CONFIRMERS } from '@soko/domain/vendor-part-states'
 import { z } from 'zod'
 import { RoleSchema } from './auth.ts'
@@ -111,6 +112,7 @@ export const DashboardSchema = z.object({
     unverified_shops: z.number().int(),
     unhandled_contact_messages: z.number().int(),
     refunds_due: z.number().int().describe('Orders whose payment is owed back to the shopper'),
+    failed_refunds: z.number().int().describe('Refunds M-Pesa or the card provider refused: still owed, to send again'),
   }),
 })
 export type Dashboard = z.infer<typeof DashboardSchema>
@@ -169,6 +171,33 @@ export const AdminOrderSummarySchema = z.object({
 export const AdminOrdersPageSchema = page(AdminOrderSummarySchema)
 export type AdminOrdersPage = z.infer<typeof AdminOrdersPageSchema>
 
+// Refunds sent back to shoppers
+
+export const AdminRefundsQuerySchema = AdminListQuerySchema.extend({
+  state: z.enum(REFUND_STATES).optional().describe('Only refunds in this state (failed: to send again)'),
+})
+export type AdminRefundsQuery = z.infer<typeof AdminRefundsQuerySchema>
+
+export const AdminRefundSchema = z.object({
+  id: Id,
+  order: z.object({ id: Id, order_number: z.string() }),
+  shop: z.object({ id: Id, name: z.string() }),
+  amount: Kes,
+  method: z.enum(['mpesa', 'credit-card']),
+  destination: z.string().describe('"M-Pesa 0712 *** 678" or "your card"'),
+  state: z.enum(REFUND_STATES),
+  cause: z.enum(REFUND_CAUSES),
+  reason: z.string(),
+  result_description: z.string().nullable().describe('What the provider said last (why it failed, when it did)'),
+  provider_reference: z.string().nullable().describe("The M-Pesa receipt or the card provider's refund id"),
+  attempts: z.number().int().describe('Times it was handed to the provider'),
+  created_at: Timestamp,
+  sent_at: Timestamp.nullable(),
+})
+export type AdminRefund = z.infer<typeof AdminRefundSchema>
+export const AdminRefundsPageSchema = page(AdminRefundSchema)
+export type AdminRefundsPage = z.infer<typeof AdminRefundsPageSchema>
+
 export const AdminOrderDetailSchema = AdminOrderSummarySchema.extend({
   subtotal: Kes,
   shipping: Kes,
@@ -226,7 +255,7 @@ export const RefundBodySchema = z.strictObject({
   reason: requiredText('Reason', 500),
   reference: optionalText('Reference', 100)
     .optional()
-    .describe('The M-Pesa reversal or card refund reference, when the money has been sent back'),
+    .describe("An optional reference of the admin's own (a ticket, say): the money itself is sent back by itself"),
 })
 export type RefundBody = z.infer<typeof RefundBodySchema>
 
@@ -606,7 +635,7 @@ export const adminEndpoints = endpoints({
     errors: ['unauthorized', 'forbidden', 'not_found'],
   },
   'POST /api/admin/orders/:id/refund/': {
-    summary: 'Refund a paid or cancelled order (the money goes back by hand; its reference is recorded)',
+    summary: 'Refund a paid or cancelled order (the money goes back by itself: M-Pesa B2C or the card refund)',
     description:
       'Payments, the order and its vendor parts become refunded; stock not yet shipped goes back on sale; ' +
       'the shopper is emailed. 409 when the order has no payment received or was refunded already.',
@@ -614,6 +643,21 @@ export const adminEndpoints = endpoints({
     params,
     body: RefundBodySchema,
     response: AdminOrderDetailSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
+  },
+  'GET /api/admin/refunds/': {
+    summary: 'Money going back to shoppers, newest first (state filter; q: order number)',
+    tags,
+    query: AdminRefundsQuerySchema,
+    response: AdminRefundsPageSchema,
+    errors: ['unauthorized', 'forbidden'],
+  },
+  'POST /api/admin/refunds/:id/retry/': {
+    summary: 'Send a failed refund again (it goes back to approved and its sending is queued)',
+    description: '409 for a refund that has not failed.',
+    tags,
+    params,
+    response: AdminRefundSchema,
     errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
   },
   'POST /api/admin/orders/:id/parts/:partId/confirm/': {

@@ -31,11 +31,10 @@ import type { ShopPartRow, VendorParts } from '../modules/orders/vendor-parts.ts
 import type { RefundRecords, RefundRow } from '../modules/payments/refund-records.ts'
 import type { PaymentRow } from '../modules/payments/service.ts'
 import { AppError } from '../plugins/errors.ts'
+import { REFUND_SEND_JOB, refundSendKey } from './send-refund.ts'
 
 /** The durable job that moves a vendor part's pending money to available once its return window closed. */
 export const RELEASE_JOB = 'vendor_part.release'
-/** The durable job that sends an approved refund (its handler belongs to the refund sending). */
-export const REFUND_SEND_JOB = 'refund.send'
 
 export const releaseKey = (partId: number) => `part_released:vendor_part:${partId}`
 
@@ -222,7 +221,7 @@ export class LedgerPostings {
     if (request.sentAt) {
       await ledger.post(t, refundSent({ refundId: id, method, amountCents: amount }))
     } else {
-      await enqueueJob(t, { kind: REFUND_SEND_JOB, payload: { refundId: id }, dedupeKey: `${REFUND_SEND_JOB}:${id}` })
+      await enqueueJob(t, { kind: REFUND_SEND_JOB, payload: { refundId: id }, dedupeKey: refundSendKey(id) })
     }
     return id
   }

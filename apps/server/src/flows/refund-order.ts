@@ -17,7 +17,8 @@ export const NO_ORDER_WITH_ID = 'No order with this id.'
  * back on sale → open attempts closed, paid ones refunded (each with an event saying who and why) → the order and
  * every vendor part refunded → the audit entry → the shopper's email, which leaves after commit. What returns refunded
  * already is not owed again: the refund is the total less that. Each vendor part's rest is a refunds row, posted to
- * the ledger, whose sending is queued; an admin's reference (a reversal done by hand) is recorded with the event.
+ * the ledger, whose sending is queued: the money goes back by itself (M-Pesa B2C to the paying number, or the card
+ * provider's refund: flows/send-refund.ts); the admin's optional reference is kept with the event.
  */
 export class RefundOrder {
   constructor(

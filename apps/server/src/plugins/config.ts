@@ -328,6 +328,11 @@ const ConfigObject = z.object({
   MPESA_SIMULATOR_DELAY: duration('2s'),
   /** When no callback came: the first STK status query after this long, then doubling, MPESA_QUERY_ATTEMPTS times. */
   MPESA_QUERY_AFTER: duration('60s'),
+  /**
+   * A refund handed to M-Pesa B2C or the card provider without a result after this long: ask (Transaction Status, or
+   * the provider's refund), then again after doubling waits, MPESA_QUERY_ATTEMPTS times.
+   */
+  REFUND_CHECK_AFTER: duration('3m'),
   MPESA_QUERY_ATTEMPTS: z.coerce
     .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
     .int('must be a whole number')

@@ -8,6 +8,7 @@ const VERBS: Record<AdminAuditAction, string> = {
   'product.reactivated': 'put back the product',
   'order.refunded': 'refunded order',
   'order.delivery_confirmed': 'confirmed a delivery of order',
+  'refund.retried': 'sent again a failed refund of order',
   'return.refunded': 'refunded a disputed return of order',
   'return.rejected': 'rejected a disputed return of order',
   'payout.recorded': 'recorded a payout to',

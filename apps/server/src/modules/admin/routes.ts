@@ -17,6 +17,8 @@ import { adminOutboxRoutes } from './outbox/routes.ts'
 import type { AdminOutboxService } from './outbox/service.ts'
 import { adminProductRoutes } from './products/routes.ts'
 import type { AdminProductsService } from './products/service.ts'
+import { adminRefundRoutes } from './refunds/routes.ts'
+import type { AdminRefundsService } from './refunds/service.ts'
 import { adminUserRoutes } from './users/routes.ts'
 import type { AdminUsersService } from './users/service.ts'
 import { adminVendorRoutes } from './vendors/routes.ts'
@@ -26,6 +28,7 @@ export interface AdminServices {
   dashboard: AdminDashboardService
   products: AdminProductsService
   orders: AdminOrdersService
+  refunds: AdminRefundsService
   users: AdminUsersService
   vendors: AdminVendorsService
   /** The ledger's trial balance and a shop's statement (decision 0014). */
@@ -46,6 +49,7 @@ export function adminRoutes(admin: AdminServices): FastifyPluginAsyncZod {
     await app.register(adminDashboardRoutes(admin.dashboard))
     await app.register(adminProductRoutes(admin.products))
     await app.register(adminOrderRoutes(admin.orders))
+    await app.register(adminRefundRoutes(admin.refunds))
     await app.register(adminUserRoutes(admin.users))
     await app.register(adminVendorRoutes(admin.vendors))
     await app.register(adminLedgerRoutes(admin.ledger))

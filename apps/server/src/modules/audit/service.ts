@@ -7,6 +7,7 @@ export type AdminAuditAction =
   | 'product.reactivated'
   | 'order.refunded'
   | 'order.delivery_confirmed'
+  | 'refund.retried'
   | 'return.refunded'
   | 'return.rejected'
   | 'payout.recorded'

@@ -1,9 +1,13 @@
+import type { RefundView } from '@soko/contract/checkout'
 import type { Db } from '@soko/db/client'
+import { centsToKes } from '@soko/domain/money'
 import type { PaymentMethod } from '@soko/domain/order-states'
 import type { FastifyBaseLogger } from 'fastify'
 import { enqueueJob } from '../jobs/queue.ts'
 import type { CardCharge, CardProvider } from './card/provider.ts'
 import { type DarajaClient, DarajaError } from './mpesa/daraja.ts'
+import { refundDestination } from './refund-words.ts'
+import * as refundRepo from './refunds-repository.ts'
 import * as repo from './repository.ts'
 
 export type { PaymentRow, PaymentUpdate } from './repository.ts'
@@ -106,6 +110,24 @@ export class PaymentService {
   /** The order's attempt still waiting for a result, locked. */
   pendingOf(t: Db, orderId: number): Promise<repo.PaymentRow | null> {
     return repo.pendingPaymentOf(t, orderId)
+  }
+
+  /** Each order's refunds as its shopper sees them, oldest first (the order page). */
+  async refundViewsOf(db: Db, orderIds: number[]): Promise<Map<number, RefundView[]>> {
+    const views = new Map<number, RefundView[]>()
+    for (const row of await refundRepo.refundsOfOrders(db, orderIds)) {
+      const list = views.get(row.order_id) ?? []
+      list.push({
+        id: row.id,
+        amount: centsToKes(row.amount_cents),
+        method: row.method,
+        destination: refundDestination(row),
+        state: row.state,
+        sentAt: row.sent_at?.toISOString() ?? null,
+      })
+      views.set(row.order_id, list)
+    }
+    return views
   }
 
   /** Every attempt of an order, oldest first. */

@@ -9,6 +9,7 @@ export const ADMIN_SECTIONS: readonly { path: string; label: string; isDemoOnly?
   { path: '/admin/dashboard', label: 'Dashboard' },
   { path: '/admin/products', label: 'Products' },
   { path: '/admin/orders', label: 'Orders' },
+  { path: '/admin/refunds', label: 'Refunds' },
   { path: '/admin/disputes', label: 'Disputes' },
   { path: '/admin/users', label: 'Users' },
   { path: '/admin/vendors', label: 'Vendors' },
