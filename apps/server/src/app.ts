@@ -19,6 +19,7 @@ import { devOutboxRoutes } from './modules/mail/routes.ts'
 import { mediaRoutes } from './modules/media/routes.ts'
 import { checkoutRoutes } from './modules/orders/routes.ts'
 import { paymentCallbackRoutes } from './modules/payments/routes.ts'
+import { payoutResultRoutes } from './modules/payouts/routes.ts'
 import { reviewRoutes } from './modules/reviews/routes.ts'
 import { searchRoutes } from './modules/search/routes.ts'
 import { seoRoutes } from './modules/seo/routes.ts'
@@ -287,6 +288,7 @@ async function registerRoutes(
       callbackSecret: gateways.callbackSecret,
     }),
   )
+  await app.register(payoutResultRoutes(services.payouts))
   await app.register(reviewRoutes(services.reviews))
   await app.register(
     vendorRoutes({ fulfilment: services.fulfilment, parts: flows.fulfilVendorOrder, returns: flows.returnItems }),

@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '@soko/db/client'
+import { nextPayoutRun } from '@soko/domain/payout-states'
 import type { FastifyBaseLogger } from 'fastify'
 import type { StandIns } from './app.ts'
 import { CancelOrder } from './flows/cancel-order.ts'
@@ -29,6 +30,7 @@ import { AdminDashboardService } from './modules/admin/dashboard/service.ts'
 import { AdminLedgerService } from './modules/admin/ledger/service.ts'
 import { AdminOrdersService } from './modules/admin/orders/service.ts'
 import { AdminOutboxService } from './modules/admin/outbox/service.ts'
+import { AdminPayoutsService } from './modules/admin/payouts/service.ts'
 import { AdminProductsService } from './modules/admin/products/service.ts'
 import { AdminRefundsService } from './modules/admin/refunds/service.ts'
 import type { AdminServices } from './modules/admin/routes.ts'
@@ -60,6 +62,7 @@ import { cardSecretKey, createGateways } from './modules/payments/gateways.ts'
 import { RefundRecords } from './modules/payments/refund-records.ts'
 import { RefundService } from './modules/payments/refunds.ts'
 import { PaymentService } from './modules/payments/service.ts'
+import { PayoutService } from './modules/payouts/service.ts'
 import { RateLimiter } from './modules/rate-limits/service.ts'
 import { ReviewService } from './modules/reviews/service.ts'
 import { PostgresSearchService } from './modules/search/service.ts'
@@ -145,10 +148,39 @@ export async function buildServices(
     siteOrigin,
   })
   const vendorParts = new VendorParts(db)
+  const payoutSchedule = config.PAYOUT_SCHEDULE === 'on' ? { day: config.PAYOUT_DAY, hour: config.PAYOUT_HOUR } : null
   const vendorReports = new VendorReports(db, shops, vendorParts, shopProducts, ledger, {
     deliveryConfirmDays: config.DELIVERY_CONFIRM_DAYS,
     returnWindowDays: config.RETURN_WINDOW_DAYS,
+    nextPayoutRun: (): Date | null => (payoutSchedule === null ? null : nextPayoutRun(payoutSchedule, new Date())),
   })
+  // Money: the ledger, and payouts to shops by M-Pesa B2C (or recorded by hand)
+  const payouts = new PayoutService(
+    {
+      db,
+      shops,
+      users,
+      reports: vendorReports,
+      ledger,
+      jobs,
+      mailer,
+      secrets,
+      b2c: gateways.b2c,
+      // As the STK callbacks: the built-in simulator calls this process; a real Daraja calls PUBLIC_URL.
+      callbackBase: () => (config.mpesaBaseUrl === null ? links.selfUrl() : (config.PUBLIC_URL ?? links.selfUrl())),
+      siteOrigin,
+      log,
+    },
+    {
+      minimumCents: config.PAYOUT_MINIMUM_KES * 100,
+      schedule: payoutSchedule,
+      queryAfterMs: config.PAYOUT_QUERY_AFTER,
+      queryAttempts: config.PAYOUT_QUERY_ATTEMPTS,
+    },
+  )
+  await payouts.scheduleNextRun()
+  // The result paths' secret exists before the first payout asks for it (every process then reads the same one).
+  if (payouts.mpesaPayouts) await payouts.callbackSecret()
   const returns = new Returns(db, orderTokens, { mediaDir: config.mediaDir, answerHours: config.RETURN_ANSWER_HOURS })
   const refundRecords = new RefundRecords(db)
 
@@ -201,7 +233,7 @@ export async function buildServices(
       payments,
       returns,
       parts: vendorParts,
-      shops,
+      payouts,
       postings,
       log,
     }),
@@ -217,7 +249,8 @@ export async function buildServices(
     orders: new AdminOrdersService(db, orders, flows.refundOrder, flows.fulfilVendorOrder),
     refunds: new AdminRefundsService(db, flows.sendRefund),
     users: new AdminUsersService(db, audit, users, sessions),
-    vendors: new AdminVendorsService(db, audit, shops, vendorReports, ledger),
+    vendors: new AdminVendorsService(db, audit, shops, vendorReports, payouts),
+    payouts: new AdminPayoutsService(db, audit, payouts),
     ledger: new AdminLedgerService(db, ledger),
     categories: new AdminCategoriesService(db, audit, categories),
     banners: new AdminBannersService(db, audit, banners),
@@ -267,6 +300,7 @@ export async function buildServices(
     fulfilment: new FulfilmentService(shops, vendorParts),
     vendorReports,
     refundRecords,
+    payouts,
     flows,
     admin,
   }

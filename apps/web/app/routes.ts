@@ -83,6 +83,7 @@ export default [
       route('admin/refunds', 'routes/admin-refunds.tsx'),
       route('admin/users', 'routes/admin-users.tsx'),
       route('admin/vendors', 'routes/admin-vendors.tsx'),
+      route('admin/payouts', 'routes/admin-payouts.tsx'),
       route('admin/categories', 'routes/admin-categories.tsx'),
       route('admin/banners', 'routes/admin-banners.tsx'),
       route('admin/disputes', 'routes/admin-disputes.tsx'),

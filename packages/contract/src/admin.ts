@@ -1,5 +1,6 @@
 import { percentToBp } from '@soko/domain/commission'
 import { ACCOUNT_KINDS, REFERENCE_TYPES, TRANSACTION_KINDS, VENDOR_ACCOUNT_KINDS } from '@soko/domain/ledger'
+import { PAYOUT_METHODS, PAYOUT_STARTS, PAYOUT_STATES } from '@soko/domain/payout-states'
 import { REFUND_CAUSES, REFUND_STATES } from '@soko/domain/refund-states'
 import { DELIVERY_CONFIRMERS } from '@soko/domain/vendor-part-states'
 import { z } from 'zod'
@@ -332,14 +333,34 @@ export const PayoutBodySchema = z.strictObject({
 })
 export type PayoutBody = z.infer<typeof PayoutBodySchema>
 
+export const PayoutStateSchema = z
+  .enum(PAYOUT_STATES)
+  .describe(
+    'queued: written, the money out of available, not yet accepted by M-Pesa; sent: M-Pesa accepted it, its result is awaited; paid; failed (failure_reason says why; the money went back to available)',
+  )
+
 export const PayoutSchema = z.object({
   id: Id,
   amount: Kes,
+  method: z
+    .enum(PAYOUT_METHODS)
+    .describe('mpesa_b2c: sent by Soko through M-Pesa B2C; manual: sent by hand and recorded'),
+  state: PayoutStateSchema,
+  started_by: z.enum(PAYOUT_STARTS).describe('schedule: the weekly payout run; admin: pay now, or recorded by hand'),
+  phone: z.string().nullable().describe('The M-Pesa number paid (M-Pesa payouts)'),
+  receipt: z.string().nullable().describe('The M-Pesa receipt, once paid'),
+  failure_reason: z.string().nullable(),
+  stuck: z
+    .boolean()
+    .describe('Sent, and M-Pesa never answered even after its status was asked for: an admin must look into it'),
   reference: z.string(),
   note: z.string(),
   created_by: z.string().nullable(),
   created_at: Timestamp,
+  sent_at: Timestamp.nullable(),
+  settled_at: Timestamp.nullable(),
 })
+export type Payout = z.infer<typeof PayoutSchema>
 export const PayoutsSchema = z.object({
   balance_owed: Kes.describe('Pending plus available: delivered parts less commission, less payouts so far'),
   delivered_net: Kes.describe('Delivered parts: subtotal less commission'),
@@ -355,6 +376,8 @@ export const PayoutsSchema = z.object({
     .number()
     .int()
     .describe('RETURN_WINDOW_DAYS: after the confirmation, before money is available'),
+  payout_phone: z.string().nullable().describe('The M-Pesa number the shop is paid to'),
+  mpesa_payouts: z.boolean().describe('Whether Soko can pay by M-Pesa B2C (MPESA_B2C is on)'),
   results: z.array(PayoutSchema),
 })
 export type Payouts = z.infer<typeof PayoutsSchema>
@@ -406,6 +429,40 @@ export const VendorLedgerSchema = z.object({
   next: Id.nullable().describe('Pass as after for the next page; null on the last'),
 })
 export type VendorLedger = z.infer<typeof VendorLedgerSchema>
+
+/** The words of the payouts endpoints' refusals (the server answers them; screens may show them). */
+export const PAYOUT_MESSAGES = {
+  mpesaOff: 'M-Pesa payouts are off (MPESA_B2C): record payouts sent by hand instead.',
+  noPayoutPhone: 'The shop has no M-Pesa payout number.',
+  notVerified: 'The shop is not verified: only verified shops are paid.',
+  suspended: 'The shop is suspended: it is not paid while suspended.',
+  belowMinimum: (minimum: string) => `The shop's available balance is below the payout minimum of ${minimum}.`,
+} as const
+
+export const AdminPayoutsQuerySchema = AdminListQuerySchema.extend({
+  state: PayoutStateSchema.optional().describe('Only payouts in this state'),
+  stuck: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe('true: only payouts sent that M-Pesa never answered, even when asked'),
+})
+export type AdminPayoutsQuery = z.infer<typeof AdminPayoutsQuerySchema>
+
+export const AdminPayoutSchema = PayoutSchema.extend({
+  shop: z.object({ id: Id, name: z.string() }),
+})
+export type AdminPayout = z.infer<typeof AdminPayoutSchema>
+export const AdminPayoutsPageSchema = page(AdminPayoutSchema)
+export type AdminPayoutsPage = z.infer<typeof AdminPayoutsPageSchema>
+
+export const PayoutRunSchema = z.object({
+  paid: z.array(z.object({ shop_id: Id, name: z.string(), payout_id: Id, amount: Kes })).describe('Payouts started'),
+  skipped: z
+    .array(z.object({ shop_id: Id, name: z.string(), reason: z.string() }))
+    .describe('Shops with money available that were not paid, and why'),
+  next_run: Timestamp.nullable().describe('The next scheduled run (null when PAYOUT_SCHEDULE=off)'),
+})
+export type PayoutRun = z.infer<typeof PayoutRunSchema>
 
 // Categories
 
@@ -764,6 +821,28 @@ export const adminEndpoints = endpoints({
     query: VendorLedgerQuerySchema,
     response: VendorLedgerSchema,
     errors: ['unauthorized', 'forbidden', 'not_found'],
+  },
+  'POST /api/admin/vendors/:id/payouts/pay-now/': {
+    summary:
+      'Pay the shop its whole available balance by M-Pesa B2C now, to its payout number (409 with the reason when it cannot be paid: no number, not verified, suspended, below PAYOUT_MINIMUM_KES; 503 when M-Pesa payouts are off)',
+    tags,
+    params,
+    response: PayoutsSchema,
+    status: 201,
+    errors: ['unauthorized', 'forbidden', 'not_found', 'conflict', 'unavailable'],
+  },
+  'GET /api/admin/payouts/': {
+    summary: 'Every payout, newest first, with its shop (filter by state, or the stuck ones)',
+    tags,
+    query: AdminPayoutsQuerySchema,
+    response: AdminPayoutsPageSchema,
+    errors: ['unauthorized', 'forbidden'],
+  },
+  'POST /api/admin/payouts/run/': {
+    summary: 'Run the scheduled payout now: every eligible shop is paid its available balance by M-Pesa',
+    tags,
+    response: PayoutRunSchema,
+    errors: ['unauthorized', 'forbidden', 'unavailable'],
   },
   'GET /api/admin/categories/': {
     summary: 'The category tree (top level, each with its subcategories), inactive ones too',

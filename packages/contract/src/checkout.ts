@@ -576,6 +576,34 @@ export const checkoutEndpoints = endpoints({
     response: DarajaAnswerSchema,
     errors: ['not_found'],
   },
+  'POST /api/payouts/b2c/result/:secret': {
+    summary:
+      "Daraja's B2C Result for a vendor payout (the path's last segment is a secret; unsigned, so matched to the payout by its OriginatorConversationID and amount)",
+    description: "Stored raw; applied once. A body that is not a B2C Result answers 400 in Daraja's own shape.",
+    tags: ['payments'],
+    params: CallbackSecretParamsSchema,
+    response: DarajaAnswerSchema,
+    errors: ['not_found'],
+    errorBodies: { 400: DarajaAnswerSchema },
+  },
+  'POST /api/payouts/b2c/status/:secret': {
+    summary: "Daraja's Transaction Status Result for a vendor payout whose B2C Result never came (secret path)",
+    description: 'Stored raw; a completed or failed status settles the payout as its B2C Result would have.',
+    tags: ['payments'],
+    params: CallbackSecretParamsSchema,
+    response: DarajaAnswerSchema,
+    errors: ['not_found'],
+    errorBodies: { 400: DarajaAnswerSchema },
+  },
+  'POST /api/payouts/b2c/timeout/:secret': {
+    summary:
+      "Daraja's QueueTimeOutURL for payouts: the request timed out in M-Pesa's queue (stored; the status is asked)",
+    tags: ['payments'],
+    params: CallbackSecretParamsSchema,
+    response: DarajaAnswerSchema,
+    errors: ['not_found'],
+    errorBodies: { 400: DarajaAnswerSchema },
+  },
   'POST /api/payments/card/webhook/': {
     summary:
       "The card provider's signed webhook (x-paystack-signature: HMAC-SHA512 of the raw body): charge.* and refund.*",

@@ -6,7 +6,7 @@ import type { Returns } from '../modules/orders/returns.ts'
 import type { OrdersService } from '../modules/orders/service.ts'
 import type { VendorParts } from '../modules/orders/vendor-parts.ts'
 import type { PaymentRow, PaymentService } from '../modules/payments/service.ts'
-import type { ShopService } from '../modules/vendors/shop.ts'
+import type { PayoutService } from '../modules/payouts/service.ts'
 import type { LedgerPostings } from './ledger-postings.ts'
 
 /** Attempts that took money: paid, refunded by an admin (by hand), or owed back (cancelled or paid late). */
@@ -20,7 +20,7 @@ const BEFORE_THE_LEDGER = 'Given back before the ledger was kept.'
  * it came for an order that could not take it); the refunds returns and an admin's refund gave back by hand
  * recorded as refunds rows sent then; each delivered, confirmed part released if its window closed (else its
  * release queued). Every confirmed part not released yet gets its release job (the demo's past writes its ledger
- * but queues no jobs). Each payout recorded by hand is posted sent and settled. The ledger's keys make a second run, or
+ * but queues no jobs). Each payout from before the ledger is posted sent (and settled, when paid). The ledger's keys make a second run, or
  * two processes starting at once, write nothing twice.
  */
 export class LedgerBackfill {
@@ -32,14 +32,14 @@ export class LedgerBackfill {
       payments: PaymentService
       returns: Pick<Returns, 'ofOrder'>
       parts: Pick<VendorParts, 'confirmed'>
-      shops: ShopService
+      payouts: Pick<PayoutService, 'allPayouts'>
       postings: LedgerPostings
       log: FastifyBaseLogger
     },
   ) {}
 
   async run(): Promise<{ payments: number; payouts: number }> {
-    const { db, ledger, payments, shops } = this.modules
+    const { db, ledger, payments } = this.modules
     const received = await ledger.referencesOf('payment_received')
     let paymentsPosted = 0
     for (const payment of await payments.inStatuses(MONEY_IN)) {
@@ -63,12 +63,13 @@ export class LedgerBackfill {
     }
     const sent = await ledger.referencesOf('payout_sent')
     let payoutsPosted = 0
-    for (const payout of await shops.allPayouts()) {
-      if (sent.has(payout.id)) continue
+    for (const payout of await this.modules.payouts.allPayouts()) {
+      // Payouts from before the ledger were recorded by hand, paid; a sent one is in transit; the rest moved nothing.
+      if (sent.has(payout.id) || (payout.state !== 'paid' && payout.state !== 'sent')) continue
       await db.transaction(async (t) => {
         const event = { payoutId: payout.id, vendorId: payout.business_id, amountCents: payout.amount_cents }
         await ledger.post(t, payoutSent(event))
-        await ledger.post(t, payoutSettled(event))
+        if (payout.state === 'paid') await ledger.post(t, payoutSettled(event))
       })
       payoutsPosted += 1
     }

@@ -15,6 +15,8 @@ import { adminOrderRoutes } from './orders/routes.ts'
 import type { AdminOrdersService } from './orders/service.ts'
 import { adminOutboxRoutes } from './outbox/routes.ts'
 import type { AdminOutboxService } from './outbox/service.ts'
+import { adminPayoutRoutes } from './payouts/routes.ts'
+import type { AdminPayoutsService } from './payouts/service.ts'
 import { adminProductRoutes } from './products/routes.ts'
 import type { AdminProductsService } from './products/service.ts'
 import { adminRefundRoutes } from './refunds/routes.ts'
@@ -33,6 +35,8 @@ export interface AdminServices {
   vendors: AdminVendorsService
   /** The ledger's trial balance and a shop's statement (decision 0014). */
   ledger: AdminLedgerService
+  /** Every payout, and the scheduled payout run on demand. */
+  payouts: AdminPayoutsService
   categories: AdminCategoriesService
   banners: AdminBannersService
   contact: AdminContactService
@@ -53,6 +57,7 @@ export function adminRoutes(admin: AdminServices): FastifyPluginAsyncZod {
     await app.register(adminUserRoutes(admin.users))
     await app.register(adminVendorRoutes(admin.vendors))
     await app.register(adminLedgerRoutes(admin.ledger))
+    await app.register(adminPayoutRoutes(admin.payouts))
     await app.register(adminCategoryRoutes(admin.categories))
     await app.register(adminBannerRoutes(admin.banners))
     await app.register(adminContactRoutes(admin.contact))

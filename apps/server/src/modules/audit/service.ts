@@ -11,6 +11,8 @@ export type AdminAuditAction =
   | 'return.refunded'
   | 'return.rejected'
   | 'payout.recorded'
+  | 'payout.started'
+  | 'payouts.run'
   | 'user.role_changed'
   | 'user.disabled'
   | 'user.enabled'
@@ -46,6 +48,7 @@ export interface AuditEntry {
     | 'banner'
     | 'contact_message'
     | 'outbox_email'
+    | 'payouts'
   subjectId: number | null
   /** Kept for the record; admins' entries carry `name` (what the subject is called) for the activity sentence. */
   detail?: Record<string, unknown>

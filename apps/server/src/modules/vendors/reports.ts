@@ -2,6 +2,7 @@ import type { Dashboard, PayoutSummary } from '@soko/contract/vendor'
 import type { Db } from '@soko/db/client'
 import { vendorAccount } from '@soko/domain/ledger'
 import { centsToKes } from '@soko/domain/money'
+import { PAYOUT_STATES, type PayoutState } from '@soko/domain/payout-states'
 import {
   availableFrom,
   type EarningState,
@@ -35,11 +36,19 @@ export interface PayoutRules {
   deliveryConfirmDays: number
   /** RETURN_WINDOW_DAYS: after a delivery's confirmation, how long its money stays pending. */
   returnWindowDays: number
+  /** When the next scheduled payout runs; null when payouts are not scheduled (PAYOUT_SCHEDULE=off). */
+  nextPayoutRun?: () => Date | null
 }
 
 /** A statement line's state: the statement holds paid parts only, so none of them is outside the balance. */
 function statementEarning(state: EarningState): Exclude<EarningState, 'none'> {
   return state === 'none' ? 'awaiting' : state
+}
+
+function payoutState(state: string): PayoutState {
+  const known = PAYOUT_STATES.find((candidate) => candidate === state)
+  if (known === undefined) throw new Error(`a payout holds an unknown state ${state}`)
+  return known
 }
 
 export class VendorReports {
@@ -156,10 +165,14 @@ export class VendorReports {
       payouts: payouts.map((payout) => ({
         id: payout.id,
         amount: centsToKes(payout.amount_cents),
-        reference: payout.reference,
+        reference: payout.mpesa_receipt ?? payout.reference,
         note: payout.note,
         date: payout.created_at.toISOString(),
+        method: payout.method === 'mpesa_b2c' ? ('mpesa_b2c' as const) : ('manual' as const),
+        state: payoutState(payout.state),
+        failureReason: payout.failure_reason,
       })),
+      nextPayoutRun: this.rules.nextPayoutRun?.()?.toISOString() ?? null,
     }
   }
 }

@@ -13,6 +13,7 @@ export const ADMIN_SECTIONS: readonly { path: string; label: string; isDemoOnly?
   { path: '/admin/disputes', label: 'Disputes' },
   { path: '/admin/users', label: 'Users' },
   { path: '/admin/vendors', label: 'Vendors' },
+  { path: '/admin/payouts', label: 'Payouts' },
   { path: '/admin/ledger', label: 'Ledger' },
   { path: '/admin/categories', label: 'Categories' },
   { path: '/admin/banners', label: 'Banners' },

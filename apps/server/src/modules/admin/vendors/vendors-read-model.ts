@@ -1,7 +1,7 @@
 import type { AdminVendorsQuery } from '@soko/contract/admin'
 import type { Db } from '@soko/db/client'
 import { users } from '@soko/db/schema/accounts'
-import { businesses, payouts } from '@soko/db/schema/vendors'
+import { businesses } from '@soko/db/schema/vendors'
 import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
 import { type SQL, sql } from 'drizzle-orm'
 import { readPage } from '../page-read-model.ts'
@@ -73,26 +73,4 @@ export function listVendors(db: Db, query: AdminVendorsQuery): Promise<{ count: 
 export async function getVendor(db: Db, id: number): Promise<AdminVendorRow | null> {
   const rows = await typedRows(db, vendorShape, sql`select ${columns} from ${from} where b.id = ${id}`)
   return rows[0] ?? null
-}
-
-const payoutShape = {
-  id: payouts.id,
-  amount_cents: payouts.amountCents,
-  reference: payouts.reference,
-  note: payouts.note,
-  created_at: payouts.createdAt,
-  created_by: value.nullable(value.text),
-}
-
-export type PayoutRow = RowOf<typeof payoutShape>
-
-export function listPayouts(db: Db, businessId: number): Promise<PayoutRow[]> {
-  return typedRows(
-    db,
-    payoutShape,
-    sql`select po.id, po.amount_cents, po.reference, po.note, po.created_at,
-          coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) as created_by
-        from payouts po left join users u on u.id = po.created_by
-        where po.business_id = ${businessId} order by po.created_at desc, po.id desc`,
-  )
 }
