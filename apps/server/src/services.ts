@@ -251,7 +251,7 @@ export async function buildServices(
     users: new AdminUsersService(db, audit, users, sessions),
     vendors: new AdminVendorsService(db, audit, shops, vendorReports, payouts),
     payouts: new AdminPayoutsService(db, audit, payouts),
-    ledger: new AdminLedgerService(db, ledger),
+    ledger: new AdminLedgerService(db, ledger, shops),
     categories: new AdminCategoriesService(db, audit, categories),
     banners: new AdminBannersService(db, audit, banners),
     contact: new AdminContactService(db, audit, contact),

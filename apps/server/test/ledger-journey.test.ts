@@ -33,7 +33,7 @@ interface Statement {
 }
 
 interface TrialBalance {
-  lines: { account: string; vendor_id: number | null; debit: number; credit: number; balance: number }[]
+  lines: { account: string; vendor_id: number | null; label: string; debit: number; credit: number; balance: number }[]
   debit_total: number
   credit_total: number
   balanced: boolean
@@ -173,6 +173,14 @@ describe.each(engines)('money through the ledger (%s)', (engine) => {
     const trial = await expectBalanced()
     const float = trial.lines.find((line) => line.account === 'mpesa_float')
     expect(float?.balance).toBeGreaterThanOrEqual(placed.order.total)
+    // A shop's accounts carry the shop's name.
+    const pendingA = trial.lines.find((line) => line.account === 'vendor_pending' && line.vendor_id === shopA.id)
+    const [shopRow] = await typedRows(
+      db(),
+      { name: value.text },
+      sql`select name from businesses where id = ${shopA.id}`,
+    )
+    expect(pendingA?.label).toBe(`${shopRow?.name}: Pending`)
 
     // The same successful callback delivered twice more: nothing posted again.
     const payment = await paymentRow(server, placed.order.orderNumber)

@@ -1,10 +1,11 @@
 import type { TrialBalanceView, VendorLedger, VendorLedgerQuery } from '@soko/contract/admin'
 import type { Db } from '@soko/db/client'
-import { accountLabel, normalSide, vendorAccount } from '@soko/domain/ledger'
+import { accountLabel, normalSide, VENDOR_ACCOUNTS, vendorAccount, vendorOf } from '@soko/domain/ledger'
 import { centsToKes } from '@soko/domain/money'
 import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
 import type { Ledger } from '../../ledger/service.ts'
+import type { ShopService } from '../../vendors/shop.ts'
 import { requireAdmin } from '../shared.ts'
 import * as read from '../vendors/vendors-read-model.ts'
 
@@ -13,18 +14,28 @@ export class AdminLedgerService {
   constructor(
     private readonly db: Db,
     private readonly ledger: Ledger,
+    private readonly shops: Pick<ShopService, 'publicNamesOf'>,
   ) {}
 
   async trialBalance(ctx: Ctx): Promise<TrialBalanceView> {
     requireAdmin(ctx)
     const trial = await this.ledger.trialBalance()
+    // A shop's accounts are named after the shop, as the admin knows it: "Kitengela Home Essentials: Available".
+    const shopIds = [...new Set(trial.lines.map((line) => vendorOf(line.account)).filter((id) => id !== null))]
+    const names = await this.shops.publicNamesOf(shopIds)
+    const labelOf = (account: (typeof trial.lines)[number]['account']) => {
+      const shop = 'vendorId' in account ? names.get(account.vendorId) : undefined
+      return shop && 'vendorId' in account
+        ? `${shop.name}: ${VENDOR_ACCOUNTS[account.kind].label}`
+        : accountLabel(account)
+    }
     return {
       lines: trial.lines.map((line) => {
         const difference = line.debitCents - line.creditCents
         return {
           account: line.account.kind,
-          vendor_id: 'vendorId' in line.account ? line.account.vendorId : null,
-          label: accountLabel(line.account),
+          vendor_id: vendorOf(line.account),
+          label: labelOf(line.account),
           debit: centsToKes(line.debitCents),
           credit: centsToKes(line.creditCents),
           balance: centsToKes(normalSide(line.account) === 'debit' ? difference : -difference),
