@@ -92,6 +92,12 @@ export interface SokoContext {
   jobs: JobQueue
   /** The settle-payment flow's step that emails each shop its paid part of an order. */
   paidShopNotices: Services['flows']['paidShopNotices']
+  /** The money events' postings (a part's release is queued through it). */
+  postings: Services['flows']['postings']
+  /** The ledger, read by the reconciliation and by tests. */
+  ledger: Services['ledger']
+  /** The ledger's opening balances, run at startup. */
+  ledgerBackfill: Services['flows']['ledgerBackfill']
   /** The marketplace's own origin for links: PUBLIC_URL, else the address this process listens on. */
   siteOrigin(): string
 }
@@ -165,6 +171,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer,
     jobs,
     paidShopNotices: flows.paidShopNotices,
+    postings: flows.postings,
+    ledger: services.ledger,
+    ledgerBackfill: flows.ledgerBackfill,
     siteOrigin,
   })
   registerErrorHandling(app)
@@ -191,6 +200,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     services.commissionRates.onCatalogChange(payload)
   })
   const stopSweeper = startSweeper(sessions, limiter, app.log)
+  // The ledger's opening balances for money that moved before it was kept (once; later starts find nothing to do).
+  await flows.ledgerBackfill.run()
   jobs.start()
   // Daraja (or the simulator) learns where payments to our Paybill are validated and confirmed: our own address is
   // known only once listening.

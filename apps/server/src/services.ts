@@ -7,6 +7,8 @@ import { ClaimGuestOrders } from './flows/claim-guest-orders.ts'
 import { ExpireOrder } from './flows/expire-order.ts'
 import { FollowPayment } from './flows/follow-payment.ts'
 import { FulfilVendorOrder } from './flows/fulfil-vendor-order.ts'
+import { LedgerBackfill } from './flows/ledger-backfill.ts'
+import { LedgerPostings } from './flows/ledger-postings.ts'
 import { OpenShop } from './flows/open-shop.ts'
 import { PaidShopNotices } from './flows/paid-shop-notices.ts'
 import { PaybillPayment } from './flows/paybill-payment.ts'
@@ -26,6 +28,7 @@ import { AdminBannersService } from './modules/admin/banners/service.ts'
 import { AdminCategoriesService } from './modules/admin/categories/service.ts'
 import { AdminContactService } from './modules/admin/contact/service.ts'
 import { AdminDashboardService } from './modules/admin/dashboard/service.ts'
+import { AdminLedgerService } from './modules/admin/ledger/service.ts'
 import { AdminOrdersService } from './modules/admin/orders/service.ts'
 import { AdminOutboxService } from './modules/admin/outbox/service.ts'
 import { AdminPayoutsService } from './modules/admin/payouts/service.ts'
@@ -58,6 +61,7 @@ import { Returns } from './modules/orders/returns.ts'
 import { OrdersService } from './modules/orders/service.ts'
 import { VendorParts } from './modules/orders/vendor-parts.ts'
 import { cardSecretKey, createGateways } from './modules/payments/gateways.ts'
+import { RefundRecords } from './modules/payments/refund-records.ts'
 import { RefundService } from './modules/payments/refunds.ts'
 import { PaymentService } from './modules/payments/service.ts'
 import { PayoutService } from './modules/payouts/service.ts'
@@ -158,7 +162,7 @@ export async function buildServices(
   })
   const vendorParts = new VendorParts(db)
   const payoutSchedule = config.PAYOUT_SCHEDULE === 'on' ? { day: config.PAYOUT_DAY, hour: config.PAYOUT_HOUR } : null
-  const vendorReports = new VendorReports(db, shops, vendorParts, shopProducts, {
+  const vendorReports = new VendorReports(db, shops, vendorParts, shopProducts, ledger, {
     deliveryConfirmDays: config.DELIVERY_CONFIRM_DAYS,
     returnWindowDays: config.RETURN_WINDOW_DAYS,
     nextPayoutRun: (): Date | null => (payoutSchedule === null ? null : nextPayoutRun(payoutSchedule, new Date())),
@@ -191,12 +195,17 @@ export async function buildServices(
   // The result paths' secret exists before the first payout asks for it (every process then reads the same one).
   if (payouts.mpesaPayouts) await payouts.callbackSecret()
   const returns = new Returns(db, orderTokens, { mediaDir: config.mediaDir, answerHours: config.RETURN_ANSWER_HOURS })
+  const refundRecords = new RefundRecords(db)
 
   // Flows: writes that span modules, each in one transaction
   const limits = { limitPerIp: config.CHECKOUT_LIMIT_PER_IP, pushLimitPerPhone: config.MPESA_PUSH_LIMIT_PER_PHONE }
   const paidShopNotices = new PaidShopNotices({ orders, shops, users, mailer })
+  const postings = new LedgerPostings(
+    { db, ledger, orders, parts: vendorParts, returns, refunds: refundRecords, jobs, log },
+    { vatRateBp: config.vatRateBp, returnWindowDays: config.RETURN_WINDOW_DAYS },
+  )
   const settle = new SettlePayment(
-    { db, payments, orders, stock, mailer, shopNotices: paidShopNotices, jobs, log },
+    { db, payments, orders, stock, mailer, shopNotices: paidShopNotices, jobs, postings, log },
     { queryAfterMs: config.MPESA_QUERY_AFTER, queryAttempts: config.MPESA_QUERY_ATTEMPTS, publicUrl: siteOrigin },
   )
   const paybill = new PaybillPayment(
@@ -212,11 +221,11 @@ export async function buildServices(
     settle,
     followPayment: new FollowPayment({ db, orders, payments, settle }),
     retryPayment: new RetryPayment({ db, orders, payments, limiter }, limits),
-    cancelOrder: new CancelOrder({ db, orders, payments, stock, mailer }),
+    cancelOrder: new CancelOrder({ db, orders, payments, stock, mailer, postings }),
     expireOrder: new ExpireOrder({ db, orders, payments, stock, settle, jobs, log }),
-    refundOrder: new RefundOrder({ db, orders, payments, stock, audit, mailer, returns }),
+    refundOrder: new RefundOrder({ db, orders, payments, stock, audit, mailer, returns, postings }),
     fulfilVendorOrder: new FulfilVendorOrder(
-      { db, shops, users, parts: vendorParts, orders, mailer, audit, jobs, log },
+      { db, shops, users, parts: vendorParts, orders, mailer, audit, jobs, postings, log },
       {
         confirmDays: config.DELIVERY_CONFIRM_DAYS,
         returnWindowDays: config.RETURN_WINDOW_DAYS,
@@ -224,7 +233,7 @@ export async function buildServices(
       },
     ),
     returnItems: new ReturnItems(
-      { db, orders, returns, parts: vendorParts, payments, shops, users, mailer, audit, jobs, log },
+      { db, orders, returns, parts: vendorParts, payments, shops, users, mailer, audit, jobs, postings, log },
       { windowDays: config.RETURN_WINDOW_DAYS, answerHours: config.RETURN_ANSWER_HOURS, publicUrl: siteOrigin },
     ),
     sendRefund: new SendRefund(
@@ -234,6 +243,18 @@ export async function buildServices(
     openShop: new OpenShop({ db, shops, users, limiter, audit }),
     claimGuestOrders: new ClaimGuestOrders({ db, orders, log }),
     paidShopNotices,
+    postings,
+    ledgerBackfill: new LedgerBackfill({
+      db,
+      ledger,
+      orders,
+      payments,
+      returns,
+      parts: vendorParts,
+      payouts,
+      postings,
+      log,
+    }),
   }
 
   const categories = new CategoryEditor(db, commissionRates)
@@ -249,6 +270,7 @@ export async function buildServices(
     users: new AdminUsersService(db, audit, users, sessions),
     vendors: new AdminVendorsService(db, audit, shops, vendorReports, payouts),
     payouts: new AdminPayoutsService(db, audit, payouts),
+    ledger: new AdminLedgerService(db, ledger, shops),
     categories: new AdminCategoriesService(db, audit, categories),
     banners: new AdminBannersService(db, audit, banners),
     contact: new AdminContactService(db, audit, contact),
@@ -296,6 +318,7 @@ export async function buildServices(
     vendorParts,
     fulfilment: new FulfilmentService(shops, vendorParts),
     vendorReports,
+    refundRecords,
     payouts,
     flows,
     admin,

@@ -255,6 +255,13 @@ describe.each(engines)('paying by M-Pesa Paybill (%s)', (engine) => {
     )
     expect(events.map((event) => event.outcome)).toEqual(['applied', 'duplicate'])
     expect(await unmatched(sent.transId)).toBeUndefined()
+    // Paid through the settle path the push takes: the ledger has the money once, in the M-Pesa float.
+    const posted = await typedRows(
+      server.database.db,
+      { n: value.int },
+      sql`select count(*)::int as n from ledger_transactions where key = ${`payment_received:payment:${payment.id}`}`,
+    )
+    expect(posted[0]?.n).toBe(1)
   })
 
   it('a second payment for a paid order is refused at validation, and kept for refund when confirmed anyway', async () => {

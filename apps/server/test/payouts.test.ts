@@ -100,6 +100,12 @@ describe.each(engines)('payouts to shops by M-Pesa B2C (%s)', (engine) => {
             delivery_confirmed_at = now() - make_interval(days => ${WINDOW_DAYS + 1}), delivery_confirmed_by = 'shopper'
           where id = ${part.id}`,
     )
+    // The ledger makes it available when the part's release job runs (queued by a confirmation, which the SQL above
+    // stood in for).
+    await server.database.db.transaction((t) =>
+      server.app.soko.postings.enqueueRelease(t, part.id, new Date(Date.now() - (WINDOW_DAYS + 1) * 86_400_000)),
+    )
+    await runJobUntilDone(server, `vendor_part.release:${part.id}`)
     const mine = async () => (await vendor.client.get<VendorPayouts>('/api/vendor/payouts/')).body
     expect((await mine()).available).toBe(price * 0.9)
     return { vendor, shopId, mine }

@@ -1,6 +1,8 @@
 // Refunds sent back (issue 19): an approved refund goes back by M-Pesa B2C to the paying number or through the card
-// provider's refund call, over real HTTP against the stand-ins, and its result is applied once. The approval itself
-// is built apart: `approveRefundForTest` writes what it writes (support/refunds.ts).
+// provider's refund call, over real HTTP against the stand-ins, and its result is applied once. The approvals (an
+// admin's refund, a return, a dispute, a cancellation, a late payment) are tested through their own endpoints in
+// ledger-journey.test.ts and returns.test.ts; here `approveRefundForTest` (support/refunds.ts) approves refunds of
+// amounts and to numbers no approval would choose (a B2C number the simulator fails), to drive the sender.
 import { writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

@@ -88,6 +88,7 @@ export default [
       route('admin/categories', 'routes/admin-categories.tsx'),
       route('admin/banners', 'routes/admin-banners.tsx'),
       route('admin/disputes', 'routes/admin-disputes.tsx'),
+      route('admin/ledger', 'routes/admin-ledger.tsx'),
       route('admin/messages', 'routes/admin-messages.tsx'),
       // The mail outbox: demo mode only (DESIGN D6, D8).
       route('admin/outbox', 'routes/admin-outbox.tsx'),

@@ -1,4 +1,5 @@
 import { percentToBp } from '@soko/domain/commission'
+import { ACCOUNT_KINDS, REFERENCE_TYPES, TRANSACTION_KINDS, VENDOR_ACCOUNT_KINDS } from '@soko/domain/ledger'
 import { PAYBILL_PROBLEMS } from '@soko/domain/paybill'
 import { PAYOUT_METHODS, PAYOUT_STARTS, PAYOUT_STATES } from '@soko/domain/payout-states'
 import { REFUND_CAUSES, REFUND_STATES } from '@soko/domain/refund-states'
@@ -345,7 +346,9 @@ export const AdminVendorSchema = z.object({
   product_count: z.number().int(),
   active_product_count: z.number().int(),
   order_count: z.number().int().describe('Paid vendor parts'),
-  balance_owed: Kes.describe("Delivered parts' subtotals less commission, less payouts so far"),
+  balance_owed: Kes.describe(
+    'What the ledger owes the shop (pending, available, in transit), less the net of parts not delivered yet',
+  ),
   created_at: Timestamp,
 })
 export type AdminVendor = z.infer<typeof AdminVendorSchema>
@@ -414,6 +417,54 @@ export const PayoutsSchema = z.object({
   results: z.array(PayoutSchema),
 })
 export type Payouts = z.infer<typeof PayoutsSchema>
+
+// The ledger (decision 0014): the reconciliation's trial balance and a shop's statement
+
+export const TrialBalanceLineSchema = z.object({
+  account: z.enum(ACCOUNT_KINDS),
+  vendor_id: Id.nullable().describe("The shop whose account it is; null for the marketplace's own"),
+  label: z.string(),
+  debit: Kes,
+  credit: Kes,
+  balance: Kes.describe("On the account's normal side: what an asset holds, what a liability or income owes"),
+})
+export const TrialBalanceSchema = z.object({
+  lines: z.array(TrialBalanceLineSchema),
+  debit_total: Kes,
+  credit_total: Kes,
+  balanced: z.boolean().describe('Debits equal credits: the ledger is whole'),
+})
+export type TrialBalanceView = z.infer<typeof TrialBalanceSchema>
+
+export const VendorLedgerQuerySchema = z.object({
+  account: z.enum(VENDOR_ACCOUNT_KINDS).default('vendor_available'),
+  after: wholeNumber(0, 2 ** 31 - 1)
+    .default(0)
+    .describe("The previous page's next: entries after this one"),
+  limit: wholeNumber(1, 200).default(50),
+})
+export type VendorLedgerQuery = z.infer<typeof VendorLedgerQuerySchema>
+
+export const VendorLedgerSchema = z.object({
+  vendor_id: Id,
+  balances: z.object({ pending: Kes, available: Kes, in_transit: Kes, paid_out: Kes }),
+  account: z.enum(VENDOR_ACCOUNT_KINDS),
+  entries: z.array(
+    z.object({
+      id: Id,
+      transaction_id: Id,
+      kind: z.enum(TRANSACTION_KINDS),
+      memo: z.string(),
+      reference_type: z.enum(REFERENCE_TYPES),
+      reference_id: Id,
+      side: z.enum(['debit', 'credit']),
+      amount: Kes,
+      created_at: Timestamp,
+    }),
+  ),
+  next: Id.nullable().describe('Pass as after for the next page; null on the last'),
+})
+export type VendorLedger = z.infer<typeof VendorLedgerSchema>
 
 /** The words of the payouts endpoints' refusals (the server answers them; screens may show them). */
 export const PAYOUT_MESSAGES = {
@@ -811,6 +862,20 @@ export const adminEndpoints = endpoints({
     response: PayoutsSchema,
     status: 201,
     errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
+  },
+  'GET /api/admin/ledger/trial-balance/': {
+    summary: "Every ledger account's debits and credits, and whether they balance (reconciliation)",
+    tags,
+    response: TrialBalanceSchema,
+    errors: ['unauthorized', 'forbidden'],
+  },
+  'GET /api/admin/vendors/:id/ledger/': {
+    summary: "A shop's ledger statement: its balances and one account's entries, oldest first, a page at a time",
+    tags,
+    params,
+    query: VendorLedgerQuerySchema,
+    response: VendorLedgerSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found'],
   },
   'POST /api/admin/vendors/:id/payouts/pay-now/': {
     summary:

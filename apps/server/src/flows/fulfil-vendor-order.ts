@@ -31,6 +31,7 @@ import { vendorDeliveryConfirmedEmail } from '../modules/vendors/notifications.t
 import type { ShopService } from '../modules/vendors/shop.ts'
 import type { Ctx } from '../plugins/auth.ts'
 import { AppError } from '../plugins/errors.ts'
+import type { LedgerPostings } from './ledger-postings.ts'
 
 /** The durable job that confirms a delivered part by itself, DELIVERY_CONFIRM_DAYS after the vendor's "delivered". */
 export const AUTO_CONFIRM_JOB = 'vendor-part.auto-confirm'
@@ -79,6 +80,7 @@ export class FulfilVendorOrder {
       mailer: Mailer
       audit: AuditService
       jobs: JobQueue
+      postings: Pick<LedgerPostings, 'enqueueRelease'>
       log: FastifyBaseLogger
     },
     private readonly settings: { confirmDays: number; returnWindowDays: number; publicUrl: () => string },
@@ -193,6 +195,8 @@ export class FulfilVendorOrder {
         dedupeKey: `vendor-part-confirm:${part.id}`,
       })
     }
+    // Confirmed, by whoever: the part's money is released when its return window closes (decision 0014, "Wiring").
+    if (answer.to === 'received') await this.modules.postings.enqueueRelease(t, part.id, new Date())
     if (answer.to === 'shipped' || answer.to === 'delivered' || answer.to === 'received') {
       const order = await orders.byId(t, part.order_id)
       const [stored] = (await orders.partsOf(t, [part.order_id])).filter((row) => row.id === part.id)

@@ -9,11 +9,11 @@ import { waitFor } from './checkout.ts'
 import type { TestServer } from './test-server.ts'
 
 /**
- * STANDS IN FOR A REFUND APPROVAL (an admin's refund, a received return, a dispute's award, a cancellation, a late
- * payment), which is built apart: in one transaction, an approved refunds row for the paid order's first vendor part
- * (the paid attempt, its method, its paying number unless `phone` says another), the ledger's refund_approved, and
- * the 'refund.send' job under its dedupe key, exactly as the approval does; then the job queue is woken. Swap it
- * for the real approval once that has landed. `postLedger: false` leaves out the ledger entry, for a refund the
+ * Approves a refund the way every approval does (an approved refunds row for the paid order's first vendor part,
+ * the ledger's refund_approved, and the 'refund.send' job under its dedupe key, in one transaction), for an amount
+ * and to a number the test chooses: the sender's tests need refunds no approval path would make (a B2C number the
+ * simulator fails; a part refunded in two pieces). The approvals themselves are tested through their endpoints
+ * (ledger-journey.test.ts, returns.test.ts). `postLedger: false` leaves out the ledger entry, for a refund the
  * ledger itself would refuse (more than is left of the payment: money refunded outside Soko, from the provider's
  * dashboard).
  */

@@ -9,6 +9,8 @@ import { adminDashboardRoutes } from './dashboard/routes.ts'
 import type { AdminDashboardService } from './dashboard/service.ts'
 import { adminDisputeRoutes, type DisputeDesk } from './disputes/routes.ts'
 import { guardAdmin } from './guard.ts'
+import { adminLedgerRoutes } from './ledger/routes.ts'
+import type { AdminLedgerService } from './ledger/service.ts'
 import { adminOrderRoutes } from './orders/routes.ts'
 import type { AdminOrdersService } from './orders/service.ts'
 import { adminOutboxRoutes } from './outbox/routes.ts'
@@ -35,6 +37,8 @@ export interface AdminServices {
   reconciliation: AdminReconciliationService
   users: AdminUsersService
   vendors: AdminVendorsService
+  /** The ledger's trial balance and a shop's statement (decision 0014). */
+  ledger: AdminLedgerService
   /** Every payout, and the scheduled payout run on demand. */
   payouts: AdminPayoutsService
   categories: AdminCategoriesService
@@ -57,6 +61,7 @@ export function adminRoutes(admin: AdminServices): FastifyPluginAsyncZod {
     await app.register(adminReconciliationRoutes(admin.reconciliation))
     await app.register(adminUserRoutes(admin.users))
     await app.register(adminVendorRoutes(admin.vendors))
+    await app.register(adminLedgerRoutes(admin.ledger))
     await app.register(adminPayoutRoutes(admin.payouts))
     await app.register(adminCategoryRoutes(admin.categories))
     await app.register(adminBannerRoutes(admin.banners))

@@ -147,6 +147,11 @@ export class PaymentService {
     return repo.paymentsOfOrder(db, orderId)
   }
 
+  /** Every attempt in one of `statuses`, oldest first. */
+  inStatuses(statuses: readonly string[], db: Db = this.db): Promise<repo.PaymentRow[]> {
+    return repo.paymentsInStatuses(db, statuses)
+  }
+
   countOf(t: Db, orderId: number): Promise<number> {
     return repo.countPayments(t, orderId)
   }

@@ -2,7 +2,7 @@ import type { AdminPayoutsQuery } from '@soko/contract/admin'
 import type { Db } from '@soko/db/client'
 import { payoutEvents, payouts } from '@soko/db/schema/payouts'
 import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
-import { eq, type SQL, sql } from 'drizzle-orm'
+import { asc, eq, type SQL, sql } from 'drizzle-orm'
 
 // SQL of payouts and payout_events, and the payout lists admins read (with the shop's name and who recorded it).
 
@@ -142,4 +142,19 @@ export async function payoutsPage(
         limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`,
   )
   return { count: total?.count ?? 0, rows }
+}
+
+/** Every payout with its state, oldest first (the ledger's opening backfill). */
+export function allPayouts(
+  db: Db,
+): Promise<{ id: number; business_id: number; amount_cents: number; state: string }[]> {
+  return db
+    .select({
+      id: payouts.id,
+      business_id: payouts.businessId,
+      amount_cents: payouts.amountCents,
+      state: payouts.state,
+    })
+    .from(payouts)
+    .orderBy(asc(payouts.id))
 }

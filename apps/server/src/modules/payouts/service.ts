@@ -533,6 +533,11 @@ export class PayoutService {
 
   // ── Reading ──────────────────────────────────────────────────────────────────────────────────────────────────
 
+  /** Every payout with its state, oldest first (the ledger's opening balances). */
+  allPayouts(): Promise<{ id: number; business_id: number; amount_cents: number; state: string }[]> {
+    return repo.allPayouts(this.modules.db)
+  }
+
   payoutsOfShop(businessId: number): Promise<repo.PayoutListRow[]> {
     return repo.payoutsOfShop(this.modules.db, businessId)
   }

@@ -15,6 +15,7 @@ export const ADMIN_SECTIONS: readonly { path: string; label: string; isDemoOnly?
   { path: '/admin/users', label: 'Users' },
   { path: '/admin/vendors', label: 'Vendors' },
   { path: '/admin/payouts', label: 'Payouts' },
+  { path: '/admin/ledger', label: 'Ledger' },
   { path: '/admin/categories', label: 'Categories' },
   { path: '/admin/banners', label: 'Banners' },
   { path: '/admin/messages', label: 'Messages' },

@@ -32,7 +32,7 @@ function toAdminVendor(row: read.AdminVendorRow): AdminVendor {
     product_count: row.product_count,
     active_product_count: row.active_product_count,
     order_count: row.order_count,
-    balance_owed: centsToKes(row.delivered_net_cents - row.paid_out_cents),
+    balance_owed: centsToKes(row.owed_cents),
     created_at: row.created_at.toISOString(),
   }
 }

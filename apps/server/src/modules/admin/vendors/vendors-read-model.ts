@@ -28,16 +28,20 @@ const vendorShape = {
   product_count: value.int,
   active_product_count: value.int,
   order_count: value.int,
-  delivered_net_cents: value.int,
-  paid_out_cents: value.int,
+  owed_cents: value.int,
 }
 
 export type AdminVendorRow = RowOf<typeof vendorShape>
 
-/** Delivered parts' subtotals less commission: what the shop has earned and may be paid. */
-const deliveredNet = sql`(select coalesce(sum(v.subtotal_cents - v.commission_cents), 0)::int from vendor_orders v
-  where v.business_id = b.id and v.status = 'delivered')`
-const paidOut = sql`(select coalesce(sum(po.amount_cents), 0)::int from payouts po where po.business_id = b.id and po.state <> 'failed')`
+/**
+ * What the shop is owed for what it delivered (decision 0014): its pending, available and in-transit money in the
+ * ledger, less the net of the parts paid but not delivered yet (owed only once delivered, as the payout screens say).
+ */
+const owed = sql`((select coalesce(sum(case when e.side = 'credit' then e.cents else -e.cents end), 0)::bigint
+    from ledger_entries e where e.vendor_id = b.id
+      and e.account in ('vendor_pending', 'vendor_available', 'vendor_payout_in_transit'))
+  - (select coalesce(sum(v.subtotal_cents - v.commission_cents), 0)::bigint from vendor_orders v
+    where v.business_id = b.id and v.status in ('paid', 'processing', 'shipped')))::int`
 
 const columns = sql`b.id, b.name, b.slug, b.type, b.county, b.town, b.is_verified, b.verified_at, b.is_active,
   b.suspended_reason, b.created_at, u.id as owner_id, u.email as owner_email,
@@ -46,7 +50,7 @@ const columns = sql`b.id, b.name, b.slug, b.type, b.county, b.town, b.is_verifie
   (select count(*)::int from products p where p.business_id = b.id and p.is_active) as active_product_count,
   (select count(*)::int from vendor_orders v where v.business_id = b.id and v.status <> 'pending_payment')
     as order_count,
-  ${deliveredNet} as delivered_net_cents, ${paidOut} as paid_out_cents`
+  ${owed} as owed_cents`
 
 function filters(query: AdminVendorsQuery): SQL {
   const where: SQL[] = [sql`true`]
