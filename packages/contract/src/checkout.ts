@@ -9,6 +9,7 @@ import {
   PAYMENT_STATUSES,
   QUOTE_PROBLEMS,
 } from './checkout-options.ts'
+import { DeliveryChoiceSchema, DeliveryQuoteSchema } from './delivery.ts'
 import { endpoints } from './endpoint.ts'
 import { ErrorSchema } from './health.ts'
 import { CountySchema, KenyanMobileSchema, MpesaNumberSchema, optionalText, required } from './user.ts'
@@ -66,7 +67,12 @@ const ItemsSchema = z
     message: 'Each product may appear only once',
   })
 
-export const QuoteRequestSchema = z.strictObject({ items: ItemsSchema })
+export const QuoteRequestSchema = z.strictObject({
+  items: ItemsSchema,
+  delivery: DeliveryChoiceSchema.optional().describe(
+    'How to deliver; absent: home delivery priced at the highest zone fee, so the fee can only fall at checkout',
+  ),
+})
 export type QuoteRequest = z.infer<typeof QuoteRequestSchema>
 
 export const QuoteLineSchema = z.object({
@@ -92,7 +98,8 @@ export const QuoteSchema = z.object({
   removed: z.array(QuoteLineSchema).describe('Lines that cannot be bought at all (no longer sold, or sold out)'),
   itemCount: z.number().int(),
   subtotal: Kes,
-  shipping: Kes.describe('Per order (default 500 KES)'),
+  shipping: Kes.describe('The delivery fee: the delivery line below (0 when nothing can be bought)'),
+  delivery: DeliveryQuoteSchema.nullable().describe('How it is delivered, the fee and the window; null: empty cart'),
   vat: Kes.describe('VAT on the subtotal (default 16 %), rounded so that the total is whole shillings'),
   vatRate: z.number().describe('e.g. 0.16'),
   total: Kes,
@@ -140,6 +147,9 @@ export const PlaceOrderBodySchema = z
     county: CountySchema,
     postalCode: PostalCodeSchema,
     country: CountrySchema,
+    delivery: DeliveryChoiceSchema.optional().describe(
+      "Home delivery (to the address's county unless another is given) or a pickup station; absent: home delivery",
+    ),
     sameAsShipping: z.boolean().default(true),
     billingAddress: optionalText('Billing address', 200).optional(),
     billingCity: optionalText('Billing city', 80).optional(),
@@ -277,6 +287,11 @@ export const OrderDetailSchema = z.object({
   notes: z.string(),
   subtotal: Kes,
   shipping: Kes,
+  delivery: DeliveryQuoteSchema.nullable().describe('How it is delivered (null: placed before delivery options)'),
+  collectionCode: z
+    .string()
+    .nullable()
+    .describe('Pickup orders: the code the station checks; only to whoever placed the order'),
   vat: Kes,
   total: Kes,
   paymentMethod: z.enum(PAYMENT_METHODS),

@@ -138,3 +138,27 @@ export function collectionCodeFrom(bytes: Uint8Array): string {
 export function normaliseCollectionCode(input: string): string {
   return input.toUpperCase().replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0')
 }
+
+/** A pickup station as an order keeps it: what the shopper needs to find it, as it was when the order was placed. */
+export interface StationSnapshot {
+  id: number
+  name: string
+  county: string
+  town: string
+  address: string
+  openingHours: string
+}
+
+/** How an order is delivered, as priced when it was placed (the order keeps it whatever the admin changes later). */
+export interface DeliverySnapshot {
+  method: DeliveryMethod
+  zone: DeliveryZone
+  /** The county delivered to: the address's county, or the station's (null: a cart quoted before one is chosen). */
+  county: string | null
+  station: StationSnapshot | null
+  feeCents: Cents
+  parcels: number
+  /** The estimated window, as Kenyan dates (YYYY-MM-DD). */
+  earliest: string
+  latest: string
+}

@@ -25,6 +25,10 @@ export type AdminAuditAction =
   | 'banner.updated'
   | 'banner.deleted'
   | 'contact_message.handled'
+  | 'delivery.fees_changed'
+  | 'pickup_station.created'
+  | 'pickup_station.updated'
+  | 'pickup.collected'
   | 'outbox_email.read'
 
 /** What vendors do to their own shop that is worth a record. */
@@ -44,6 +48,8 @@ export interface AuditEntry {
     | 'category'
     | 'banner'
     | 'contact_message'
+    | 'delivery'
+    | 'pickup_station'
     | 'outbox_email'
   subjectId: number | null
   /** Kept for the record; admins' entries carry `name` (what the subject is called) for the activity sentence. */

@@ -9,6 +9,7 @@ import {
   partStage,
   partTimeline,
 } from '@soko/domain/vendor-part-states'
+import { deliveryQuoteOf } from '../delivery/service.ts'
 import { toPaymentState } from '../payments/payment-view.ts'
 import type { PaymentRow } from '../payments/service.ts'
 import type * as repo from './repository.ts'
@@ -114,6 +115,8 @@ export function toOrderDetails(orders: repo.OrderRow[], parts: OrderViewParts): 
       notes: order.notes,
       subtotal: centsToKes(order.subtotal_cents),
       shipping: centsToKes(order.shipping_cents),
+      delivery: order.delivery ? deliveryQuoteOf(order.delivery) : null,
+      collectionCode: order.collection_code,
       vat: centsToKes(order.vat_cents),
       total: centsToKes(order.total_cents),
       paymentMethod: order.payment_method,
