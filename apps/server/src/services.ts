@@ -166,11 +166,12 @@ export async function buildServices(
     expireOrder: new ExpireOrder({ db, orders, payments, stock, settle, jobs, log }),
     refundOrder: new RefundOrder({ db, orders, payments, stock, audit, mailer, returns }),
     fulfilVendorOrder: new FulfilVendorOrder(
-      { db, shops, users, parts: vendorParts, orders, mailer, audit, jobs, log },
+      { db, shops, users, parts: vendorParts, orders, mailer, audit, jobs, log, limiter },
       {
         confirmDays: config.DELIVERY_CONFIRM_DAYS,
         returnWindowDays: config.RETURN_WINDOW_DAYS,
         publicUrl: siteOrigin,
+        collectionCodeLimit: config.PICKUP_CODE_LIMIT,
       },
     ),
     returnItems: new ReturnItems(
@@ -195,7 +196,7 @@ export async function buildServices(
     categories: new AdminCategoriesService(db, audit, categories),
     banners: new AdminBannersService(db, audit, banners),
     contact: new AdminContactService(db, audit, contact),
-    delivery: new AdminDeliveryService(db, audit, delivery),
+    delivery: new AdminDeliveryService(db, audit, delivery, flows.fulfilVendorOrder),
     disputes: flows.returnItems,
     // Mail that stays in the outbox is readable only in a demo: a real marketplace's mail is its shoppers' own.
     outbox: config.demo ? new AdminOutboxService(db, audit, mailer) : null,

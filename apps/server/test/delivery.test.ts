@@ -1,11 +1,21 @@
 import type { Quote } from '@soko/contract/checkout'
-import type { AdminDelivery, AdminStation, DeliveryOptions } from '@soko/contract/delivery'
+import type { AdminDelivery, AdminStation, DeliveryOptions, PickupStation } from '@soko/contract/delivery'
 import type { SitePolicies } from '@soko/contract/site'
 import { auditLog } from '@soko/db/schema/audit'
+import { typedRows, value } from '@soko/db/typed-sql'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Client, newCustomer, RELAXED_LIMITS, registerUser, signIn } from './support/accounts.ts'
-import { FAST_PAYMENTS, orderBody, placeOrder, type StockedProduct, sellableProducts } from './support/checkout.ts'
+import { Client, newCustomer, outbox, RELAXED_LIMITS, registerUser, signIn } from './support/accounts.ts'
+import { type Caller, paidOrderWithCallers } from './support/callers.ts'
+import {
+  FAST_PAYMENTS,
+  orderBody,
+  type Placed,
+  placeOrder,
+  type StockedProduct,
+  sellableProducts,
+  waitFor,
+} from './support/checkout.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
 
 // Delivery options (issue 20) over real HTTP: home delivery by the county's zone and per parcel, pickup stations,
@@ -263,5 +273,102 @@ describe.each(engines)('delivery options on %s', (engine) => {
     expect(policies.delivery.stations.map((s) => s.town)).toEqual(
       expect.arrayContaining(['Mombasa', 'Kisumu', 'Nakuru', 'Eldoret']),
     )
+  })
+})
+
+describe.each(engines)('pickup parcels on %s', (engine) => {
+  let server: TestServer
+  let clients: Record<Caller, Client>
+  let placed: Placed
+  let partId: number
+  let station: PickupStation
+
+  beforeAll(async () => {
+    server = await startTestServer(engine, { env: { ...RELAXED_LIMITS, ...FAST_PAYMENTS, PICKUP_CODE_LIMIT: '3/15m' } })
+    const options = await new Client(server).get<DeliveryOptions>('/api/delivery/options/?county=Kisumu')
+    const [first] = options.body.stations
+    if (!first) throw new Error('fixture: the demo has a Kisumu station')
+    station = first
+    ;({ clients, placed } = await paidOrderWithCallers(
+      server,
+      { name: 'Pickup shop', otherName: 'Other pickup shop', product: 'Kiondo basket', quantity: 1 },
+      { method: 'pickup', stationId: station.id },
+    ))
+    const [part] = await typedRows(
+      server.database.db,
+      { id: value.int },
+      sql`select v.id from vendor_orders v join orders o on o.id = v.order_id
+          where o.order_number = ${placed.order.orderNumber}`,
+    )
+    if (!part) throw new Error('no part')
+    partId = part.id
+  })
+  afterAll(() => server?.close())
+
+  const orderOf = async () =>
+    (
+      await clients.buyer.get<DeliveredOrder['order'] & { vendors: { atStationAt: string | null; status: string }[] }>(
+        `/api/checkout/orders/${placed.order.orderNumber}/`,
+      )
+    ).body
+
+  it('tells the shopper the code, then the parcel is at the station; the station hands it over against the code', async () => {
+    const order = await orderOf()
+    const code = order.collectionCode ?? ''
+    expect(code).toMatch(/^[0-9A-Z]{6}$/)
+    const email = (placed.order as unknown as { contact: { email: string } }).contact.email
+
+    // Not before it ships, not by another shop, not by a shopper.
+    expect((await clients.vendor.post(`/api/vendor/orders/${partId}/at-station/`)).status).toBe(409)
+    expect(
+      (await clients.vendor.post(`/api/vendor/orders/${partId}/ship/`, { carrier: 'pickup-station' })).status,
+    ).toBe(204)
+    expect((await clients['other-vendor'].post(`/api/vendor/orders/${partId}/at-station/`)).status).toBe(404)
+    expect((await clients.buyer.post(`/api/vendor/orders/${partId}/at-station/`)).status).toBe(403)
+    const early = await clients.vendor.post<ErrorAnswer>(`/api/vendor/orders/${partId}/collect/`, { code })
+    expect(early.status).toBe(409)
+    expect(early.body.detail).toMatch(/not arrived/)
+
+    expect((await clients.vendor.post(`/api/vendor/orders/${partId}/at-station/`)).status).toBe(204)
+    expect((await clients.vendor.post(`/api/vendor/orders/${partId}/at-station/`)).status).toBe(409)
+    expect((await orderOf()).vendors[0]?.atStationAt).not.toBeNull()
+    const mail = await waitFor(async () =>
+      (await outbox(server, email)).find((message) => message.subject.includes('your parcel is at')),
+    )
+    expect(mail.subject).toContain(station.name)
+    expect(mail.text).toContain(code)
+    expect(mail.text).toContain(station.address)
+
+    // Wrong codes are refused on the field, then the tries (3, the early one counted) run out even for the right one.
+    const wrong = code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA'
+    for (let i = 0; i < 2; i += 1) {
+      const answer = await clients.vendor.post<ErrorAnswer>(`/api/vendor/orders/${partId}/collect/`, { code: wrong })
+      expect(answer.status).toBe(400)
+      expect(answer.body.errors?.code?.[0]).toMatch(/not the collection code/)
+    }
+    expect((await clients.vendor.post(`/api/vendor/orders/${partId}/collect/`, { code })).status).toBe(429)
+    expect((await orderOf()).vendors[0]?.status).toBe('shipped')
+
+    // An admin at the counter, typing it as read aloud (lower case, a space), hands it over: received, audited.
+    const spaced = `${code.slice(0, 3).toLowerCase()} ${code.slice(3)}`
+    const collected = await clients.admin.post(`/api/admin/orders/${placed.order.id}/parts/${partId}/collect/`, {
+      code: spaced,
+    })
+    expect(collected.status).toBe(204)
+    const after = await orderOf()
+    expect(after.vendors[0]?.status).toBe('delivered')
+    const [part] = await typedRows(
+      server.database.db,
+      { delivery_confirmed_by: value.text },
+      sql`select delivery_confirmed_by from vendor_orders where id = ${partId}`,
+    )
+    expect(part?.delivery_confirmed_by).toBe('station')
+    const [entry] = await server.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectType, 'order'), eq(auditLog.subjectId, placed.order.id)))
+    expect(entry?.action).toBe('pickup.collected')
+    const again = await clients.admin.post(`/api/admin/orders/${placed.order.id}/parts/${partId}/collect/`, { code })
+    expect(again.status).toBe(409)
   })
 })

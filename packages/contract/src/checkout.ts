@@ -252,6 +252,7 @@ export const VendorOrderSchema = z.object({
   carrierLabel: z.string().nullable(),
   trackingReference: z.string().nullable(),
   shippedAt: z.string().nullable(),
+  atStationAt: z.string().nullable().describe('Pickup orders: when the parcel reached the station'),
   deliveredAt: z.string().nullable().describe('When the seller marked it delivered'),
   deliveryConfirmedAt: z.string().nullable().describe('When its delivery was confirmed'),
   deliveryConfirmedBy: z.enum(DELIVERY_CONFIRMERS).nullable(),

@@ -132,6 +132,8 @@ export const CollectBodySchema = z.strictObject({
     .max(20, 'A collection code is 6 letters or digits'),
 })
 
+const PartParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) })
+const AdminPartParamsSchema = PartParamsSchema.extend({ partId: z.coerce.number().int().positive().max(2 ** 31 - 1) })
 const StationIdParamsSchema = z.object({
   id: z.coerce
     .number()
@@ -171,6 +173,42 @@ export const deliveryEndpoints = endpoints({
     response: AdminStationSchema,
     status: 201,
     errors: ['unauthorized', 'forbidden'],
+  },
+  'POST /api/vendor/orders/:id/at-station/': {
+    summary: 'Pickup orders: your parcel reached the station (the shopper is emailed the station, code and date)',
+    description: 'Ship it first with the carrier `pickup-station`. 409 for a home delivery or a parcel already there.',
+    tags: ['vendor'],
+    params: PartParamsSchema,
+    response: null,
+    status: 204,
+    errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
+  },
+  'POST /api/vendor/orders/:id/collect/': {
+    summary: "Pickup orders: hand the parcel over against the order's collection code (it is then received)",
+    description: 'A wrong code answers 400 on `code`; too many tries answer 429 for a while (PICKUP_CODE_LIMIT).',
+    tags: ['vendor'],
+    params: PartParamsSchema,
+    body: CollectBodySchema,
+    response: null,
+    status: 204,
+    errors: ['unauthorized', 'forbidden', 'not_found', 'conflict', 'rate_limited'],
+  },
+  'POST /api/admin/orders/:id/parts/:partId/at-station/': {
+    summary: "Pickup orders: a part's parcel reached the station (for a station Soko runs), audited by its collection",
+    tags: adminTags,
+    params: AdminPartParamsSchema,
+    response: null,
+    status: 204,
+    errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
+  },
+  'POST /api/admin/orders/:id/parts/:partId/collect/': {
+    summary: "Pickup orders: hand a part's parcel over against the collection code, audited",
+    tags: adminTags,
+    params: AdminPartParamsSchema,
+    body: CollectBodySchema,
+    response: null,
+    status: 204,
+    errors: ['unauthorized', 'forbidden', 'not_found', 'conflict', 'rate_limited'],
   },
   'PUT /api/admin/delivery/stations/:id/': {
     summary: 'Edit a pickup station (active: false takes it off the checkout; orders keep their snapshot)',

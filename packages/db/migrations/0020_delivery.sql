@@ -23,6 +23,11 @@ CREATE TABLE "pickup_stations" (
 	CONSTRAINT "pickup_stations_fee_not_negative" CHECK ("pickup_stations"."fee_cents" >= 0)
 );
 --> statement-breakpoint
+ALTER TABLE "vendor_orders" DROP CONSTRAINT "vendor_orders_carrier_known";--> statement-breakpoint
+ALTER TABLE "vendor_orders" DROP CONSTRAINT "vendor_orders_confirmed_by_known";--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "delivery" jsonb;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "collection_code" text;--> statement-breakpoint
-CREATE INDEX "pickup_stations_county_idx" ON "pickup_stations" USING btree ("county","name");
+ALTER TABLE "vendor_orders" ADD COLUMN "at_station_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "pickup_stations_county_idx" ON "pickup_stations" USING btree ("county","name");--> statement-breakpoint
+ALTER TABLE "vendor_orders" ADD CONSTRAINT "vendor_orders_carrier_known" CHECK (carrier in ('g4s', 'wells-fargo', 'fargo-courier', 'sendy', 'posta-ems', 'speed-af', 'aramex', 'dhl', 'boda-boda', 'app-rider', 'own-delivery', 'pickup-station'));--> statement-breakpoint
+ALTER TABLE "vendor_orders" ADD CONSTRAINT "vendor_orders_confirmed_by_known" CHECK (delivery_confirmed_by in ('shopper', 'admin', 'auto', 'station'));

@@ -304,6 +304,8 @@ const ConfigObject = z.object({
     .default(48),
   /** Guest order look-ups (order number with phone or email) per client address, and per order number whoever asks. */
   ORDER_LOOKUP_LIMIT_PER_IP: rateLimit('10/15m'),
+  /** Tries at a pickup parcel's collection code, per parcel and per person typing it. */
+  PICKUP_CODE_LIMIT: rateLimit('5/15m'),
   ORDER_LOOKUP_LIMIT_PER_ORDER: rateLimit('5/1h'),
   /**
    * Where M-Pesa payments go: `simulator` (the Daraja simulator that ships with Soko, run inside this process: no

@@ -99,6 +99,8 @@ export const vendorOrders = pgTable(
     trackingReference: text('tracking_reference'),
     processingAt: timestamp('processing_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /** Pickup orders: when the parcel reached the station (the shopper was told to collect it with the code). */
+    atStationAt: timestamp('at_station_at', { withTimezone: true }),
     /** When the vendor marked it delivered; it is received once its delivery is confirmed (decision 0012). */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     deliveryConfirmedAt: timestamp('delivery_confirmed_at', { withTimezone: true }),

@@ -83,6 +83,26 @@ const nairobiDay = new Intl.DateTimeFormat('en-GB', {
 })
 const dayOf = (at: string) => nairobiDay.format(new Date(at))
 
+/** A pickup order's parcel reached its station: where, until when it waits, and the code to collect it with. */
+export function parcelAtStationEmail(
+  order: OrderRow,
+  businessName: string,
+  collectBy: Date,
+  orderLink: string,
+): MailMessage {
+  const station = order.delivery?.station
+  const where = station ? `${station.name}, ${station.address}, ${station.town}` : 'your pickup station'
+  return toShopper(order, `Order ${order.order_number}: your parcel is at ${station?.name ?? 'the station'}`, [
+    `Your parcel from ${businessName} (order ${order.order_number}) is waiting for you at ${where}.`,
+    ...(station ? [`Opening hours: ${station.openingHours}.`] : []),
+    '',
+    `Collect it with your code ${order.collection_code ?? ''} by ${nairobiDay.format(collectBy)}. Bring an ID; ` +
+      'the station checks the code before handing the parcel over. Keep the code private.',
+    '',
+    orderLink,
+  ])
+}
+
 /** What a shop did with its part of the order, and that part's timeline (the one the order page shows). */
 export function vendorPartEmail(
   order: OrderRow,

@@ -105,6 +105,7 @@ export function toOrderDetails(orders: repo.OrderRow[], parts: OrderViewParts): 
         subtotal: centsToKes(part.subtotal_cents),
         trackingNote: part.tracking_note,
         shippedAt: iso(part.shipped_at),
+        atStationAt: iso(part.at_station_at),
         deliveredAt: iso(part.delivered_at),
         ...partDelivery(part, order.paid_at, parts.confirmDays),
         items: orderItems.filter((item) => item.vendor_order_id === part.id).map(toItem),

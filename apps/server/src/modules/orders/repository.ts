@@ -190,6 +190,7 @@ export const vendorOrderShape = {
   tracking_reference: vendorOrders.trackingReference,
   processing_at: vendorOrders.processingAt,
   shipped_at: vendorOrders.shippedAt,
+  at_station_at: vendorOrders.atStationAt,
   delivered_at: vendorOrders.deliveredAt,
   delivery_confirmed_at: vendorOrders.deliveryConfirmedAt,
   delivery_confirmed_by: vendorOrders.deliveryConfirmedBy,

@@ -13,6 +13,12 @@ export function adminDeliveryRoutes(delivery: AdminDeliveryService): FastifyPlug
     serve(app, deliveryEndpoints, 'POST /api/admin/delivery/stations/', async (request) =>
       delivery.createStation(ctxOf(request), request.body),
     )
+    serve(app, deliveryEndpoints, 'POST /api/admin/orders/:id/parts/:partId/at-station/', async (request) => {
+      await delivery.pickup(ctxOf(request), request.params.id, request.params.partId, null)
+    })
+    serve(app, deliveryEndpoints, 'POST /api/admin/orders/:id/parts/:partId/collect/', async (request) => {
+      await delivery.pickup(ctxOf(request), request.params.id, request.params.partId, request.body.code)
+    })
     serve(app, deliveryEndpoints, 'PUT /api/admin/delivery/stations/:id/', async (request) =>
       delivery.updateStation(ctxOf(request), request.params.id, request.body),
     )

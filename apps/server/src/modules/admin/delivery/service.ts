@@ -41,7 +41,17 @@ export class AdminDeliveryService {
     private readonly db: Db,
     private readonly audit: AuditService,
     private readonly delivery: DeliveryService,
+    /** The fulfil-vendor-order flow: a pickup parcel at the station, and handed over against its code. */
+    private readonly pickups: {
+      pickupAsAdmin(adminId: number, orderId: number, partId: number, code: string | null): Promise<number>
+    },
   ) {}
+
+  /** A pickup part's parcel at the station (`code` null), or collected with `code`. */
+  async pickup(ctx: Ctx, orderId: number, partId: number, code: string | null): Promise<void> {
+    const admin = requireAdmin(ctx)
+    await this.pickups.pickupAsAdmin(admin.id, orderId, partId, code)
+  }
 
   async overview(ctx: Ctx): Promise<AdminDelivery> {
     requireAdmin(ctx)
