@@ -132,8 +132,20 @@ export const CollectBodySchema = z.strictObject({
     .max(20, 'A collection code is 6 letters or digits'),
 })
 
-const PartParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) })
-const AdminPartParamsSchema = PartParamsSchema.extend({ partId: z.coerce.number().int().positive().max(2 ** 31 - 1) })
+const PartParamsSchema = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+})
+const AdminPartParamsSchema = PartParamsSchema.extend({
+  partId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+})
 const StationIdParamsSchema = z.object({
   id: z.coerce
     .number()

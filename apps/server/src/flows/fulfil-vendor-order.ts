@@ -27,12 +27,12 @@ import {
   type ShopPartRow,
   type VendorParts,
 } from '../modules/orders/vendor-parts.ts'
+import type { RateLimiter } from '../modules/rate-limits/service.ts'
 import { requireFulfillingVendor } from '../modules/vendors/fulfilment.ts'
 import { vendorDeliveryConfirmedEmail } from '../modules/vendors/notifications.ts'
 import type { ShopService } from '../modules/vendors/shop.ts'
-import type { RateLimiter } from '../modules/rate-limits/service.ts'
-import type { RateLimit } from '../plugins/config.ts'
 import type { Ctx } from '../plugins/auth.ts'
+import type { RateLimit } from '../plugins/config.ts'
 import { AppError } from '../plugins/errors.ts'
 
 /** The durable job that confirms a delivered part by itself, DELIVERY_CONFIRM_DAYS after the vendor's "delivered". */
