@@ -84,6 +84,7 @@ export default [
       route('admin/vendors', 'routes/admin-vendors.tsx'),
       route('admin/categories', 'routes/admin-categories.tsx'),
       route('admin/banners', 'routes/admin-banners.tsx'),
+      route('admin/delivery', 'routes/admin-delivery.tsx'),
       route('admin/disputes', 'routes/admin-disputes.tsx'),
       route('admin/messages', 'routes/admin-messages.tsx'),
       // The mail outbox: demo mode only (DESIGN D6, D8).
