@@ -20,6 +20,7 @@ import { devOutboxRoutes } from './modules/mail/routes.ts'
 import { mediaRoutes } from './modules/media/routes.ts'
 import { checkoutRoutes } from './modules/orders/routes.ts'
 import { paymentCallbackRoutes } from './modules/payments/routes.ts'
+import { payoutResultRoutes } from './modules/payouts/routes.ts'
 import { reviewRoutes } from './modules/reviews/routes.ts'
 import { searchRoutes } from './modules/search/routes.ts'
 import { seoRoutes } from './modules/seo/routes.ts'
@@ -92,6 +93,12 @@ export interface SokoContext {
   jobs: JobQueue
   /** The settle-payment flow's step that emails each shop its paid part of an order. */
   paidShopNotices: Services['flows']['paidShopNotices']
+  /** The money events' postings (a part's release is queued through it). */
+  postings: Services['flows']['postings']
+  /** The ledger, read by the reconciliation and by tests. */
+  ledger: Services['ledger']
+  /** The ledger's opening balances, run at startup. */
+  ledgerBackfill: Services['flows']['ledgerBackfill']
   /** The marketplace's own origin for links: PUBLIC_URL, else the address this process listens on. */
   siteOrigin(): string
 }
@@ -165,6 +172,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer,
     jobs,
     paidShopNotices: flows.paidShopNotices,
+    postings: flows.postings,
+    ledger: services.ledger,
+    ledgerBackfill: flows.ledgerBackfill,
     siteOrigin,
   })
   registerErrorHandling(app)
@@ -191,6 +201,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     services.commissionRates.onCatalogChange(payload)
   })
   const stopSweeper = startSweeper(sessions, limiter, app.log)
+  // The ledger's opening balances for money that moved before it was kept (once; later starts find nothing to do).
+  await flows.ledgerBackfill.run()
   jobs.start()
   app.addHook('onClose', async () => {
     stopSweeper()
@@ -271,8 +283,14 @@ async function registerRoutes(
     }),
   )
   await app.register(
-    paymentCallbackRoutes({ payments: flows.settle, card: gateways.card, callbackSecret: gateways.callbackSecret }),
+    paymentCallbackRoutes({
+      payments: flows.settle,
+      refunds: flows.sendRefund,
+      card: gateways.card,
+      callbackSecret: gateways.callbackSecret,
+    }),
   )
+  await app.register(payoutResultRoutes(services.payouts))
   await app.register(reviewRoutes(services.reviews))
   await app.register(
     vendorRoutes({ fulfilment: services.fulfilment, parts: flows.fulfilVendorOrder, returns: flows.returnItems }),

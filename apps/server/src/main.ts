@@ -41,10 +41,9 @@ async function main(): Promise<void> {
             commissionBp: config.commissionBp,
             deliveryConfirmDays: config.DELIVERY_CONFIRM_DAYS,
             returnWindowDays: config.RETURN_WINDOW_DAYS,
-            // The weekly payout run's defaults: Friday at 10:00, Nairobi time, at least KSh 500.
-            payoutWeekday: 5,
-            payoutHour: 10,
-            payoutMinimumCents: 50_000,
+            // Past weeks were paid on the run this marketplace is set to (Friday 10:00, KSh 500 by default).
+            payoutSchedule: { day: config.PAYOUT_DAY, hour: config.PAYOUT_HOUR },
+            payoutMinimumCents: config.PAYOUT_MINIMUM_KES * 100,
           },
         },
       })

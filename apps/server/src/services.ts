@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '@soko/db/client'
+import { nextPayoutRun } from '@soko/domain/payout-states'
 import type { FastifyBaseLogger } from 'fastify'
 import type { StandIns } from './app.ts'
 import { CancelOrder } from './flows/cancel-order.ts'
@@ -6,12 +7,15 @@ import { ClaimGuestOrders } from './flows/claim-guest-orders.ts'
 import { ExpireOrder } from './flows/expire-order.ts'
 import { FollowPayment } from './flows/follow-payment.ts'
 import { FulfilVendorOrder } from './flows/fulfil-vendor-order.ts'
+import { LedgerBackfill } from './flows/ledger-backfill.ts'
+import { LedgerPostings } from './flows/ledger-postings.ts'
 import { OpenShop } from './flows/open-shop.ts'
 import { PaidShopNotices } from './flows/paid-shop-notices.ts'
 import { PlaceOrder } from './flows/place-order.ts'
 import { RefundOrder } from './flows/refund-order.ts'
 import { RetryPayment } from './flows/retry-payment.ts'
 import { ReturnItems } from './flows/return-items.ts'
+import { SendRefund } from './flows/send-refund.ts'
 import { SettlePayment } from './flows/settle-payment.ts'
 import { GoogleSignIn } from './modules/accounts/google.ts'
 import { PasswordHasher } from './modules/accounts/passwords.ts'
@@ -24,9 +28,12 @@ import { AdminCategoriesService } from './modules/admin/categories/service.ts'
 import { AdminContactService } from './modules/admin/contact/service.ts'
 import { AdminDashboardService } from './modules/admin/dashboard/service.ts'
 import { AdminDeliveryService } from './modules/admin/delivery/service.ts'
+import { AdminLedgerService } from './modules/admin/ledger/service.ts'
 import { AdminOrdersService } from './modules/admin/orders/service.ts'
 import { AdminOutboxService } from './modules/admin/outbox/service.ts'
+import { AdminPayoutsService } from './modules/admin/payouts/service.ts'
 import { AdminProductsService } from './modules/admin/products/service.ts'
+import { AdminRefundsService } from './modules/admin/refunds/service.ts'
 import type { AdminServices } from './modules/admin/routes.ts'
 import { AdminUsersService } from './modules/admin/users/service.ts'
 import { AdminVendorsService } from './modules/admin/vendors/service.ts'
@@ -46,6 +53,7 @@ import { CustomerService } from './modules/customers/service.ts'
 import { DeliveryService } from './modules/delivery/service.ts'
 import { DemoPictures } from './modules/demo/pictures.ts'
 import { JobQueue } from './modules/jobs/queue.ts'
+import { Ledger } from './modules/ledger/service.ts'
 import { Mailer } from './modules/mail/mailer.ts'
 import { Deliveries } from './modules/orders/deliveries.ts'
 import { OrderTokens } from './modules/orders/order-tokens.ts'
@@ -53,7 +61,10 @@ import { Returns } from './modules/orders/returns.ts'
 import { OrdersService } from './modules/orders/service.ts'
 import { VendorParts } from './modules/orders/vendor-parts.ts'
 import { cardSecretKey, createGateways } from './modules/payments/gateways.ts'
+import { RefundRecords } from './modules/payments/refund-records.ts'
+import { RefundService } from './modules/payments/refunds.ts'
 import { PaymentService } from './modules/payments/service.ts'
+import { PayoutService } from './modules/payouts/service.ts'
 import { RateLimiter } from './modules/rate-limits/service.ts'
 import { ReviewService } from './modules/reviews/service.ts'
 import { PostgresSearchService } from './modules/search/service.ts'
@@ -92,6 +103,7 @@ export async function buildServices(
   const audit = new AuditService()
   const jobs = new JobQueue(db, log)
   const mailer = new Mailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, demo: config.demo }, log)
+  const ledger = new Ledger(db)
 
   // Outside parties: the real services, or the stand-ins the entry point started
   const cardKey = await cardSecretKey(config, secrets)
@@ -135,23 +147,58 @@ export async function buildServices(
   const customers = new CustomerService(db, users, catalog)
   const carts = new CartService(db, pricing)
   const payments = new PaymentService(db, gateways, { queryAfterMs: config.MPESA_QUERY_AFTER }, log)
+  const refunds = new RefundService(gateways)
   const orderTokens = await OrderTokens.load(secrets)
   const orders = new OrdersService(db, orderTokens, { payments, shops, reviews }, config.DELIVERY_CONFIRM_DAYS, {
     returnWindowDays: config.RETURN_WINDOW_DAYS,
     siteOrigin,
   })
   const vendorParts = new VendorParts(db)
-  const vendorReports = new VendorReports(db, shops, vendorParts, shopProducts, {
+  const payoutSchedule = config.PAYOUT_SCHEDULE === 'on' ? { day: config.PAYOUT_DAY, hour: config.PAYOUT_HOUR } : null
+  const vendorReports = new VendorReports(db, shops, vendorParts, shopProducts, ledger, {
     deliveryConfirmDays: config.DELIVERY_CONFIRM_DAYS,
     returnWindowDays: config.RETURN_WINDOW_DAYS,
+    nextPayoutRun: (): Date | null => (payoutSchedule === null ? null : nextPayoutRun(payoutSchedule, new Date())),
   })
+  // Money: the ledger, and payouts to shops by M-Pesa B2C (or recorded by hand)
+  const payouts = new PayoutService(
+    {
+      db,
+      shops,
+      users,
+      reports: vendorReports,
+      ledger,
+      jobs,
+      mailer,
+      secrets,
+      b2c: gateways.b2c,
+      // As the STK callbacks: the built-in simulator calls this process; a real Daraja calls PUBLIC_URL.
+      callbackBase: () => (config.mpesaBaseUrl === null ? links.selfUrl() : (config.PUBLIC_URL ?? links.selfUrl())),
+      siteOrigin,
+      log,
+    },
+    {
+      minimumCents: config.PAYOUT_MINIMUM_KES * 100,
+      schedule: payoutSchedule,
+      queryAfterMs: config.PAYOUT_QUERY_AFTER,
+      queryAttempts: config.PAYOUT_QUERY_ATTEMPTS,
+    },
+  )
+  await payouts.scheduleNextRun()
+  // The result paths' secret exists before the first payout asks for it (every process then reads the same one).
+  if (payouts.mpesaPayouts) await payouts.callbackSecret()
   const returns = new Returns(db, orderTokens, { mediaDir: config.mediaDir, answerHours: config.RETURN_ANSWER_HOURS })
+  const refundRecords = new RefundRecords(db)
 
   // Flows: writes that span modules, each in one transaction
   const limits = { limitPerIp: config.CHECKOUT_LIMIT_PER_IP, pushLimitPerPhone: config.MPESA_PUSH_LIMIT_PER_PHONE }
   const paidShopNotices = new PaidShopNotices({ orders, shops, users, mailer })
+  const postings = new LedgerPostings(
+    { db, ledger, orders, parts: vendorParts, returns, refunds: refundRecords, jobs, log },
+    { vatRateBp: config.vatRateBp, returnWindowDays: config.RETURN_WINDOW_DAYS },
+  )
   const settle = new SettlePayment(
-    { db, payments, orders, stock, mailer, shopNotices: paidShopNotices, jobs, log },
+    { db, payments, orders, stock, mailer, shopNotices: paidShopNotices, jobs, postings, log },
     { queryAfterMs: config.MPESA_QUERY_AFTER, queryAttempts: config.MPESA_QUERY_ATTEMPTS, publicUrl: siteOrigin },
   )
   const flows = {
@@ -162,11 +209,11 @@ export async function buildServices(
     settle,
     followPayment: new FollowPayment({ db, orders, payments, settle }),
     retryPayment: new RetryPayment({ db, orders, payments, limiter }, limits),
-    cancelOrder: new CancelOrder({ db, orders, payments, stock, mailer }),
+    cancelOrder: new CancelOrder({ db, orders, payments, stock, mailer, postings }),
     expireOrder: new ExpireOrder({ db, orders, payments, stock, settle, jobs, log }),
-    refundOrder: new RefundOrder({ db, orders, payments, stock, audit, mailer, returns }),
+    refundOrder: new RefundOrder({ db, orders, payments, stock, audit, mailer, returns, postings }),
     fulfilVendorOrder: new FulfilVendorOrder(
-      { db, shops, users, parts: vendorParts, orders, mailer, audit, jobs, log, limiter },
+      { db, shops, users, parts: vendorParts, orders, mailer, audit, jobs, postings, log, limiter },
       {
         confirmDays: config.DELIVERY_CONFIRM_DAYS,
         returnWindowDays: config.RETURN_WINDOW_DAYS,
@@ -175,12 +222,28 @@ export async function buildServices(
       },
     ),
     returnItems: new ReturnItems(
-      { db, orders, returns, parts: vendorParts, payments, shops, users, mailer, audit, jobs, log },
+      { db, orders, returns, parts: vendorParts, payments, shops, users, mailer, audit, jobs, postings, log },
       { windowDays: config.RETURN_WINDOW_DAYS, answerHours: config.RETURN_ANSWER_HOURS, publicUrl: siteOrigin },
+    ),
+    sendRefund: new SendRefund(
+      { db, refunds, payments, orders, ledger, mailer, audit, jobs, log },
+      { checkAfterMs: config.REFUND_CHECK_AFTER, checkAttempts: config.MPESA_QUERY_ATTEMPTS },
     ),
     openShop: new OpenShop({ db, shops, users, limiter, audit }),
     claimGuestOrders: new ClaimGuestOrders({ db, orders, log }),
     paidShopNotices,
+    postings,
+    ledgerBackfill: new LedgerBackfill({
+      db,
+      ledger,
+      orders,
+      payments,
+      returns,
+      parts: vendorParts,
+      payouts,
+      postings,
+      log,
+    }),
   }
 
   const categories = new CategoryEditor(db, commissionRates)
@@ -191,8 +254,11 @@ export async function buildServices(
     dashboard: new AdminDashboardService(db),
     products: new AdminProductsService(db, audit, products),
     orders: new AdminOrdersService(db, orders, flows.refundOrder, flows.fulfilVendorOrder),
+    refunds: new AdminRefundsService(db, flows.sendRefund),
     users: new AdminUsersService(db, audit, users, sessions),
-    vendors: new AdminVendorsService(db, audit, shops, vendorReports),
+    vendors: new AdminVendorsService(db, audit, shops, vendorReports, payouts),
+    payouts: new AdminPayoutsService(db, audit, payouts),
+    ledger: new AdminLedgerService(db, ledger),
     categories: new AdminCategoriesService(db, audit, categories),
     banners: new AdminBannersService(db, audit, banners),
     contact: new AdminContactService(db, audit, contact),
@@ -210,6 +276,7 @@ export async function buildServices(
     audit,
     jobs,
     mailer,
+    ledger,
     hasher,
     sessions,
     accounts,
@@ -235,11 +302,14 @@ export async function buildServices(
     customers,
     carts,
     payments,
+    refunds,
     orders,
     returns,
     vendorParts,
     fulfilment: new FulfilmentService(shops, vendorParts),
     vendorReports,
+    refundRecords,
+    payouts,
     flows,
     admin,
   }

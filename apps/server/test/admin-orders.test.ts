@@ -8,6 +8,7 @@ import {
   orderBody,
   type Placed,
   placeOrder,
+  runJobUntilDone,
   sellableProducts,
   settledPayment,
   stockOf,
@@ -236,12 +237,19 @@ describe.each(engines)('admin orders, refunds, payouts and dashboard (%s)', (eng
     )
     const [part] = await typedRows(
       server.database.db,
-      { net: value.int },
-      sql`select (v.subtotal_cents - v.commission_cents)::int as net from vendor_orders v
+      { id: value.int, net: value.int },
+      sql`select v.id, (v.subtotal_cents - v.commission_cents)::int as net from vendor_orders v
           join orders o on o.id = v.order_id where o.order_number = ${placed.order.orderNumber}`,
     )
     const net = (part?.net ?? 0) / 100
     expect(net).toBeGreaterThan(0)
+    // The ledger makes it available when the part's release job runs (queued by a confirmation, which the SQL above
+    // stood in for).
+    const partId = part?.id ?? 0
+    await server.database.db.transaction((t) =>
+      server.app.soko.postings.enqueueRelease(t, partId, new Date(Date.now() - 30 * 86_400_000)),
+    )
+    await runJobUntilDone(server, `vendor_part.release:${partId}`)
     const owed = await admin.get<{ balance_owed: number; available: number }>(`/api/admin/vendors/${shopId}/payouts/`)
     expect(owed.body.balance_owed).toBeCloseTo(start.body.balance_owed + net, 2)
     expect(owed.body.available).toBeGreaterThanOrEqual(net)

@@ -16,8 +16,7 @@ const SETTINGS = {
   commissionBp: 1000,
   deliveryConfirmDays: 3,
   returnWindowDays: 7,
-  payoutWeekday: 5,
-  payoutHour: 10,
+  payoutSchedule: { day: 'friday', hour: 10 } as const,
   payoutMinimumCents: 50_000,
 }
 
@@ -34,8 +33,6 @@ describe.each(engines)('the demo marketplace’s past (%s)', (engine) => {
   beforeAll(async () => {
     server = await startTestServer(engine)
     const { db } = server.database
-    // Demo shops are paid to their own phone numbers in the simulator.
-    await db.execute(sql`update businesses set payout_phone = phone where phone like '+2547%'`)
     written = await db.transaction((t) => seedDemoHistory(t, { days: 90, settings: SETTINGS }))
   }, 120_000)
 

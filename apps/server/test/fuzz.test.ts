@@ -4,7 +4,7 @@ import { typedRows } from '@soko/db/typed-sql'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, newCustomer, RELAXED_LIMITS, registerUser, signIn } from './support/accounts.ts'
-import { callbackSecret, orderBody, placeOrder, sellableProducts } from './support/checkout.ts'
+import { callbackSecret, orderBody, payoutCallbackSecret, placeOrder, sellableProducts } from './support/checkout.ts'
 import {
   casesFor,
   type FuzzCase,
@@ -24,7 +24,8 @@ import { categories, newVendor, productBody } from './support/vendor.ts'
 // why. Rate limits are raised so that the cases reach the handlers (a 429 would pass anyway). No route is skipped;
 // two stop every case at their door by design and are fuzzed for that answer: the card webhook (unsigned, so 401:
 // checkout.test.ts pays through a signed one) and Google's callback (no sign-in started, so a redirect to /login).
-// The M-Pesa callback is given its real secret path, so its cases reach the parsing behind it.
+// The M-Pesa callbacks (STK, and payouts' B2C results) are given their real secret paths, so their cases reach the
+// parsing behind them.
 
 type Identity = 'anonymous' | 'customer' | 'vendor' | 'admin'
 
@@ -223,6 +224,7 @@ describe.each(engines)('every API route refuses hostile input with a 4xx that sa
       message: 'Do you deliver to Kisumu?',
     })
     const secret = await callbackSecret(server)
+    const payoutSecret = await payoutCallbackSecret(server)
 
     callers = [
       new Caller('anonymous', server, 'http'),
@@ -244,7 +246,7 @@ describe.each(engines)('every API route refuses hostile input with a 4xx that sa
           return product.slug
         }
         if (name === 'orderNumber') return order.body.order.orderNumber
-        if (name === 'secret') return secret
+        if (name === 'secret') return template.startsWith('/api/payouts/') ? payoutSecret : secret
         if (name === 'kind') return 'product-images'
         if (name === 'file') return template.startsWith('/sitemaps/') ? 'static.xml' : 'thumbnail.webp'
         if (name === '*') return `product-images/${product.id}/thumbnail.webp`

@@ -405,6 +405,72 @@ describe('Card provider adapter against the test provider', () => {
     expect(await cards.verify(reference)).toMatchObject({ status: 'abandoned' })
   })
 
+  /** A payment of KES 1,234 paid with the test card that is approved. */
+  async function paidPayment() {
+    const { reference, redirectUrl } = await startPayment()
+    expect((await submit(redirectUrl, card('4084 0840 8408 4081'))).status).toBe(303)
+    await webhookFor(reference)
+    return reference
+  }
+
+  const refundWebhookFor = (refundId: string) =>
+    waitFor(() =>
+      receiver.received.find((entry) => {
+        const body = JSON.parse(entry.raw.toString('utf8')) as { event?: string; data?: { id?: number } }
+        return body.event?.startsWith('refund.') === true && String(body.data?.id) === refundId
+      }),
+    )
+
+  it('refunds in part, then the rest: pending at first, processed by a signed refund.processed webhook', async () => {
+    const reference = await paidPayment()
+    const part = await cards.refund(reference, 34_000, `refund-part-${reference}`)
+    expect(part).toEqual({
+      id: expect.stringMatching(/^\d+$/),
+      reference,
+      status: 'pending',
+      amountCents: 34_000,
+      key: `refund-part-${reference}`,
+    })
+    const webhook = await refundWebhookFor(part.id)
+    expect(cards.parseWebhook(webhook.raw, webhook.headers)).toEqual({
+      event: 'refund.processed',
+      refund: { ...part, status: 'processed' },
+    })
+    expect(await cards.fetchRefund(part.id)).toMatchObject({ id: part.id, status: 'processed' })
+    // A forged refund webhook is refused like a forged charge webhook.
+    const forged = new PaystackCompatibleProvider({ name: 'x', baseUrl: provider.url, secretKey: 'sk_other' })
+    expect(forged.parseWebhook(webhook.raw, webhook.headers)).toBeNull()
+
+    const rest = await cards.refund(reference, 89_400, `refund-rest-${reference}`)
+    expect(rest).toMatchObject({ status: 'pending', amountCents: 89_400 })
+    expect(rest.id).not.toBe(part.id)
+  })
+
+  it('refuses a refund of more than is left of the charge, and of a charge not paid', async () => {
+    const reference = await paidPayment()
+    await expect(cards.refund(reference, 123_401, `refund-too-much-${reference}`)).rejects.toMatchObject({
+      httpStatus: 400,
+      message: 'Refund amount cannot be more than the remaining transaction amount',
+    })
+    await cards.refund(reference, 100_000, `refund-most-${reference}`)
+    await expect(cards.refund(reference, 23_401, `refund-beyond-${reference}`)).rejects.toMatchObject({
+      httpStatus: 400,
+      message: 'Refund amount cannot be more than the remaining transaction amount',
+    })
+    const { reference: unpaid } = await startPayment()
+    await expect(cards.refund(unpaid, 100, `refund-unpaid-${unpaid}`)).rejects.toMatchObject({ httpStatus: 400 })
+    await expect(cards.refund('SOKO-unknown', 100, 'refund-unknown')).rejects.toMatchObject({ httpStatus: 404 })
+  })
+
+  it('answers a refund sent again with the same key with the first one, never refunding twice', async () => {
+    const reference = await paidPayment()
+    const first = await cards.refund(reference, 123_400, `refund-once-${reference}`)
+    const again = await cards.refund(reference, 123_400, `refund-once-${reference}`)
+    expect(again.id).toBe(first.id)
+    // The whole charge was refunded once: a refund under another key finds nothing left.
+    await expect(cards.refund(reference, 100, `refund-other-${reference}`)).rejects.toMatchObject({ httpStatus: 400 })
+  })
+
   it('refuses a reused reference, an unknown one, and a wrong secret key', async () => {
     const { reference } = await startPayment()
     const initialize = () =>

@@ -5,7 +5,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Client, outbox, RELAXED_LIMITS } from './support/accounts.ts'
 import { CALLERS, type Caller, paidOrderWithCallers } from './support/callers.ts'
-import { FAST_PAYMENTS, orderBody, type Placed, placeOrder, runJobUntilDone } from './support/checkout.ts'
+import { FAST_PAYMENTS, orderBody, type Placed, placeOrder, runJobUntilDone, waitFor } from './support/checkout.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
 import { cameraJpeg, uploadTo } from './support/vendor.ts'
 
@@ -81,8 +81,22 @@ describe.each(engines)('returns on %s', (engine) => {
   const orderPath = () => `/api/checkout/orders/${placed.order.orderNumber}/returns/`
   const tokenHeader = () => ({ 'x-order-token': placed.orderToken })
 
-  /** Puts the part (and its one-part order) at `status`, delivered `daysAgo` days ago, with no returns. */
+  /**
+   * Puts the part (and its one-part order) at `status`, delivered `daysAgo` days ago, with no returns (and none of
+   * their refunds rows: each try starts with the part's paid share whole; the ledger keeps what was posted).
+   */
   async function deliverPart(daysAgo: number | null, status = 'delivered') {
+    // An earlier try's refund is being sent in the background: let it finish (its events and emails) first.
+    await waitFor(async () => {
+      await server.app.soko.jobs.runDue()
+      const [open] = await typedRows(
+        db(),
+        { n: value.int },
+        sql`select count(*)::int as n from refunds where order_id = ${orderId} and state in ('approved', 'sending')`,
+      )
+      return Number(open?.n) === 0 ? true : null
+    })
+    await db().execute(sql`delete from refunds where order_id = ${orderId}`)
     await db().execute(sql`delete from returns where order_id = ${orderId}`)
     const at: SQL = daysAgo === null ? sql`null` : sql`now() - make_interval(days => ${daysAgo})`
     await db().execute(

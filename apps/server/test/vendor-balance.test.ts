@@ -1,7 +1,8 @@
+import { typedRows, value } from '@soko/db/typed-sql'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, RELAXED_LIMITS, registerUser, signIn } from './support/accounts.ts'
-import { FAST_PAYMENTS, orderBody, placeOrder, settledPayment } from './support/checkout.ts'
+import { FAST_PAYMENTS, orderBody, placeOrder, runJobUntilDone, settledPayment } from './support/checkout.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
 import { categories, newVendor, productBody, type VendorProduct } from './support/vendor.ts'
 
@@ -89,37 +90,54 @@ describe.each(engines)('a vendor part’s money waits for the return window (%s)
     expect(early.status).toBe(409)
     expect(early.body).toMatchObject({ errors: { amount: ['At most KSh 0'] } })
 
-    // Confirmed, but inside the window: still pending.
+    // Confirmed (by an admin, on the shopper's word), but inside the window: still pending. The release job waits.
+    const [ids] = await typedRows(
+      server.database.db,
+      { order_id: value.int },
+      sql`select order_id from vendor_orders where id = ${part.id}`,
+    )
+    const confirmed = await admin.post(`/api/admin/orders/${ids?.order_id}/parts/${part.id}/confirm/`)
+    expect(confirmed.status).toBeLessThan(300)
+    const releaseKey = `vendor_part.release:${part.id}`
     const confirm = (daysAgo: number) =>
       server.database.db.execute(
         sql`update vendor_orders set delivered_at = now() - make_interval(days => ${daysAgo + 1}),
               delivery_confirmed_at = now() - make_interval(days => ${daysAgo}), delivery_confirmed_by = 'shopper'
             where id = ${part.id}`,
       )
+    const releaseDue = async () => {
+      await server.database.db.execute(sql`update jobs set run_at = now() where dedupe_key = ${releaseKey}`)
+      await server.app.soko.jobs.runDue()
+    }
     await confirm(WINDOW_DAYS - 1)
+    await releaseDue()
     expect(await mine()).toMatchObject({ balance: 900, pending: 900, available: 0 })
     const line = (await mine()).lines[0]
     expect(line?.earning).toBe('pending')
     expect(Date.parse(line?.availableFrom ?? '')).toBeGreaterThan(Date.now())
     expect((await pay(1)).status).toBe(409)
 
-    // After the window: available, and only that may be paid out.
+    // After the window, a return still open on the part holds its money back: the release job does nothing.
     await confirm(WINDOW_DAYS + 1)
-    expect(await mine()).toMatchObject({ balance: 900, pending: 0, available: 900 })
-    expect((await mine()).lines[0]?.earning).toBe('available')
-    expect(await admins()).toMatchObject({ balance_owed: 900, pending: 0, available: 900 })
-    expect(await dashboard()).toMatchObject({ pending: 0, available: 900 })
-
-    // A return still open on the part holds its money back as pending; once it is gone, it is available again.
     await server.database.db.execute(
       sql`insert into returns (order_id, vendor_order_id, state, amount_cents)
           select order_id, id, 'requested', 100000 from vendor_orders where id = ${part.id}`,
     )
+    await releaseDue()
     expect(await mine()).toMatchObject({ balance: 900, pending: 900, available: 0 })
     expect((await mine()).lines[0]?.earning).toBe('pending')
     expect((await pay(1)).status).toBe(409)
+
+    // Once it is gone and the release runs again, the money is available, and only that may be paid out.
     await server.database.db.execute(sql`delete from returns where vendor_order_id = ${part.id}`)
-    expect(await mine()).toMatchObject({ pending: 0, available: 900 })
+    await server.database.db.transaction((t) =>
+      server.app.soko.postings.enqueueRelease(t, part.id, new Date(Date.now() - (WINDOW_DAYS + 1) * 86_400_000)),
+    )
+    await runJobUntilDone(server, releaseKey)
+    expect(await mine()).toMatchObject({ balance: 900, pending: 0, available: 900 })
+    expect((await mine()).lines[0]?.earning).toBe('available')
+    expect(await admins()).toMatchObject({ balance_owed: 900, pending: 0, available: 900 })
+    expect(await dashboard()).toMatchObject({ pending: 0, available: 900 })
 
     const tooMuch = await pay(900.01)
     expect(tooMuch.status).toBe(409)

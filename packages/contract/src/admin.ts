@@ -1,4 +1,7 @@
 import { percentToBp } from '@soko/domain/commission'
+import { ACCOUNT_KINDS, REFERENCE_TYPES, TRANSACTION_KINDS, VENDOR_ACCOUNT_KINDS } from '@soko/domain/ledger'
+import { PAYOUT_METHODS, PAYOUT_STARTS, PAYOUT_STATES } from '@soko/domain/payout-states'
+import { REFUND_CAUSES, REFUND_STATES } from '@soko/domain/refund-states'
 import { DELIVERY_CONFIRMERS } from '@soko/domain/vendor-part-states'
 import { z } from 'zod'
 import { RoleSchema } from './auth.ts'
@@ -110,6 +113,7 @@ export const DashboardSchema = z.object({
     unverified_shops: z.number().int(),
     unhandled_contact_messages: z.number().int(),
     refunds_due: z.number().int().describe('Orders whose payment is owed back to the shopper'),
+    failed_refunds: z.number().int().describe('Refunds M-Pesa or the card provider refused: still owed, to send again'),
   }),
 })
 export type Dashboard = z.infer<typeof DashboardSchema>
@@ -168,6 +172,33 @@ export const AdminOrderSummarySchema = z.object({
 export const AdminOrdersPageSchema = page(AdminOrderSummarySchema)
 export type AdminOrdersPage = z.infer<typeof AdminOrdersPageSchema>
 
+// Refunds sent back to shoppers
+
+export const AdminRefundsQuerySchema = AdminListQuerySchema.extend({
+  state: z.enum(REFUND_STATES).optional().describe('Only refunds in this state (failed: to send again)'),
+})
+export type AdminRefundsQuery = z.infer<typeof AdminRefundsQuerySchema>
+
+export const AdminRefundSchema = z.object({
+  id: Id,
+  order: z.object({ id: Id, order_number: z.string() }),
+  shop: z.object({ id: Id, name: z.string() }),
+  amount: Kes,
+  method: z.enum(['mpesa', 'credit-card']),
+  destination: z.string().describe('"M-Pesa 0712 *** 678" or "your card"'),
+  state: z.enum(REFUND_STATES),
+  cause: z.enum(REFUND_CAUSES),
+  reason: z.string(),
+  result_description: z.string().nullable().describe('What the provider said last (why it failed, when it did)'),
+  provider_reference: z.string().nullable().describe("The M-Pesa receipt or the card provider's refund id"),
+  attempts: z.number().int().describe('Times it was handed to the provider'),
+  created_at: Timestamp,
+  sent_at: Timestamp.nullable(),
+})
+export type AdminRefund = z.infer<typeof AdminRefundSchema>
+export const AdminRefundsPageSchema = page(AdminRefundSchema)
+export type AdminRefundsPage = z.infer<typeof AdminRefundsPageSchema>
+
 export const AdminOrderDetailSchema = AdminOrderSummarySchema.extend({
   subtotal: Kes,
   shipping: Kes,
@@ -225,7 +256,7 @@ export const RefundBodySchema = z.strictObject({
   reason: requiredText('Reason', 500),
   reference: optionalText('Reference', 100)
     .optional()
-    .describe('The M-Pesa reversal or card refund reference, when the money has been sent back'),
+    .describe("An optional reference of the admin's own (a ticket, say): the money itself is sent back by itself"),
 })
 export type RefundBody = z.infer<typeof RefundBodySchema>
 
@@ -279,7 +310,9 @@ export const AdminVendorSchema = z.object({
   product_count: z.number().int(),
   active_product_count: z.number().int(),
   order_count: z.number().int().describe('Paid vendor parts'),
-  balance_owed: Kes.describe("Delivered parts' subtotals less commission, less payouts so far"),
+  balance_owed: Kes.describe(
+    'What the ledger owes the shop (pending, available, in transit), less the net of parts not delivered yet',
+  ),
   created_at: Timestamp,
 })
 export type AdminVendor = z.infer<typeof AdminVendorSchema>
@@ -300,14 +333,34 @@ export const PayoutBodySchema = z.strictObject({
 })
 export type PayoutBody = z.infer<typeof PayoutBodySchema>
 
+export const PayoutStateSchema = z
+  .enum(PAYOUT_STATES)
+  .describe(
+    'queued: written, the money out of available, not yet accepted by M-Pesa; sent: M-Pesa accepted it, its result is awaited; paid; failed (failure_reason says why; the money went back to available)',
+  )
+
 export const PayoutSchema = z.object({
   id: Id,
   amount: Kes,
+  method: z
+    .enum(PAYOUT_METHODS)
+    .describe('mpesa_b2c: sent by Soko through M-Pesa B2C; manual: sent by hand and recorded'),
+  state: PayoutStateSchema,
+  started_by: z.enum(PAYOUT_STARTS).describe('schedule: the weekly payout run; admin: pay now, or recorded by hand'),
+  phone: z.string().nullable().describe('The M-Pesa number paid (M-Pesa payouts)'),
+  receipt: z.string().nullable().describe('The M-Pesa receipt, once paid'),
+  failure_reason: z.string().nullable(),
+  stuck: z
+    .boolean()
+    .describe('Sent, and M-Pesa never answered even after its status was asked for: an admin must look into it'),
   reference: z.string(),
   note: z.string(),
   created_by: z.string().nullable(),
   created_at: Timestamp,
+  sent_at: Timestamp.nullable(),
+  settled_at: Timestamp.nullable(),
 })
+export type Payout = z.infer<typeof PayoutSchema>
 export const PayoutsSchema = z.object({
   balance_owed: Kes.describe('Pending plus available: delivered parts less commission, less payouts so far'),
   delivered_net: Kes.describe('Delivered parts: subtotal less commission'),
@@ -323,9 +376,93 @@ export const PayoutsSchema = z.object({
     .number()
     .int()
     .describe('RETURN_WINDOW_DAYS: after the confirmation, before money is available'),
+  payout_phone: z.string().nullable().describe('The M-Pesa number the shop is paid to'),
+  mpesa_payouts: z.boolean().describe('Whether Soko can pay by M-Pesa B2C (MPESA_B2C is on)'),
   results: z.array(PayoutSchema),
 })
 export type Payouts = z.infer<typeof PayoutsSchema>
+
+// The ledger (decision 0014): the reconciliation's trial balance and a shop's statement
+
+export const TrialBalanceLineSchema = z.object({
+  account: z.enum(ACCOUNT_KINDS),
+  vendor_id: Id.nullable().describe("The shop whose account it is; null for the marketplace's own"),
+  label: z.string(),
+  debit: Kes,
+  credit: Kes,
+  balance: Kes.describe("On the account's normal side: what an asset holds, what a liability or income owes"),
+})
+export const TrialBalanceSchema = z.object({
+  lines: z.array(TrialBalanceLineSchema),
+  debit_total: Kes,
+  credit_total: Kes,
+  balanced: z.boolean().describe('Debits equal credits: the ledger is whole'),
+})
+export type TrialBalanceView = z.infer<typeof TrialBalanceSchema>
+
+export const VendorLedgerQuerySchema = z.object({
+  account: z.enum(VENDOR_ACCOUNT_KINDS).default('vendor_available'),
+  after: wholeNumber(0, 2 ** 31 - 1)
+    .default(0)
+    .describe("The previous page's next: entries after this one"),
+  limit: wholeNumber(1, 200).default(50),
+})
+export type VendorLedgerQuery = z.infer<typeof VendorLedgerQuerySchema>
+
+export const VendorLedgerSchema = z.object({
+  vendor_id: Id,
+  balances: z.object({ pending: Kes, available: Kes, in_transit: Kes, paid_out: Kes }),
+  account: z.enum(VENDOR_ACCOUNT_KINDS),
+  entries: z.array(
+    z.object({
+      id: Id,
+      transaction_id: Id,
+      kind: z.enum(TRANSACTION_KINDS),
+      memo: z.string(),
+      reference_type: z.enum(REFERENCE_TYPES),
+      reference_id: Id,
+      side: z.enum(['debit', 'credit']),
+      amount: Kes,
+      created_at: Timestamp,
+    }),
+  ),
+  next: Id.nullable().describe('Pass as after for the next page; null on the last'),
+})
+export type VendorLedger = z.infer<typeof VendorLedgerSchema>
+
+/** The words of the payouts endpoints' refusals (the server answers them; screens may show them). */
+export const PAYOUT_MESSAGES = {
+  mpesaOff: 'M-Pesa payouts are off (MPESA_B2C): record payouts sent by hand instead.',
+  noPayoutPhone: 'The shop has no M-Pesa payout number.',
+  notVerified: 'The shop is not verified: only verified shops are paid.',
+  suspended: 'The shop is suspended: it is not paid while suspended.',
+  belowMinimum: (minimum: string) => `The shop's available balance is below the payout minimum of ${minimum}.`,
+} as const
+
+export const AdminPayoutsQuerySchema = AdminListQuerySchema.extend({
+  state: PayoutStateSchema.optional().describe('Only payouts in this state'),
+  stuck: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe('true: only payouts sent that M-Pesa never answered, even when asked'),
+})
+export type AdminPayoutsQuery = z.infer<typeof AdminPayoutsQuerySchema>
+
+export const AdminPayoutSchema = PayoutSchema.extend({
+  shop: z.object({ id: Id, name: z.string() }),
+})
+export type AdminPayout = z.infer<typeof AdminPayoutSchema>
+export const AdminPayoutsPageSchema = page(AdminPayoutSchema)
+export type AdminPayoutsPage = z.infer<typeof AdminPayoutsPageSchema>
+
+export const PayoutRunSchema = z.object({
+  paid: z.array(z.object({ shop_id: Id, name: z.string(), payout_id: Id, amount: Kes })).describe('Payouts started'),
+  skipped: z
+    .array(z.object({ shop_id: Id, name: z.string(), reason: z.string() }))
+    .describe('Shops with money available that were not paid, and why'),
+  next_run: Timestamp.nullable().describe('The next scheduled run (null when PAYOUT_SCHEDULE=off)'),
+})
+export type PayoutRun = z.infer<typeof PayoutRunSchema>
 
 // Categories
 
@@ -555,7 +692,7 @@ export const adminEndpoints = endpoints({
     errors: ['unauthorized', 'forbidden', 'not_found'],
   },
   'POST /api/admin/orders/:id/refund/': {
-    summary: 'Refund a paid or cancelled order (the money goes back by hand; its reference is recorded)',
+    summary: 'Refund a paid or cancelled order (the money goes back by itself: M-Pesa B2C or the card refund)',
     description:
       'Payments, the order and its vendor parts become refunded; stock not yet shipped goes back on sale; ' +
       'the shopper is emailed. 409 when the order has no payment received or was refunded already.',
@@ -563,6 +700,21 @@ export const adminEndpoints = endpoints({
     params,
     body: RefundBodySchema,
     response: AdminOrderDetailSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
+  },
+  'GET /api/admin/refunds/': {
+    summary: 'Money going back to shoppers, newest first (state filter; q: order number)',
+    tags,
+    query: AdminRefundsQuerySchema,
+    response: AdminRefundsPageSchema,
+    errors: ['unauthorized', 'forbidden'],
+  },
+  'POST /api/admin/refunds/:id/retry/': {
+    summary: 'Send a failed refund again (it goes back to approved and its sending is queued)',
+    description: '409 for a refund that has not failed.',
+    tags,
+    params,
+    response: AdminRefundSchema,
     errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
   },
   'POST /api/admin/orders/:id/parts/:partId/confirm/': {
@@ -655,6 +807,42 @@ export const adminEndpoints = endpoints({
     response: PayoutsSchema,
     status: 201,
     errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
+  },
+  'GET /api/admin/ledger/trial-balance/': {
+    summary: "Every ledger account's debits and credits, and whether they balance (reconciliation)",
+    tags,
+    response: TrialBalanceSchema,
+    errors: ['unauthorized', 'forbidden'],
+  },
+  'GET /api/admin/vendors/:id/ledger/': {
+    summary: "A shop's ledger statement: its balances and one account's entries, oldest first, a page at a time",
+    tags,
+    params,
+    query: VendorLedgerQuerySchema,
+    response: VendorLedgerSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found'],
+  },
+  'POST /api/admin/vendors/:id/payouts/pay-now/': {
+    summary:
+      'Pay the shop its whole available balance by M-Pesa B2C now, to its payout number (409 with the reason when it cannot be paid: no number, not verified, suspended, below PAYOUT_MINIMUM_KES; 503 when M-Pesa payouts are off)',
+    tags,
+    params,
+    response: PayoutsSchema,
+    status: 201,
+    errors: ['unauthorized', 'forbidden', 'not_found', 'conflict', 'unavailable'],
+  },
+  'GET /api/admin/payouts/': {
+    summary: 'Every payout, newest first, with its shop (filter by state, or the stuck ones)',
+    tags,
+    query: AdminPayoutsQuerySchema,
+    response: AdminPayoutsPageSchema,
+    errors: ['unauthorized', 'forbidden'],
+  },
+  'POST /api/admin/payouts/run/': {
+    summary: 'Run the scheduled payout now: every eligible shop is paid its available balance by M-Pesa',
+    tags,
+    response: PayoutRunSchema,
+    errors: ['unauthorized', 'forbidden', 'unavailable'],
   },
   'GET /api/admin/categories/': {
     summary: 'The category tree (top level, each with its subcategories), inactive ones too',

@@ -1,4 +1,5 @@
 import { MAX_CHECKOUT_LINES, MAX_LINE_QUANTITY } from '@soko/domain/checkout'
+import { REFUND_STATES } from '@soko/domain/refund-states'
 import { CARRIER_IDS, carrierNeedsReference, DELIVERY_CONFIRMERS } from '@soko/domain/vendor-part-states'
 import { z } from 'zod'
 import { EmailSchema } from './auth.ts'
@@ -273,6 +274,19 @@ export const AddressSnapshotSchema = z.object({
   country: z.string(),
 })
 
+/** Money going back to the shopper: one per vendor part refunded, and how far it has got. */
+export const RefundViewSchema = z.object({
+  id: Id,
+  amount: Kes,
+  method: z.enum(PAYMENT_METHODS),
+  destination: z.string().describe('Where it goes: "M-Pesa 0712 *** 678" (the middle hidden) or "your card"'),
+  state: z
+    .enum(REFUND_STATES)
+    .describe('approved and sending: on its way; sent: the provider confirmed it; failed: not sent, still owed'),
+  sentAt: z.string().nullable().describe('ISO 8601, once sent'),
+})
+export type RefundView = z.infer<typeof RefundViewSchema>
+
 /** One order as its shopper sees it: the specification's order fields plus the per-vendor parts (D7). */
 export const OrderDetailSchema = z.object({
   id: Id,
@@ -299,6 +313,7 @@ export const OrderDetailSchema = z.object({
   payment: PaymentStateSchema.nullable().describe('The latest payment attempt'),
   canCancel: z.boolean(),
   reservedUntil: z.string().nullable().describe('While unpaid: when the items go back on sale'),
+  refunds: z.array(RefundViewSchema).describe('Money going back to the shopper, oldest first'),
 })
 export type OrderDetail = z.infer<typeof OrderDetailSchema>
 
@@ -552,8 +567,62 @@ export const checkoutEndpoints = endpoints({
     errors: ['not_found'],
     errorBodies: { 400: DarajaAnswerSchema },
   },
+  'POST /api/payments/b2c/refund-result/:secret': {
+    summary: "Daraja's B2C Result for a refund sent to a shopper's phone (the last segment is a secret)",
+    description:
+      'Matched to the refund by its OriginatorConversationID; applied once, a repeat recorded as a duplicate.',
+    tags: ['payments'],
+    params: CallbackSecretParamsSchema,
+    response: DarajaAnswerSchema,
+    errors: ['not_found'],
+    errorBodies: { 400: DarajaAnswerSchema },
+  },
+  'POST /api/payments/b2c/refund-status/:secret': {
+    summary: "Daraja's Transaction Status Result for a refund whose B2C Result never came (secret last segment)",
+    tags: ['payments'],
+    params: CallbackSecretParamsSchema,
+    response: DarajaAnswerSchema,
+    errors: ['not_found'],
+    errorBodies: { 400: DarajaAnswerSchema },
+  },
+  'POST /api/payments/b2c/refund-timeout/:secret': {
+    summary: "Daraja's QueueTimeOutURL for refunds: recorded; the refund's status is asked later",
+    tags: ['payments'],
+    params: CallbackSecretParamsSchema,
+    response: DarajaAnswerSchema,
+    errors: ['not_found'],
+  },
+  'POST /api/payouts/b2c/result/:secret': {
+    summary:
+      "Daraja's B2C Result for a vendor payout (the path's last segment is a secret; unsigned, so matched to the payout by its OriginatorConversationID and amount)",
+    description: "Stored raw; applied once. A body that is not a B2C Result answers 400 in Daraja's own shape.",
+    tags: ['payments'],
+    params: CallbackSecretParamsSchema,
+    response: DarajaAnswerSchema,
+    errors: ['not_found'],
+    errorBodies: { 400: DarajaAnswerSchema },
+  },
+  'POST /api/payouts/b2c/status/:secret': {
+    summary: "Daraja's Transaction Status Result for a vendor payout whose B2C Result never came (secret path)",
+    description: 'Stored raw; a completed or failed status settles the payout as its B2C Result would have.',
+    tags: ['payments'],
+    params: CallbackSecretParamsSchema,
+    response: DarajaAnswerSchema,
+    errors: ['not_found'],
+    errorBodies: { 400: DarajaAnswerSchema },
+  },
+  'POST /api/payouts/b2c/timeout/:secret': {
+    summary:
+      "Daraja's QueueTimeOutURL for payouts: the request timed out in M-Pesa's queue (stored; the status is asked)",
+    tags: ['payments'],
+    params: CallbackSecretParamsSchema,
+    response: DarajaAnswerSchema,
+    errors: ['not_found'],
+    errorBodies: { 400: DarajaAnswerSchema },
+  },
   'POST /api/payments/card/webhook/': {
-    summary: "The card provider's signed webhook (x-paystack-signature: HMAC-SHA512 of the raw body)",
+    summary:
+      "The card provider's signed webhook (x-paystack-signature: HMAC-SHA512 of the raw body): charge.* and refund.*",
     tags: ['payments'],
     response: WebhookReceivedSchema,
     errors: ['unauthorized'],

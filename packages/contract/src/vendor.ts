@@ -1,3 +1,4 @@
+import { PAYOUT_METHODS, PAYOUT_STATES } from '@soko/domain/payout-states'
 import { z } from 'zod'
 import { EmailSchema } from './auth.ts'
 import { ShipBodySchema, VendorOrderSummarySchema } from './checkout.ts'
@@ -337,7 +338,22 @@ export const PayoutSummarySchema = z.object({
       }),
     )
     .describe('Paid orders, newest first (at most 200)'),
-  payouts: z.array(z.object({ id: Id, amount: Kes, reference: z.string(), note: z.string(), date: z.string() })),
+  payouts: z.array(
+    z.object({
+      id: Id,
+      amount: Kes,
+      reference: z.string().describe('The M-Pesa receipt once paid, or the reference of a payout sent by hand'),
+      note: z.string(),
+      date: z.string(),
+      method: z.enum(PAYOUT_METHODS),
+      state: z.enum(PAYOUT_STATES).describe('queued, sent (M-Pesa is paying it), paid, or failed'),
+      failureReason: z.string().nullable().describe('Why it failed (the money is back in available)'),
+    }),
+  ),
+  nextPayoutRun: z
+    .string()
+    .nullable()
+    .describe('When the next scheduled payout runs (ISO 8601); null when payouts are not scheduled'),
 })
 export type PayoutSummary = z.infer<typeof PayoutSummarySchema>
 

@@ -21,6 +21,7 @@ import * as ledger from './schema/ledger.ts'
 import * as mail from './schema/mail.ts'
 import * as orders from './schema/orders.ts'
 import * as payments from './schema/payments.ts'
+import * as payouts from './schema/payouts.ts'
 import * as rateLimits from './schema/rate-limits.ts'
 import * as reviews from './schema/reviews.ts'
 import * as search from './schema/search.ts'
@@ -44,6 +45,7 @@ const modules = [
   mail,
   orders,
   payments,
+  payouts,
   rateLimits,
   reviews,
   search,

@@ -9,3 +9,18 @@ export type RefundState = (typeof REFUND_STATES)[number]
  * cancellation of a paid order, or a payment that arrived for an order already cancelled or expired. */
 export const REFUND_CAUSES = ['order_refund', 'return', 'dispute', 'cancellation', 'late_payment'] as const
 export type RefundCause = (typeof REFUND_CAUSES)[number]
+
+/** What happens to a refund: handed to its provider, confirmed, refused, or sent again by an admin after failing. */
+export const REFUND_MOVES = {
+  send: { from: ['approved'], to: 'sending' },
+  confirm: { from: ['sending'], to: 'sent' },
+  fail: { from: ['sending'], to: 'failed' },
+  retry: { from: ['failed'], to: 'approved' },
+} as const satisfies Record<string, { from: readonly RefundState[]; to: RefundState }>
+export type RefundMove = keyof typeof REFUND_MOVES
+
+/** The state a move leads to from `state`, or null when that move cannot be made from it. */
+export function refundMove(state: RefundState, move: RefundMove): RefundState | null {
+  const rule = REFUND_MOVES[move]
+  return (rule.from as readonly RefundState[]).includes(state) ? rule.to : null
+}

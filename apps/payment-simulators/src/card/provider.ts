@@ -15,6 +15,8 @@ export interface TestCardProviderOptions {
   merchantName?: string
   /** Pause between webhook tries. */
   webhookRetryDelayMs?: number
+  /** How long a refund stays pending before it is processed and its webhook sent. */
+  refundDelayMs?: number
 }
 
 export interface TestCardProvider {
@@ -30,6 +32,7 @@ interface Authorization {
 }
 
 interface Transaction {
+  id: number
   reference: string
   accessCode: string
   email: string
@@ -41,6 +44,19 @@ interface Transaction {
   gatewayResponse: string
   paidAt: string | null
   authorization: Authorization | null
+}
+
+/** A refund of a successful transaction, as Paystack's Refund API shows it. */
+interface Refund {
+  id: number
+  transaction: Transaction
+  amount: number
+  currency: string
+  status: 'pending' | 'processed' | 'failed'
+  merchantNote: string | null
+  customerNote: string | null
+  createdAt: string
+  refundedAt: string | null
 }
 
 /** Retries after the first webhook POST. */
@@ -81,6 +97,9 @@ export async function startTestCardProvider(options: TestCardProviderOptions): P
   const webhookRetryDelayMs = options.webhookRetryDelayMs ?? 1000
   const transactions = new Map<string, Transaction>() // by reference
   const accessCodes = new Map<string, Transaction>()
+  const refunds = new Map<number, Refund>()
+  const refundDelayMs = options.refundDelayMs ?? 200
+  let nextId = 1_004_723_000
   const shutdown = new AbortController()
   let baseUrl = ''
 
@@ -122,6 +141,7 @@ export async function startTestCardProvider(options: TestCardProviderOptions): P
     if (transactions.has(input.reference)) throw new PaystackFault(400, 'Duplicate Transaction Reference')
 
     const transaction: Transaction = {
+      id: ++nextId,
       reference: input.reference,
       accessCode: randomBytes(8).toString('hex').slice(0, 15),
       email: input.email,
@@ -157,6 +177,7 @@ export async function startTestCardProvider(options: TestCardProviderOptions): P
   /** The transaction as Paystack's verify endpoint and webhooks show it. */
   function describe(transaction: Transaction) {
     return {
+      id: transaction.id,
       reference: transaction.reference,
       amount: transaction.amount,
       currency: transaction.currency,
@@ -168,6 +189,142 @@ export async function startTestCardProvider(options: TestCardProviderOptions): P
       customer: { email: transaction.email },
       metadata: transaction.metadata,
     }
+  }
+
+  /** What was refunded of a transaction already (a failed refund gave nothing back). */
+  function refundedOf(transaction: Transaction): number {
+    let total = 0
+    for (const refund of refunds.values()) {
+      if (refund.transaction === transaction && refund.status !== 'failed') total += refund.amount
+    }
+    return total
+  }
+
+  function describeRefund(refund: Refund) {
+    return {
+      id: refund.id,
+      transaction: { id: refund.transaction.id, reference: refund.transaction.reference },
+      amount: refund.amount,
+      currency: refund.currency,
+      status: refund.status,
+      merchant_note: refund.merchantNote,
+      customer_note: refund.customerNote,
+      refunded_at: refund.refundedAt,
+      created_at: refund.createdAt,
+    }
+  }
+
+  /**
+   * Paystack's `POST /refund`: `transaction` (reference or id), `amount` in the smallest unit (the whole of what is
+   * left when absent), optional notes. A refund is never more than what is left of the charge. Paystack has no
+   * idempotency key; this provider treats a repeat with the same `merchant_note` on the same transaction (Soko puts
+   * its own refund key there) as the same refund and answers it again instead of refunding twice. Answers pending;
+   * the refund is processed a moment later and its `refund.processed` webhook sent.
+   */
+  async function createRefund(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    requireSecretKey(request)
+    let body: unknown
+    try {
+      body = JSON.parse(await readText(request))
+    } catch (error) {
+      if (error instanceof PaystackFault) throw error
+      throw new PaystackFault(400, 'Invalid JSON body')
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new PaystackFault(400, 'Invalid body')
+    const input = body as Record<string, unknown>
+    const key = typeof input.transaction === 'number' ? String(input.transaction) : input.transaction
+    if (typeof key !== 'string' || key === '') throw new PaystackFault(400, 'Transaction reference or id is required')
+    const transaction =
+      transactions.get(key) ?? [...transactions.values()].find((candidate) => String(candidate.id) === key)
+    if (transaction === undefined) throw new PaystackFault(404, 'Transaction not found')
+    if (transaction.status !== 'success')
+      throw new PaystackFault(400, 'Cannot refund a transaction that was not successful')
+    const currency = input.currency ?? transaction.currency
+    if (currency !== transaction.currency) throw new PaystackFault(400, 'Currency does not match the transaction')
+    const note = (value: unknown) =>
+      typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 200) : null
+    const merchantNote = note(input.merchant_note)
+    if (merchantNote !== null) {
+      const earlier = [...refunds.values()].find(
+        (refund) => refund.transaction === transaction && refund.merchantNote === merchantNote,
+      )
+      if (earlier !== undefined) {
+        sendJson(response, 200, {
+          status: true,
+          message: 'Refund has been queued for processing',
+          data: describeRefund(earlier),
+        })
+        return
+      }
+    }
+    const left = transaction.amount - refundedOf(transaction)
+    const amount =
+      input.amount === undefined ? left : typeof input.amount === 'string' ? Number(input.amount) : input.amount
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0) {
+      throw new PaystackFault(400, left <= 0 ? 'Transaction has been fully reversed' : 'Invalid amount')
+    }
+    if (amount > left) {
+      throw new PaystackFault(400, 'Refund amount cannot be more than the remaining transaction amount')
+    }
+    const refund: Refund = {
+      id: ++nextId,
+      transaction,
+      amount,
+      currency: transaction.currency,
+      status: 'pending',
+      merchantNote,
+      customerNote: note(input.customer_note),
+      createdAt: new Date().toISOString(),
+      refundedAt: null,
+    }
+    refunds.set(refund.id, refund)
+    sendJson(response, 200, {
+      status: true,
+      message: 'Refund has been queued for processing',
+      data: describeRefund(refund),
+    })
+    const timer = setTimeout(() => {
+      refund.status = 'processed'
+      refund.refundedAt = new Date().toISOString()
+      sendRefundWebhook(refund)
+    }, refundDelayMs)
+    timer.unref()
+  }
+
+  /** Paystack's `GET /refund/:id`. */
+  function fetchRefund(request: IncomingMessage, response: ServerResponse, id: string): void {
+    requireSecretKey(request)
+    const refund = refunds.get(Number(id))
+    if (refund === undefined) throw new PaystackFault(404, 'Refund not found')
+    sendJson(response, 200, { status: true, message: 'Refund retrieved', data: describeRefund(refund) })
+  }
+
+  /** `refund.processed` or `refund.failed`, shaped like Paystack's (the transaction's reference, the refund's id). */
+  function sendRefundWebhook(refund: Refund): void {
+    const url = options.webhookUrl()
+    if (url === null) return
+    const body = JSON.stringify({
+      event: `refund.${refund.status}`,
+      data: {
+        id: refund.id,
+        status: refund.status,
+        transaction_reference: refund.transaction.reference,
+        refund_reference: null,
+        amount: refund.amount,
+        currency: refund.currency,
+        merchant_note: refund.merchantNote,
+        customer: { email: refund.transaction.email },
+      },
+    })
+    const signature = createHmac('sha512', options.secretKey).update(body).digest('hex')
+    void postWithRetries({
+      url,
+      body,
+      headers: { 'x-paystack-signature': signature },
+      retries: WEBHOOK_RETRIES,
+      retryDelayMs: webhookRetryDelayMs,
+      signal: shutdown.signal,
+    })
   }
 
   function showPage(response: ServerResponse, transaction: Transaction | undefined, status = 200, extra = {}) {
@@ -268,8 +425,11 @@ export async function startTestCardProvider(options: TestCardProviderOptions): P
       const method = request.method ?? 'GET'
       const page = /^\/pay\/([^/]+)$/.exec(url.pathname)
       const verifying = /^\/transaction\/verify\/([^/]+)$/.exec(url.pathname)
+      const refund = /^\/refund\/(\d+)$/.exec(url.pathname)
       if (url.pathname === '/transaction/initialize' && method === 'POST') await initialize(request, response)
       else if (verifying?.[1] !== undefined && method === 'GET') verify(request, response, decode(verifying[1]))
+      else if (url.pathname === '/refund' && method === 'POST') await createRefund(request, response)
+      else if (refund?.[1] !== undefined && method === 'GET') fetchRefund(request, response, refund[1])
       else if (page?.[1] !== undefined && method === 'GET') showPage(response, accessCodes.get(decode(page[1])))
       else if (page?.[1] !== undefined && method === 'POST') await pay(request, response, decode(page[1]))
       else throw new PaystackFault(404, 'Not found')

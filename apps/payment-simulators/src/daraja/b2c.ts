@@ -344,5 +344,10 @@ export function createB2cDesk(options: B2cDeskOptions, tools: B2cDeskTools) {
       }),
     )
 
-  return { pay, status, list, floatKes: () => kes(utilityCents) }
+  /** The marketplace tops up its B2C float (what an operator does after an "insufficient float" failure). */
+  const topUp = (kesAmount: number): void => {
+    utilityCents += Math.round(kesAmount * 100)
+  }
+
+  return { pay, status, list, floatKes: () => kes(utilityCents), topUp }
 }

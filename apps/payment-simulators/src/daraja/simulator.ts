@@ -66,6 +66,8 @@ export interface DarajaSimulator {
   sessions(): SimulatedStkSession[]
   /** Every B2C payment asked for, pending or settled. */
   b2cPayments(): SimulatedB2cPayment[]
+  /** Adds to the B2C float (KES), as an operator's top-up does: payments refused for lack of float can pass again. */
+  topUpB2cFloat(kes: number): void
   /**
    * The public key (PEM) a SecurityCredential is encrypted with: the simulator's stand-in for Safaricom's
    * certificate, made anew each run (on first use). Also served at `GET /__simulator/security-certificate`.
@@ -375,6 +377,7 @@ export async function startDarajaSimulator(options: DarajaSimulatorOptions): Pro
     url,
     sessions: listSessions,
     b2cPayments: b2c.list,
+    topUpB2cFloat: b2c.topUp,
     get securityCertificate() {
       return keys.publicKeyPem
     },

@@ -5,6 +5,7 @@ import { CANCELLABLE } from '../modules/orders/order-view.ts'
 import { NO_SUCH_ORDER } from '../modules/orders/service.ts'
 import type { Ctx } from '../plugins/auth.ts'
 import { AppError } from '../plugins/errors.ts'
+import type { LedgerPostings } from './ledger-postings.ts'
 import { cancelOrder, type OrderModules } from './order-stock.ts'
 
 /**
@@ -13,7 +14,9 @@ import { cancelOrder, type OrderModules } from './order-stock.ts'
  * shopper's email; the email leaves after commit.
  */
 export class CancelOrder {
-  constructor(private readonly modules: OrderModules & { mailer: Mailer }) {}
+  constructor(
+    private readonly modules: OrderModules & { mailer: Mailer; postings: Pick<LedgerPostings, 'refundRest'> },
+  ) {}
 
   async run(ctx: Ctx, orderNumber: string, token: string | undefined): Promise<OrderDetail> {
     const { db, orders, payments, mailer } = this.modules
@@ -29,6 +32,20 @@ export class CancelOrder {
         )
       }
       const wasPaid = order.status !== 'pending_payment'
+      // What was paid is owed back in full: a refunds row per vendor part, posted, its sending queued.
+      const paid = wasPaid ? (await payments.ofOrder(t, order.id)).filter((payment) => payment.status === 'paid') : []
+      for (const payment of paid) {
+        for (const part of parts) {
+          await this.modules.postings.refundRest(t, {
+            order,
+            payment,
+            partId: part.id,
+            cause: 'cancellation',
+            reason: 'Cancelled by the shopper.',
+            approvedBy: ctx.user?.id ?? null,
+          })
+        }
+      }
       await cancelOrder(t, this.modules, order.id, {
         reason: 'Cancelled by the shopper.',
         partsFrom: [...CANCELLABLE],

@@ -34,6 +34,7 @@ import type { ShopService } from '../modules/vendors/shop.ts'
 import type { Ctx } from '../plugins/auth.ts'
 import type { RateLimit } from '../plugins/config.ts'
 import { AppError } from '../plugins/errors.ts'
+import type { LedgerPostings } from './ledger-postings.ts'
 
 /** The durable job that confirms a delivered part by itself, DELIVERY_CONFIRM_DAYS after the vendor's "delivered". */
 export const AUTO_CONFIRM_JOB = 'vendor-part.auto-confirm'
@@ -86,6 +87,7 @@ export class FulfilVendorOrder {
       mailer: Mailer
       audit: AuditService
       jobs: JobQueue
+      postings: Pick<LedgerPostings, 'enqueueRelease'>
       log: FastifyBaseLogger
       limiter: RateLimiter
     },
@@ -280,6 +282,8 @@ export class FulfilVendorOrder {
         dedupeKey: `vendor-part-confirm:${part.id}`,
       })
     }
+    // Confirmed, by whoever: the part's money is released when its return window closes (decision 0014, "Wiring").
+    if (answer.to === 'received') await this.modules.postings.enqueueRelease(t, part.id, new Date())
     if (action === 'arrive') {
       const order = await orders.byId(t, part.order_id)
       const shop = (await this.modules.shops.contactsOf(t, [part.business_id])).get(part.business_id)

@@ -7,6 +7,7 @@ import { canRefund } from '../modules/orders/refunds.ts'
 import type { Returns } from '../modules/orders/returns.ts'
 import type { Ctx } from '../plugins/auth.ts'
 import { AppError } from '../plugins/errors.ts'
+import type { LedgerPostings } from './ledger-postings.ts'
 import { type OrderModules, releaseOrder } from './order-stock.ts'
 
 export const NO_ORDER_WITH_ID = 'No order with this id.'
@@ -15,7 +16,9 @@ export const NO_ORDER_WITH_ID = 'No order with this id.'
  * An admin refunds a paid (or cancelled and owed-back) order, in one transaction: the stock of what has not shipped
  * back on sale → open attempts closed, paid ones refunded (each with an event saying who and why) → the order and
  * every vendor part refunded → the audit entry → the shopper's email, which leaves after commit. What returns refunded
- * already is not owed again: the refund is the total less that. The money itself goes back by hand (an M-Pesa reversal or the card provider's refund): its reference is recorded.
+ * already is not owed again: the refund is the total less that. Each vendor part's rest is a refunds row, posted to
+ * the ledger, whose sending is queued: the money goes back by itself (M-Pesa B2C to the paying number, or the card
+ * provider's refund: flows/send-refund.ts); the admin's optional reference is kept with the event.
  */
 export class RefundOrder {
   constructor(
@@ -23,6 +26,7 @@ export class RefundOrder {
       audit: AuditService
       mailer: Mailer
       returns: Pick<Returns, 'refundedCents'>
+      postings: Pick<LedgerPostings, 'refundRest'>
     },
   ) {}
 
@@ -52,6 +56,19 @@ export class RefundOrder {
       const shipped = parts.some((part) => part.shipped_at !== null || ['shipped', 'delivered'].includes(part.status))
       // The stock of what never left its shop goes back on sale, once (the same claim as a cancellation's).
       await releaseOrder(t, this.modules, orderId, 'cancelled', { unshippedOnly: shipped })
+      // Each vendor part's paid share, less what earlier refunds gave back, is owed: a refunds row each (decision 0014).
+      for (const payment of attempts.filter((attempt) => ['paid', 'refund_due'].includes(attempt.status))) {
+        for (const part of parts) {
+          await this.modules.postings.refundRest(t, {
+            order,
+            payment,
+            partId: part.id,
+            cause: 'order_refund',
+            reason: body.reason,
+            approvedBy: adminId,
+          })
+        }
+      }
       for (const paymentId of await payments.markRefunded(t, orderId)) {
         await payments.recordEvent(t, {
           paymentId,

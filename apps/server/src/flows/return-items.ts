@@ -46,6 +46,7 @@ import type { ShopService } from '../modules/vendors/shop.ts'
 import { type Ctx, requireRole } from '../plugins/auth.ts'
 import { AppError } from '../plugins/errors.ts'
 import { tooManyPhotos, type UploadedFile } from '../plugins/uploads.ts'
+import type { LedgerPostings } from './ledger-postings.ts'
 
 export const NO_SUCH_RETURN = 'No such return.'
 
@@ -92,6 +93,7 @@ export class ReturnItems {
       mailer: Mailer
       audit: AuditService
       jobs: JobQueue
+      postings: Pick<LedgerPostings, 'approveRefund' | 'enqueueRelease'>
       log: FastifyBaseLogger
     },
     private readonly settings: { windowDays: number; answerHours: number; publicUrl: () => string },
@@ -239,7 +241,12 @@ export class ReturnItems {
       await this.modules.returns.move(t, row.id, { to: 'received' })
       const refund = moveReturn('received', 'refund', 'system')
       if (!refund.ok) throw new Error('a received return cannot be refunded')
-      await this.recordRefund(t, ctx, row, order, { by: vendorId, amountCents: row.amount_cents })
+      await this.recordRefund(t, ctx, row, order, {
+        by: vendorId,
+        amountCents: row.amount_cents,
+        reason: 'The shop received the returned items.',
+      })
+      await this.releaseLater(t, row.vendor_order_id)
       return { move: { to: 'refunded', refundedCents: row.amount_cents }, tell: 'refunded' }
     })
   }
@@ -345,11 +352,17 @@ export class ReturnItems {
           const message = `The refund can be at most ${formatKes(row.amount_cents)}, what the shopper asked back.`
           throw new AppError('invalid_data', message, { amount: [message] })
         }
-        await this.recordRefund(t, ctx, row, order, { by: admin.id, amountCents: award.cents, decision: true })
+        await this.recordRefund(t, ctx, row, order, {
+          by: admin.id,
+          amountCents: award.cents,
+          decision: true,
+          reason: body.note,
+        })
         await returns.move(t, id, { to: 'refunded', refundedCents: award.cents, decision })
       } else {
         await returns.move(t, id, { to: 'rejected', decision })
       }
+      await this.releaseLater(t, row.vendor_order_id)
       const step = action === 'award' ? 'refunded' : 'rejected'
       await audit.write(t, admin.id, {
         action: step === 'refunded' ? 'return.refunded' : 'return.rejected',
@@ -370,15 +383,18 @@ export class ReturnItems {
     return view
   }
 
-  /** Records a return's refund on the order's paid attempt (409 when the order holds no money any more). */
+  /**
+   * Records a return's refund on the order's paid attempt (409 when the order holds no money any more), and approves
+   * it: a refunds row for the part, posted to the ledger, its sending queued (409 above what is left of the part).
+   */
   private async recordRefund(
     t: Db,
     ctx: Ctx,
     row: ReturnRow,
     order: OrderRow,
-    detail: { by: number; amountCents: number; decision?: boolean },
+    detail: { by: number; amountCents: number; decision?: boolean; reason: string },
   ): Promise<void> {
-    const { payments } = this.modules
+    const { payments, postings } = this.modules
     const attempts = await payments.ofOrder(t, order.id)
     const paid = attempts.find((payment) => payment.status === 'paid')
     if (
@@ -390,13 +406,30 @@ export class ReturnItems {
     ) {
       throw new AppError('conflict', 'This order holds no payment to refund: it was refunded already.')
     }
+    await postings.approveRefund(t, {
+      order,
+      payment: paid,
+      partId: row.vendor_order_id,
+      cause: detail.decision ? 'dispute' : 'return',
+      goodsCents: detail.amountCents,
+      reason: detail.reason,
+      approvedBy: detail.by,
+      returnId: row.id,
+    })
+    const { reason: _reason, ...event } = detail
     await payments.recordEvent(t, {
       paymentId: paid.id,
       source: 'return_refund',
       outcome: 'applied',
-      rawBody: JSON.stringify({ return: row.id, ...detail }),
+      rawBody: JSON.stringify({ return: row.id, ...event }),
       remoteAddress: ctx.ip,
     })
+  }
+
+  /** A return ended (refunded or rejected): the part's release, held while it was open, is queued again. */
+  private async releaseLater(t: Db, partId: number): Promise<void> {
+    const part = await this.modules.parts.lock(t, partId)
+    if (part?.delivery_confirmed_at) await this.modules.postings.enqueueRelease(t, partId, part.delivery_confirmed_at)
   }
 
   private async disputeViews(t: Db, rows: ReturnRow[]): Promise<DisputeView[]> {

@@ -8,6 +8,7 @@ import { orderCancelledEmail, orderConfirmedEmail } from '../modules/orders/mail
 import { EXPIRED_REASON, type OrdersService } from '../modules/orders/service.ts'
 import type { CardCharge } from '../modules/payments/card/provider.ts'
 import type { ApplyOutcome, MpesaResult, PaymentRow, PaymentService } from '../modules/payments/service.ts'
+import type { LedgerPostings } from './ledger-postings.ts'
 import { takeBackStock } from './order-stock.ts'
 import type { PaidShopNotices } from './paid-shop-notices.ts'
 
@@ -27,7 +28,7 @@ export interface SettlePaymentSettings {
  * query), exactly once: each result is applied under the payment's row lock and only to a payment still waiting for
  * one, so a repeated callback changes nothing. A callback must match the stored payment's CheckoutRequestID, amount
  * and phone, or it is recorded and ignored. Money that came in marks the payment, the order and its vendor parts
- * paid, counts the sales and writes the shopper's and each shop's email, in one transaction.
+ * paid, posts it to the ledger, counts the sales and writes the shopper's and each shop's email, in one transaction.
  */
 export class SettlePayment {
   constructor(
@@ -39,6 +40,7 @@ export class SettlePayment {
       mailer: Mailer
       shopNotices: PaidShopNotices
       jobs: JobQueue
+      postings: LedgerPostings
       log: FastifyBaseLogger
     },
     private readonly settings: SettlePaymentSettings,
@@ -192,7 +194,7 @@ export class SettlePayment {
     details: { receipt: string | null; cardLast4?: string | null; cardBrand?: string | null },
     mail: number[],
   ): Promise<void> {
-    const { orders, payments, stock, mailer, shopNotices, log } = this.modules
+    const { orders, payments, stock, mailer, shopNotices, postings, log } = this.modules
     const order = await orders.byId(t, payment.order_id, true)
     if (!order) return
     let revived = order.status === 'pending_payment'
@@ -209,6 +211,16 @@ export class SettlePayment {
       settled: true,
     })
     const items = await orders.itemsOf(t, [order.id])
+    // The money is in the float either way (decision 0014): received, and for an order that cannot take it owed back.
+    const late = revived
+      ? null
+      : {
+          reason:
+            order.status === 'cancelled'
+              ? 'The payment came in after the order was cancelled.'
+              : 'The order had been paid already: this payment is given back.',
+        }
+    await postings.paymentReceived(t, payment, order, late)
     if (!revived) {
       log.warn({ orderId: order.id, paymentId: payment.id }, 'payment for an order that cannot take it: refund due')
       if (order.status === 'cancelled') {

@@ -336,12 +336,48 @@ const ConfigObject = z.object({
   MPESA_SIMULATOR_DELAY: duration('2s'),
   /** When no callback came: the first STK status query after this long, then doubling, MPESA_QUERY_ATTEMPTS times. */
   MPESA_QUERY_AFTER: duration('60s'),
+  /**
+   * A refund handed to M-Pesa B2C or the card provider without a result after this long: ask (Transaction Status, or
+   * the provider's refund), then again after doubling waits, MPESA_QUERY_ATTEMPTS times.
+   */
+  REFUND_CHECK_AFTER: duration('3m'),
   MPESA_QUERY_ATTEMPTS: z.coerce
     .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
     .int('must be a whole number')
     .min(1, 'must be from 1 to 20')
     .max(20, 'must be from 1 to 20')
     .default(5),
+  /**
+   * Vendor payouts by M-Pesa B2C (docs/decisions/0018-payouts.md): `on` runs the weekly payout on PAYOUT_DAY at
+   * PAYOUT_HOUR, Nairobi time, paying every verified shop with a payout number its available balance of at least
+   * PAYOUT_MINIMUM_KES; `off` leaves payouts to admins (pay now, or record one sent by hand).
+   */
+  PAYOUT_SCHEDULE: z.enum(['on', 'off']).default('on'),
+  PAYOUT_DAY: z
+    .enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'], {
+      error: () => 'must be a day of the week (monday to sunday)',
+    })
+    .default('friday'),
+  PAYOUT_HOUR: z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+    .int('must be a whole number')
+    .min(0, 'must be from 0 to 23')
+    .max(23, 'must be from 0 to 23')
+    .default(10),
+  PAYOUT_MINIMUM_KES: z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+    .int('must be a whole number of shillings')
+    .min(10, 'must be from 10 to 250000 (M-Pesa pays KES 10 to 250,000 at a time)')
+    .max(250_000, 'must be from 10 to 250000 (M-Pesa pays KES 10 to 250,000 at a time)')
+    .default(500),
+  /** A payout with no B2C Result this long after it was sent: its status is asked, then again, doubling the wait. */
+  PAYOUT_QUERY_AFTER: duration('3m'),
+  PAYOUT_QUERY_ATTEMPTS: z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+    .int('must be a whole number')
+    .min(1, 'must be from 1 to 20')
+    .max(20, 'must be from 1 to 20')
+    .default(6),
   /**
    * M-Pesa B2C (payouts and refunds sent to phones) and Transaction Status. `auto`: on with the simulator run
    * inside this process (which plays the B2C side too), off otherwise. `on` with Daraja needs the B2C shortcode,

@@ -137,6 +137,16 @@ export async function callbackSecret(server: TestServer): Promise<string> {
   return row.value
 }
 
+/** The secret last segment of the payout result paths (made at start when M-Pesa payouts are on). */
+export async function payoutCallbackSecret(server: TestServer): Promise<string> {
+  const [row] = await server.database.db
+    .select({ value: appSecrets.value })
+    .from(appSecrets)
+    .where(eq(appSecrets.name, 'mpesa_b2c_callback_secret'))
+  if (!row) throw new Error('no payout callback secret')
+  return row.value
+}
+
 export async function paymentRow(server: TestServer, orderNumber: string) {
   const [row] = await typedRows(
     server.database.db,

@@ -206,9 +206,10 @@ function groups(policies: SitePolicies): { title: string; id: string; questions:
           question: 'When do I get my money back?',
           answer: (
             <p>
-              When the shop confirms the items came back, or the dispute desk awards you a refund, it is recorded and
-              you are emailed; Soko's team then sends the money back the way you paid, to your M-Pesa number or card.
-              You get back the price of the items returned: the delivery fee and VAT are not refunded on a return.
+              When the shop confirms the items came back, or the dispute desk awards you a refund, the money goes back
+              by itself the way you paid: to the M-Pesa number you paid from, or to your card. You are emailed when it
+              has been sent, and your order page shows how it stands. You get back the price of the items returned: the
+              delivery fee and VAT are not refunded on a return.
             </p>
           ),
         },

@@ -82,8 +82,8 @@ export default function Returns({ loaderData }: Route.ComponentProps) {
       <PageSection title="Your refund" id="refund">
         <p>
           You get back the price of the items you return, or what the dispute desk awards. The delivery fee and VAT are
-          not refunded on a return. Once the refund is recorded, Soko's team sends the money back the way you paid: to
-          the M-Pesa number or the card you paid with.
+          not refunded on a return. Once the refund is recorded, the money goes back by itself the way you paid: to the
+          M-Pesa number you paid from, or to your card. You are emailed when it has been sent.
         </p>
         <p>
           These rules do not take away your rights under the Consumer Protection Act, 2012. See also our{' '}

@@ -2,7 +2,6 @@ import { Link } from 'react-router'
 import { deliveryFeePhrase } from '../features/pages/delivery-fees.tsx'
 import { days, duration, either, fetchPolicies, hours, percent } from '../features/pages/policies.ts'
 import { ContactDetails, PageSection, pageMeta, StaticPage } from '../features/pages/static-page.tsx'
-import { formatKes } from '../lib/format.ts'
 import type { Route } from './+types/terms'
 
 // The terms state the marketplace's rules as the server applies them: every number comes from GET /api/site/policies/.

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
-import { createdAt, timestamps } from './columns.ts'
+import { timestamps } from './columns.ts'
 
-// Shops (the vendors module): the shop itself and what it has been paid out.
+// Shops (the vendors module). What they are paid out is the payouts module's (payouts.ts).
 
 /** A vendor's shop (the specification's "business"). */
 export const businesses = pgTable(
@@ -36,26 +36,5 @@ export const businesses = pgTable(
     index('businesses_owner_idx').on(t.ownerId),
     // One shop per owner: the database says so, whatever the code does.
     uniqueIndex('businesses_one_per_owner_key').on(t.ownerId).where(sql`${t.ownerId} is not null`),
-  ],
-)
-
-/** Money paid out to a shop (M-Pesa B2C or by hand): a shop is owed its delivered sales less commission, less these. */
-export const payouts = pgTable(
-  'payouts',
-  {
-    id: serial('id').primaryKey(),
-    businessId: integer('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'restrict' }),
-    amountCents: integer('amount_cents').notNull(),
-    /** M-Pesa receipt or bank reference. */
-    reference: text('reference').notNull().default(''),
-    note: text('note').notNull().default(''),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt,
-  },
-  (t) => [
-    index('payouts_business_idx').on(t.businessId, t.createdAt.desc()),
-    check('payouts_positive', sql`${t.amountCents} > 0`),
   ],
 )

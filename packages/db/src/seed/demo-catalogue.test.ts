@@ -96,6 +96,9 @@ describe('demoCatalogue vendors', () => {
       expect(slugs.has(v.slug), v.slug).toBe(false)
       slugs.add(v.slug)
       expect(v.phone).toMatch(/^\+254[17]\d{8}$/)
+      // A number the Daraja simulator pays: none of its failing or silent endings.
+      expect(v.payoutPhone).toMatch(/^\+25472210\d{4}$/)
+      expect(['0001', '0003', '2040', '0404', '2222']).not.toContain(v.payoutPhone.slice(-4))
       expect(v.email).toMatch(/^[a-z]+@[a-z0-9-]+\.example$/)
       expect(['Retailer', 'Wholesaler', 'Manufacturer', 'Artisan', 'Farm', 'Boutique']).toContain(v.type)
       expect(v.town.length).toBeGreaterThan(0)

@@ -44,6 +44,12 @@ export interface DemoVendor {
   town: string
   /** +2547XXXXXXXX or +2541XXXXXXXX. */
   phone: string
+  /**
+   * The M-Pesa number payouts go to (E.164): numbers the Daraja simulator pays (their last four digits are none of
+   * the endings that make it fail or stay silent: apps/payment-simulators/src/daraja/b2c-outcomes.ts), so a demo's
+   * weekly payout run pays every verified demo shop.
+   */
+  payoutPhone: string
   email: string
   description: string
   createdDaysAgo: number
@@ -242,6 +248,7 @@ function buildModel(): Model {
       county: seed.county,
       town: seed.town,
       phone,
+      payoutPhone: `+25472210${String(1000 + i).padStart(4, '0')}`,
       // The reserved .example TLD (RFC 2606): believable-looking, but never a real mailbox.
       email: `${pick(['info', 'sales', 'orders', 'hello'], rng)}@${slug}.example`,
       description: seed.description,

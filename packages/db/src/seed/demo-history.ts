@@ -22,6 +22,7 @@ import {
   refundSent,
 } from '@soko/domain/ledger'
 import type { PaymentMethod } from '@soko/domain/order-states'
+import { nextPayoutRun, type PayoutSchedule, payoutAmountCents } from '@soko/domain/payout-states'
 import { RETURN_METHOD_IDS, RETURN_REASON_IDS } from '@soko/domain/return-states'
 import { FIRST_NAMES } from './demo-data/people.ts'
 
@@ -53,9 +54,8 @@ export interface HistoryRules {
   commissionBpFor: (product: HistoryProduct) => number
   deliveryConfirmDays: number
   returnWindowDays: number
-  /** The weekly payout run: 0 = Sunday … 6 = Saturday, and the hour, both in Nairobi time. */
-  payoutWeekday: number
-  payoutHour: number
+  /** The weekly payout run (PAYOUT_DAY and PAYOUT_HOUR, Nairobi time) and PAYOUT_MINIMUM_KES in cents. */
+  payoutSchedule: PayoutSchedule
   payoutMinimumCents: number
 }
 
@@ -214,15 +214,6 @@ const PLACES = [
   { county: 'Nyeri', city: 'Nyeri' },
 ] as const
 const CARRIERS = ['g4s', 'wells-fargo', 'sendy', 'boda-boda'] as const
-
-/** The next weekly run at or after `from` (Nairobi time). */
-export function nextWeeklyRun(from: Date, weekday: number, hour: number): Date {
-  const local = new Date(from.getTime() + NAIROBI_OFFSET_MS)
-  const start = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), hour)
-  let days = (weekday - local.getUTCDay() + 7) % 7
-  if (days === 0 && start < local.getTime()) days = 7
-  return new Date(start + days * DAY_MS - NAIROBI_OFFSET_MS)
-}
 
 /**
  * Plans the past. Ids start at 1 in every table: it is written into a marketplace with no orders yet (the demo
@@ -587,14 +578,15 @@ function planPayouts(
   }
   let failedOnce = false
   const first = events[0]?.at.getTime() ?? end
-  for (let run = nextWeeklyRun(new Date(first), rules.payoutWeekday, rules.payoutHour).getTime(); run < end; ) {
+  for (let run = nextPayoutRun(rules.payoutSchedule, new Date(first)).getTime(); run < end; ) {
     while (next < events.length && (events[next] as DatedTransaction).at.getTime() <= run) {
       apply((events[next] as DatedTransaction).tx)
       next++
     }
     for (const vendor of input.vendors) {
-      const amount = available.get(vendor.id) ?? 0
-      if (!vendor.payoutPhone || amount < rules.payoutMinimumCents) continue
+      // M-Pesa pays whole shillings: the cents stay available for the next run.
+      const amount = payoutAmountCents(available.get(vendor.id) ?? 0, rules.payoutMinimumCents)
+      if (!vendor.payoutPhone || amount === null) continue
       const id = payouts.length + 1
       const sentAt = run + (id % 50) * 1000
       const settledAt = sentAt + Math.floor(5_000 + rng() * 40_000)
@@ -614,9 +606,9 @@ function planPayouts(
       })
       ledger.push({ at: new Date(sentAt), tx: payoutSent(event) })
       ledger.push({ at: new Date(settledAt), tx: fails ? payoutFailed(event) : payoutSettled(event) })
-      if (!fails) available.set(vendor.id, 0)
+      if (!fails) available.set(vendor.id, (available.get(vendor.id) ?? 0) - amount)
     }
-    run = nextWeeklyRun(new Date(run + HOUR_MS), rules.payoutWeekday, rules.payoutHour).getTime()
+    run = nextPayoutRun(rules.payoutSchedule, new Date(run)).getTime()
   }
   return payouts
 }

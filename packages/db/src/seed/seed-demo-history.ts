@@ -216,16 +216,25 @@ async function writeHistory(t: Db, history: DemoHistory, vatRateBp: number): Pro
         as u(i, p, o, vo, r, ca, m, g, d, v, cm, ph, pr, re, se, c)`)
   }
 
-  const paid = history.payouts.filter((payout) => payout.state === 'paid')
-  if (paid.length > 0) {
+  // Every weekly payout, as the payouts module writes them (docs/decisions/0018-payouts.md): by M-Pesa B2C, started
+  // by the schedule, paid with a receipt or failed with the reason.
+  const payouts = history.payouts
+  if (payouts.length > 0) {
     await t.execute(sql`
-      insert into payouts (id, business_id, amount_cents, reference, note, created_at)
-      select i, b, a, r, 'Weekly M-Pesa payout', c from unnest(
-        ${arr(paid.map((p) => p.id))}::int[],
-        ${arr(paid.map((p) => p.vendorId))}::int[],
-        ${arr(paid.map((p) => p.amountCents))}::int[],
-        ${arr(paid.map((p) => p.receipt ?? ''))}::text[],
-        ${arr(paid.map((p) => iso(p.settledAt)))}::timestamptz[]) as u(i, b, a, r, c)`)
+      insert into payouts (id, business_id, amount_cents, method, state, started_by, phone, originator_id,
+        mpesa_receipt, result_code, result_desc, failure_reason, note, sent_at, settled_at, created_at, updated_at)
+      select i, b, a, 'mpesa_b2c', s, 'schedule', ph, 'soko-demo-payout-' || i, r,
+        case when s = 'paid' then '0' else '2040' end, f, f, 'Weekly M-Pesa payout', se, st, se, st
+      from unnest(
+        ${arr(payouts.map((p) => p.id))}::int[],
+        ${arr(payouts.map((p) => p.vendorId))}::int[],
+        ${arr(payouts.map((p) => p.amountCents))}::int[],
+        ${arr(payouts.map((p) => p.state))}::text[],
+        ${arr(payouts.map((p) => p.phone))}::text[],
+        ${arr(payouts.map((p) => p.receipt))}::text[],
+        ${arr(payouts.map((p) => p.failure))}::text[],
+        ${arr(payouts.map((p) => iso(p.sentAt)))}::timestamptz[],
+        ${arr(payouts.map((p) => iso(p.settledAt)))}::timestamptz[]) as u(i, b, a, s, ph, r, f, se, st)`)
   }
 
   const ledger = history.ledger.map((entry, i) => ({ ...entry, id: i + 1 }))

@@ -99,7 +99,7 @@ export async function seedDemoCatalogue(
         ${arr(catalogue.vendors.map((v) => at(v.createdDaysAgo)))}::timestamptz[])`)
 
     await t.execute(sql`
-      insert into businesses (id, owner_id, slug, name, type, description, is_verified, county, town, phone, email, created_at, updated_at)
+      insert into businesses (id, owner_id, slug, name, type, description, is_verified, county, town, phone, payout_phone, email, created_at, updated_at)
       select *, c from unnest(
         ${arr(catalogue.vendors.map((_, i) => i + 1))}::int[],
         ${arr(catalogue.vendors.map((_, i) => i + 1))}::int[],
@@ -111,8 +111,9 @@ export async function seedDemoCatalogue(
         ${arr(catalogue.vendors.map((v) => v.county))}::text[],
         ${arr(catalogue.vendors.map((v) => v.town))}::text[],
         ${arr(catalogue.vendors.map((v) => v.phone))}::text[],
+        ${arr(catalogue.vendors.map((v) => v.payoutPhone))}::text[],
         ${arr(catalogue.vendors.map((v) => v.email))}::text[],
-        ${arr(catalogue.vendors.map((v) => at(v.createdDaysAgo)))}::timestamptz[]) as u(i, o, s, n, ty, d, ve, co, tw, ph, em, c)`)
+        ${arr(catalogue.vendors.map((v) => at(v.createdDaysAgo)))}::timestamptz[]) as u(i, o, s, n, ty, d, ve, co, tw, ph, pp, em, c)`)
 
     let batch: DemoProduct[] = []
     let productId = 0

@@ -8,9 +8,12 @@ const VERBS: Record<AdminAuditAction, string> = {
   'product.reactivated': 'put back the product',
   'order.refunded': 'refunded order',
   'order.delivery_confirmed': 'confirmed a delivery of order',
+  'refund.retried': 'sent again a failed refund of order',
   'return.refunded': 'refunded a disputed return of order',
   'return.rejected': 'rejected a disputed return of order',
   'payout.recorded': 'recorded a payout to',
+  'payout.started': 'paid by M-Pesa',
+  'payouts.run': 'ran the scheduled payouts',
   'user.role_changed': 'changed the role of',
   'user.disabled': 'disabled the account of',
   'user.enabled': 'enabled the account of',
@@ -42,7 +45,8 @@ export function auditSentence(row: AuditRow): string {
   let tail = ''
   if (typeof detail.reason === 'string') tail = `: ${detail.reason}`
   else if (row.action === 'user.role_changed' && typeof detail.to === 'string') tail = ` to ${detail.to}`
-  else if (row.action === 'payout.recorded' && typeof detail.amount === 'string') tail = ` (${detail.amount})`
+  else if ((row.action === 'payout.recorded' || row.action === 'payout.started') && typeof detail.amount === 'string')
+    tail = ` (${detail.amount})`
   else if (row.action.startsWith('category.') && isCommissionChange(detail.commission)) {
     tail = ` (commission ${ratePhrase(detail.commission.from)} → ${ratePhrase(detail.commission.to)})`
   }

@@ -11,12 +11,18 @@ import { adminDeliveryRoutes } from './delivery/routes.ts'
 import type { AdminDeliveryService } from './delivery/service.ts'
 import { adminDisputeRoutes, type DisputeDesk } from './disputes/routes.ts'
 import { guardAdmin } from './guard.ts'
+import { adminLedgerRoutes } from './ledger/routes.ts'
+import type { AdminLedgerService } from './ledger/service.ts'
 import { adminOrderRoutes } from './orders/routes.ts'
 import type { AdminOrdersService } from './orders/service.ts'
 import { adminOutboxRoutes } from './outbox/routes.ts'
 import type { AdminOutboxService } from './outbox/service.ts'
+import { adminPayoutRoutes } from './payouts/routes.ts'
+import type { AdminPayoutsService } from './payouts/service.ts'
 import { adminProductRoutes } from './products/routes.ts'
 import type { AdminProductsService } from './products/service.ts'
+import { adminRefundRoutes } from './refunds/routes.ts'
+import type { AdminRefundsService } from './refunds/service.ts'
 import { adminUserRoutes } from './users/routes.ts'
 import type { AdminUsersService } from './users/service.ts'
 import { adminVendorRoutes } from './vendors/routes.ts'
@@ -26,8 +32,13 @@ export interface AdminServices {
   dashboard: AdminDashboardService
   products: AdminProductsService
   orders: AdminOrdersService
+  refunds: AdminRefundsService
   users: AdminUsersService
   vendors: AdminVendorsService
+  /** The ledger's trial balance and a shop's statement (decision 0014). */
+  ledger: AdminLedgerService
+  /** Every payout, and the scheduled payout run on demand. */
+  payouts: AdminPayoutsService
   categories: AdminCategoriesService
   banners: AdminBannersService
   contact: AdminContactService
@@ -45,8 +56,11 @@ export function adminRoutes(admin: AdminServices): FastifyPluginAsyncZod {
     await app.register(adminDashboardRoutes(admin.dashboard))
     await app.register(adminProductRoutes(admin.products))
     await app.register(adminOrderRoutes(admin.orders))
+    await app.register(adminRefundRoutes(admin.refunds))
     await app.register(adminUserRoutes(admin.users))
     await app.register(adminVendorRoutes(admin.vendors))
+    await app.register(adminLedgerRoutes(admin.ledger))
+    await app.register(adminPayoutRoutes(admin.payouts))
     await app.register(adminCategoryRoutes(admin.categories))
     await app.register(adminBannerRoutes(admin.banners))
     await app.register(adminContactRoutes(admin.contact))

@@ -7,9 +7,12 @@ export type AdminAuditAction =
   | 'product.reactivated'
   | 'order.refunded'
   | 'order.delivery_confirmed'
+  | 'refund.retried'
   | 'return.refunded'
   | 'return.rejected'
   | 'payout.recorded'
+  | 'payout.started'
+  | 'payouts.run'
   | 'user.role_changed'
   | 'user.disabled'
   | 'user.enabled'
@@ -51,6 +54,7 @@ export interface AuditEntry {
     | 'delivery'
     | 'pickup_station'
     | 'outbox_email'
+    | 'payouts'
   subjectId: number | null
   /** Kept for the record; admins' entries carry `name` (what the subject is called) for the activity sentence. */
   detail?: Record<string, unknown>

@@ -151,3 +151,25 @@ export function entriesOfAccount(db: Db, key: AccountKey, afterId: number, limit
     .orderBy(asc(ledgerEntries.id))
     .limit(limit)
 }
+
+/** What a vendor was paid in all: the sum of its payouts M-Pesa confirmed (decision 0014: "paid out" is no account). */
+export async function settledPayoutsOf(db: Db, vendorId: number): Promise<number> {
+  const [row] = await typedRows(
+    db,
+    { cents: value.int },
+    sql`select coalesce(sum(${ledgerEntries.cents}), 0)::bigint as cents
+        from ${ledgerEntries} join ${ledgerTransactions} on ${ledgerTransactions.id} = ${ledgerEntries.transactionId}
+        where ${ledgerTransactions.kind} = 'payout_settled' and ${ledgerEntries.account} = 'vendor_payout_in_transit'
+          and ${ledgerEntries.side} = 'debit' and ${ledgerEntries.vendorId} = ${vendorId}`,
+  )
+  return row?.cents ?? 0
+}
+
+/** The reference ids of every transaction of `kind` (which events were posted already). */
+export async function referencesOfKind(db: Db, kind: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: ledgerTransactions.referenceId })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.kind, kind))
+  return rows.map((row) => row.id)
+}

@@ -119,6 +119,21 @@ export class Ledger {
     return { id: first.id, posted: false }
   }
 
+  /** Whether the event of `key` was posted (a part released: `part_released:vendor_part:<id>`). */
+  async isPosted(t: Db, key: string): Promise<boolean> {
+    return (await repo.transactionByKey(t, key)) !== null
+  }
+
+  /** What the transactions of `kind` refer to (the payments received, the payouts sent ...). */
+  async referencesOf(kind: TransactionKind, db: Db = this.db): Promise<Set<number>> {
+    return new Set(await repo.referencesOfKind(db, kind))
+  }
+
+  /** A vendor's payouts M-Pesa confirmed, in all: the sum of its `payout_settled` transactions. */
+  settledPayoutsOf(vendorId: number, db: Db = this.db): Promise<number> {
+    return repo.settledPayoutsOf(db, vendorId)
+  }
+
   /** Each account's balance (zero for an account without entries), in the order asked. */
   async balances(accounts: readonly AccountRef[], db: Db = this.db): Promise<AccountBalance[]> {
     const rows = await repo.sumsOf(db, accounts.map(storedKey))
@@ -132,9 +147,13 @@ export class Ledger {
   }
 
   /** One account's entries, oldest first, a page at a time: `after` is the previous page's `next` (0 to start). */
-  async entriesOf(account: AccountRef, page: { after?: number; limit?: number } = {}): Promise<EntriesPage> {
+  async entriesOf(
+    account: AccountRef,
+    page: { after?: number; limit?: number } = {},
+    db: Db = this.db,
+  ): Promise<EntriesPage> {
     const limit = Math.min(Math.max(page.limit ?? 50, 1), 500)
-    const rows = await repo.entriesOfAccount(this.db, storedKey(account), page.after ?? 0, limit + 1)
+    const rows = await repo.entriesOfAccount(db, storedKey(account), page.after ?? 0, limit + 1)
     const entries = rows.slice(0, limit).map((row) => ({
       id: row.id,
       transactionId: row.transaction_id,

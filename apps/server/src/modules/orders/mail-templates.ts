@@ -177,6 +177,23 @@ export function receiptConfirmedEmail(
   ])
 }
 
+/** A refund reached the shopper: how much went back, and where ("M-Pesa 0712 *** 678", "your card"). */
+export function refundSentEmail(
+  order: OrderRow,
+  amountCents: number,
+  destination: string,
+  orderLink: string,
+): MailMessage {
+  return toShopper(order, `Refund of ${formatKes(amountCents)} sent`, [
+    `We have sent ${formatKes(amountCents)} back to ${destination} for your order ${order.order_number}.`,
+    destination.startsWith('M-Pesa')
+      ? 'M-Pesa will send you a confirmation message too.'
+      : 'Your bank may take a few days to show it on your statement.',
+    '',
+    orderLink,
+  ])
+}
+
 export function orderRefundedEmail(
   order: OrderRow,
   reason: string,
@@ -188,8 +205,8 @@ export function orderRefundedEmail(
   return toShopper(order, `Order ${order.order_number} refunded`, [
     `We have refunded your order ${order.order_number}: ${reason}`,
     `${formatKes(amountCents)} is on its way back to you${
-      order.payment_method === 'mpesa' ? ' by M-Pesa' : ' to your card'
-    }${reference ? ` (reference ${reference})` : ''}.`,
+      order.payment_method === 'mpesa' ? ' by M-Pesa, to the number you paid from' : ' to your card'
+    }${reference ? ` (reference ${reference})` : ''}. We will email you again once it has been sent.`,
     '',
     orderLink,
   ])

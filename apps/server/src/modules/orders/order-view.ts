@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, type OrderDetail, type OrderStatus } from '@soko/contract/checkout'
+import { ORDER_STATUS_LABELS, type OrderDetail, type OrderStatus, type RefundView } from '@soko/contract/checkout'
 import { centsToKes } from '@soko/domain/money'
 import {
   autoConfirmAt,
@@ -25,6 +25,8 @@ export interface OrderViewParts {
   items: repo.OrderItemRow[]
   /** The latest payment attempt of each order (the payments module's). */
   payments: PaymentRow[]
+  /** Each order's refunds as its shopper sees them (the payments module's). */
+  refunds: Map<number, RefundView[]>
   /** Each shop's name and slug (the vendors module's). */
   shops: Map<number, { name: string; slug: string }>
   /** Whether the order's shopper has reviewed a product (the reviews module's). */
@@ -124,6 +126,7 @@ export function toOrderDetails(orders: repo.OrderRow[], parts: OrderViewParts): 
       payment: payment ? toPaymentState(payment, order.status) : null,
       canCancel: CANCELLABLE.includes(order.status) && orderParts.every((part) => CANCELLABLE.includes(part.status)),
       reservedUntil: order.status === 'pending_payment' ? iso(order.reserved_until) : null,
+      refunds: parts.refunds.get(order.id) ?? [],
     }
   })
 }

@@ -1,7 +1,7 @@
 import type { Db } from '@soko/db/client'
 import { orderItems, orders, returnLines, returnPhotos, returns, vendorOrders } from '@soko/db/schema/orders'
 import { type RowOf, typedRows } from '@soko/db/typed-sql'
-import type { ReturnMethod, ReturnReason } from '@soko/domain/return-states'
+import { OPEN_RETURN_STATES, type ReturnMethod, type ReturnReason } from '@soko/domain/return-states'
 import { and, asc, count, eq, inArray, ne, type SQL, sql, sum } from 'drizzle-orm'
 
 // SQL of returns and their lines (decision 0013): opening one, moving it, and reading them for the order's shopper
@@ -168,6 +168,15 @@ export async function refundedCents(db: Db, orderId: number): Promise<number> {
     .from(returns)
     .where(and(eq(returns.orderId, orderId), eq(returns.state, 'refunded')))
   return row?.cents ?? 0
+}
+
+/** Whether a vendor part has a return still being settled (its money stays pending meanwhile). */
+export async function hasOpenReturn(db: Db, vendorOrderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(returns)
+    .where(and(eq(returns.vendorOrderId, vendorOrderId), inArray(returns.state, [...OPEN_RETURN_STATES])))
+  return (row?.n ?? 0) > 0
 }
 
 /** The photos of some returns, oldest first. */

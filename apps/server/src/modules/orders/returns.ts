@@ -90,6 +90,11 @@ export class Returns {
     return repo.refundedCents(t, orderId)
   }
 
+  /** Whether a vendor part has a return still being settled. */
+  hasOpen(t: Db, vendorOrderId: number): Promise<boolean> {
+    return repo.hasOpenReturn(t, vendorOrderId)
+  }
+
   /** How many of each order line open or finished returns hold. */
   held(db: Db, orderId: number): Promise<Map<number, number>> {
     return repo.heldQuantities(db, orderId)

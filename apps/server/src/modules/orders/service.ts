@@ -53,7 +53,7 @@ export class OrdersService {
     private readonly db: Db,
     private readonly tokens: OrderTokens,
     private readonly views: {
-      payments: Pick<PaymentService, 'latestOf'>
+      payments: Pick<PaymentService, 'latestOf' | 'refundViewsOf'>
       shops: Pick<ShopService, 'publicNamesOf'>
       reviews: Pick<ReviewService, 'reviewedOf'>
     },
@@ -157,10 +157,11 @@ export class OrdersService {
   /** Orders as their shopper sees them: vendor parts, lines, latest payment (a few queries for all of them). */
   async details(orders: repo.OrderRow[]): Promise<OrderDetail[]> {
     const ids = orders.map((order) => order.id)
-    const [vendorOrders, items, payments] = await Promise.all([
+    const [vendorOrders, items, payments, refunds] = await Promise.all([
       repo.vendorOrdersOf(this.db, ids),
       repo.itemsOf(this.db, ids),
       this.views.payments.latestOf(this.db, ids),
+      this.views.payments.refundViewsOf(this.db, ids),
     ])
     const bought = orders.flatMap((order) =>
       order.user_id === null
@@ -179,6 +180,7 @@ export class OrdersService {
       vendorOrders,
       items,
       payments,
+      refunds,
       shops,
       isReviewed: (userId, productId) => reviewed.has(userId, productId),
       confirmDays: this.confirmDays,

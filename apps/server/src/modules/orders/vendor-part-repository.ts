@@ -3,7 +3,7 @@ import { orderItems, orders, vendorOrders } from '@soko/db/schema/orders'
 import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
 import { OPEN_RETURN_STATES } from '@soko/domain/return-states'
 import { type Carrier, type DeliveryConfirmer, type PartStage, statusOfStage } from '@soko/domain/vendor-part-states'
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm'
 
 import { vendorOrderShape } from './repository.ts'
 
@@ -207,4 +207,13 @@ export function earningLines(db: Db, businessId: number) {
         where v.business_id = ${businessId} and v.status in ${PAID_PARTS}
         order by coalesce(o.paid_at, v.created_at) desc, v.id desc limit 200`,
   )
+}
+
+/** Every delivered part whose delivery was confirmed, with when (their money is released after the window). */
+export function confirmedParts(db: Db): Promise<{ id: number; confirmed_at: Date | null }[]> {
+  return db
+    .select({ id: vendorOrders.id, confirmed_at: vendorOrders.deliveryConfirmedAt })
+    .from(vendorOrders)
+    .where(and(eq(vendorOrders.status, 'delivered'), isNotNull(vendorOrders.deliveryConfirmedAt)))
+    .orderBy(asc(vendorOrders.id))
 }

@@ -58,6 +58,11 @@ export class VendorParts {
     }))
   }
 
+  /** Every delivered part whose delivery was confirmed, with when. */
+  confirmed(db: Db = this.db): Promise<{ id: number; confirmed_at: Date | null }[]> {
+    return repo.confirmedParts(db)
+  }
+
   /** One part and its order, locked for the rest of the transaction `t`; null when there is none. */
   lock(t: Db, partId: number): Promise<repo.ShopPartRow | null> {
     return repo.lockPart(t, partId)

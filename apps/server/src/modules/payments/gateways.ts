@@ -6,11 +6,20 @@ import type { SecretsService } from '../secrets/service.ts'
 import { PaystackCompatibleProvider } from './card/provider.ts'
 import { type B2cSettings, DarajaB2cClient, securityCredential } from './mpesa/b2c.ts'
 import { DarajaClient } from './mpesa/daraja.ts'
-import { MPESA_CALLBACK_PATH } from './routes.ts'
+import {
+  B2C_REFUND_RESULT_PATH,
+  B2C_REFUND_STATUS_PATH,
+  B2C_REFUND_TIMEOUT_PATH,
+  MPESA_CALLBACK_PATH,
+} from './routes.ts'
 import type { PaymentGateways } from './service.ts'
 
 export interface Gateways extends PaymentGateways {
   callbackSecret(): Promise<string>
+  /** M-Pesa B2C (refunds sent to phones), null when B2C is off. */
+  b2c: DarajaB2cClient | null
+  /** Where Daraja posts the Results of refunds sent by B2C and of their status queries (secret paths). */
+  b2cRefundUrls(): Promise<{ result: string; status: string; timeout: string }>
 }
 
 /**
@@ -38,7 +47,7 @@ export function createGateways(
   config: Config,
   secrets: SecretsService,
   selfUrl: () => string,
-  standIns: Pick<StandIns, 'mpesaBaseUrl' | 'cardProviderUrl'>,
+  standIns: Pick<StandIns, 'mpesaBaseUrl' | 'cardProviderUrl' | 'mpesaCertificate'>,
   cardKey: string,
 ): Gateways {
   const callbackBase = () => (config.mpesaBaseUrl === null ? selfUrl() : (config.PUBLIC_URL ?? selfUrl()))
@@ -52,16 +61,18 @@ export function createGateways(
   const mpesaBaseUrl = config.mpesaBaseUrl ?? standInUrl(standIns.mpesaBaseUrl, 'MPESA_ENV=simulator')
   const cardBaseUrl = config.cardProviderUrl ?? standInUrl(standIns.cardProviderUrl, 'CARD_PROVIDER=test')
 
+  const mpesa = new DarajaClient({
+    baseUrl: mpesaBaseUrl,
+    consumerKey: config.MPESA_CONSUMER_KEY,
+    consumerSecret: config.MPESA_CONSUMER_SECRET,
+    shortCode: config.MPESA_SHORTCODE,
+    passkey: config.MPESA_PASSKEY,
+    transactionType: config.MPESA_TRANSACTION_TYPE,
+    partyB: config.MPESA_PARTY_B ?? config.MPESA_SHORTCODE,
+  })
   return {
-    mpesa: new DarajaClient({
-      baseUrl: mpesaBaseUrl,
-      consumerKey: config.MPESA_CONSUMER_KEY,
-      consumerSecret: config.MPESA_CONSUMER_SECRET,
-      shortCode: config.MPESA_SHORTCODE,
-      passkey: config.MPESA_PASSKEY,
-      transactionType: config.MPESA_TRANSACTION_TYPE,
-      partyB: config.MPESA_PARTY_B ?? config.MPESA_SHORTCODE,
-    }),
+    mpesa,
+    b2c: createB2cClient(config, mpesa, standIns),
     card: new PaystackCompatibleProvider({
       name: config.CARD_PROVIDER,
       baseUrl: cardBaseUrl,
@@ -70,6 +81,14 @@ export function createGateways(
     callbackSecret,
     async mpesaCallbackUrl() {
       return `${callbackBase()}${MPESA_CALLBACK_PATH}${await callbackSecret()}`
+    },
+    async b2cRefundUrls() {
+      const secretSegment = await callbackSecret()
+      return {
+        result: `${callbackBase()}${B2C_REFUND_RESULT_PATH}${secretSegment}`,
+        status: `${callbackBase()}${B2C_REFUND_STATUS_PATH}${secretSegment}`,
+        timeout: `${callbackBase()}${B2C_REFUND_TIMEOUT_PATH}${secretSegment}`,
+      }
     },
   }
 }

@@ -204,3 +204,12 @@ export function paymentsOfOrder(db: Db, orderId: number): Promise<PaymentRow[]> 
     .where(eq(payments.orderId, orderId))
     .orderBy(asc(payments.createdAt), asc(payments.id))
 }
+
+/** Every attempt in one of `statuses`, oldest first (the ledger's opening backfill). */
+export function paymentsInStatuses(db: Db, statuses: readonly string[]): Promise<PaymentRow[]> {
+  return db
+    .select(paymentShape)
+    .from(payments)
+    .where(inArray(payments.status, [...statuses]))
+    .orderBy(asc(payments.id))
+}

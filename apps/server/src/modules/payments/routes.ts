@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { serve } from '../../plugins/endpoints.ts'
 import { toErrorAnswer } from '../../plugins/errors.ts'
 import { sameSecret } from '../accounts/tokens.ts'
-import type { CardCharge, CardProvider } from './card/provider.ts'
+import type { CardCharge, CardProvider, CardRefund } from './card/provider.ts'
 import { parseStkCallback } from './mpesa/daraja.ts'
 import type { ApplyOutcome, MpesaResult } from './service.ts'
 
@@ -14,6 +14,13 @@ import type { ApplyOutcome, MpesaResult } from './service.ts'
  */
 export const MPESA_CALLBACK_PATH = '/api/payments/lnm/cb/'
 export const CARD_WEBHOOK_PATH = '/api/payments/card/webhook/'
+/**
+ * Where Daraja posts the B2C Results of refunds, their Transaction Status Results and queue timeouts: apart from the
+ * payouts' own paths, no "mpesa" in them either, each ending in the callback secret.
+ */
+export const B2C_REFUND_RESULT_PATH = '/api/payments/b2c/refund-result/'
+export const B2C_REFUND_STATUS_PATH = '/api/payments/b2c/refund-status/'
+export const B2C_REFUND_TIMEOUT_PATH = '/api/payments/b2c/refund-timeout/'
 
 /** Callbacks are small JSON documents; anything bigger is not one. */
 const CALLBACK_BODY_LIMIT = 64 * 1024
@@ -52,10 +59,36 @@ export function paymentCallbackRoutes(options: {
     ): Promise<ApplyOutcome>
     applyCard(charge: CardCharge, source: 'webhook', rawBody: string, remoteAddress: string): Promise<ApplyOutcome>
   }
+  /** Applies a provider's result to its refund (the send-refund flow). */
+  refunds: {
+    applyB2cResult(body: unknown, rawBody: string, remoteAddress: string): Promise<ApplyOutcome>
+    applyB2cStatus(body: unknown, rawBody: string, remoteAddress: string): Promise<ApplyOutcome>
+    recordB2cTimeout(rawBody: string, remoteAddress: string): Promise<void>
+    applyCardRefund(refund: CardRefund, rawBody: string, remoteAddress: string): Promise<ApplyOutcome>
+  }
   card: CardProvider
   callbackSecret: () => Promise<string>
 }): FastifyPluginAsyncZod {
-  const { payments, card } = options
+  const { payments, card, refunds } = options
+
+  /** The parsed JSON of a callback from Daraja on a secret path; null (answered) when the secret is wrong. */
+  async function darajaBody(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<{ raw: string; body: unknown } | null> {
+    const { secret } = request.params as { secret: string }
+    if (!sameSecret(secret, await options.callbackSecret())) {
+      request.log.warn({ ip: request.ip }, 'M-Pesa callback on a wrong path refused')
+      await reply.status(404).send({ detail: 'Not found.', code: 'not_found' })
+      return null
+    }
+    const raw = rawText(request)
+    try {
+      return { raw, body: JSON.parse(raw) as unknown }
+    } catch {
+      return { raw, body: null }
+    }
+  }
   return async (app) => {
     rawJson(app)
     app.addHook('onRequest', async (_request, reply) => {
@@ -102,6 +135,48 @@ export function paymentCallbackRoutes(options: {
       { bodyLimit: CALLBACK_BODY_LIMIT, errorHandler: darajaErrorHandler },
     )
 
+    // B2C refunds: accepted whatever became of them (recorded either way), as the STK callback is.
+    serve(
+      app,
+      checkoutEndpoints,
+      'POST /api/payments/b2c/refund-result/:secret',
+      async (request, reply) => {
+        const received = await darajaBody(request, reply)
+        if (received === null) return reply
+        const outcome = await refunds.applyB2cResult(received.body, received.raw, request.ip)
+        if (outcome === 'rejected') request.log.warn({ ip: request.ip }, 'B2C refund Result did not match a refund')
+        return { ResultCode: 0, ResultDesc: 'Accepted' }
+      },
+      { bodyLimit: CALLBACK_BODY_LIMIT, errorHandler: darajaErrorHandler },
+    )
+
+    serve(
+      app,
+      checkoutEndpoints,
+      'POST /api/payments/b2c/refund-status/:secret',
+      async (request, reply) => {
+        const received = await darajaBody(request, reply)
+        if (received === null) return reply
+        const outcome = await refunds.applyB2cStatus(received.body, received.raw, request.ip)
+        if (outcome === 'rejected') request.log.warn({ ip: request.ip }, 'refund status Result did not match a refund')
+        return { ResultCode: 0, ResultDesc: 'Accepted' }
+      },
+      { bodyLimit: CALLBACK_BODY_LIMIT, errorHandler: darajaErrorHandler },
+    )
+
+    serve(
+      app,
+      checkoutEndpoints,
+      'POST /api/payments/b2c/refund-timeout/:secret',
+      async (request, reply) => {
+        const received = await darajaBody(request, reply)
+        if (received === null) return reply
+        await refunds.recordB2cTimeout(received.raw, request.ip)
+        return { ResultCode: 0, ResultDesc: 'Accepted' }
+      },
+      { bodyLimit: CALLBACK_BODY_LIMIT },
+    )
+
     serve(
       app,
       checkoutEndpoints,
@@ -113,7 +188,8 @@ export function paymentCallbackRoutes(options: {
           request.log.warn({ ip: request.ip }, 'card webhook with a bad signature refused')
           return reply.status(401).send({ detail: 'The signature does not match.', code: 'unauthorized' })
         }
-        await payments.applyCard(event.charge, 'webhook', body.toString('utf8'), request.ip)
+        if ('refund' in event) await refunds.applyCardRefund(event.refund, body.toString('utf8'), request.ip)
+        else await payments.applyCard(event.charge, 'webhook', body.toString('utf8'), request.ip)
         return { received: true }
       },
       { bodyLimit: CALLBACK_BODY_LIMIT },

@@ -1,9 +1,13 @@
+import type { RefundView } from '@soko/contract/checkout'
 import type { Db } from '@soko/db/client'
+import { centsToKes } from '@soko/domain/money'
 import type { PaymentMethod } from '@soko/domain/order-states'
 import type { FastifyBaseLogger } from 'fastify'
 import { enqueueJob } from '../jobs/queue.ts'
 import type { CardCharge, CardProvider } from './card/provider.ts'
 import { type DarajaClient, DarajaError } from './mpesa/daraja.ts'
+import { refundDestination } from './refund-words.ts'
+import * as refundRepo from './refunds-repository.ts'
 import * as repo from './repository.ts'
 
 export type { PaymentRow, PaymentUpdate } from './repository.ts'
@@ -108,9 +112,32 @@ export class PaymentService {
     return repo.pendingPaymentOf(t, orderId)
   }
 
+  /** Each order's refunds as its shopper sees them, oldest first (the order page). */
+  async refundViewsOf(db: Db, orderIds: number[]): Promise<Map<number, RefundView[]>> {
+    const views = new Map<number, RefundView[]>()
+    for (const row of await refundRepo.refundsOfOrders(db, orderIds)) {
+      const list = views.get(row.order_id) ?? []
+      list.push({
+        id: row.id,
+        amount: centsToKes(row.amount_cents),
+        method: row.method,
+        destination: refundDestination(row),
+        state: row.state,
+        sentAt: row.sent_at?.toISOString() ?? null,
+      })
+      views.set(row.order_id, list)
+    }
+    return views
+  }
+
   /** Every attempt of an order, oldest first. */
   ofOrder(db: Db, orderId: number): Promise<repo.PaymentRow[]> {
     return repo.paymentsOfOrder(db, orderId)
+  }
+
+  /** Every attempt in one of `statuses`, oldest first. */
+  inStatuses(statuses: readonly string[], db: Db = this.db): Promise<repo.PaymentRow[]> {
+    return repo.paymentsInStatuses(db, statuses)
   }
 
   countOf(t: Db, orderId: number): Promise<number> {

@@ -1,6 +1,8 @@
 import type { Dashboard, PayoutSummary } from '@soko/contract/vendor'
 import type { Db } from '@soko/db/client'
+import { vendorAccount } from '@soko/domain/ledger'
 import { centsToKes } from '@soko/domain/money'
+import { PAYOUT_STATES, type PayoutState } from '@soko/domain/payout-states'
 import {
   availableFrom,
   type EarningState,
@@ -10,14 +12,22 @@ import {
 } from '@soko/domain/vendor-balance'
 import type { Ctx } from '../../plugins/auth.ts'
 import type { ShopProductService } from '../catalog/shop-products.ts'
+import type { Ledger } from '../ledger/service.ts'
 import type { VendorParts } from '../orders/vendor-parts.ts'
 import type { ShopService } from './shop.ts'
 import * as repo from './shop-repository.ts'
 
 // A shop's figures: the dashboard (sales by Nairobi day and month, orders to ship, low stock) and what it is owed.
-// Sales are the orders module's, stock the catalogue's, payouts this module's own. A delivered part's money is
-// pending until its delivery is confirmed and its return window has passed; then it is available to pay out
-// (packages/domain/src/vendor-balance.ts).
+// Sales are the orders module's, stock the catalogue's, payouts this module's own. What the shop is owed is the
+// ledger's (decision 0014): its pending, available and in-transit accounts; a delivered part's money moves from
+// pending to available when its return window has passed (the release job). The statement's lines say where each
+// part stands by the rules of packages/domain/src/vendor-balance.ts.
+
+/** A shop's balance: the figures of `VendorBalance`, from the ledger, and what is on its way to M-Pesa. */
+export interface LedgerVendorBalance extends VendorBalance {
+  /** Payouts sent to M-Pesa whose result is not back yet (out of available, not paid out yet). */
+  inTransitCents: number
+}
 
 const SERIES_DAYS = 30
 
@@ -26,11 +36,19 @@ export interface PayoutRules {
   deliveryConfirmDays: number
   /** RETURN_WINDOW_DAYS: after a delivery's confirmation, how long its money stays pending. */
   returnWindowDays: number
+  /** When the next scheduled payout runs; null when payouts are not scheduled (PAYOUT_SCHEDULE=off). */
+  nextPayoutRun?: () => Date | null
 }
 
 /** A statement line's state: the statement holds paid parts only, so none of them is outside the balance. */
 function statementEarning(state: EarningState): Exclude<EarningState, 'none'> {
   return state === 'none' ? 'awaiting' : state
+}
+
+function payoutState(state: string): PayoutState {
+  const known = PAYOUT_STATES.find((candidate) => candidate === state)
+  if (known === undefined) throw new Error(`a payout holds an unknown state ${state}`)
+  return known
 }
 
 export class VendorReports {
@@ -39,17 +57,43 @@ export class VendorReports {
     private readonly shops: ShopService,
     private readonly parts: VendorParts,
     private readonly products: ShopProductService,
+    private readonly ledger: Ledger,
     readonly rules: PayoutRules,
   ) {}
 
   /**
-   * What the shop is owed, pending and available, at this moment; read in `t` when given (an admin's payout reads it
-   * with the shop's row locked, so two payouts cannot both fit).
+   * What the shop is owed, pending and available, at this moment, from the ledger; read in `t` when given (an
+   * admin's payout reads it with the shop's row locked, so two payouts cannot both fit). Of the ledger's pending, the
+   * net of parts paid but not delivered yet is shown apart (awaiting delivery); paid out is what M-Pesa confirmed.
    */
-  async balance(businessId: number, t: Db = this.db): Promise<VendorBalance> {
+  async balance(businessId: number, t: Db = this.db): Promise<LedgerVendorBalance> {
+    const [pending, available, inTransit] = await this.ledger.balances(
+      [
+        vendorAccount('vendor_pending', businessId),
+        vendorAccount('vendor_available', businessId),
+        vendorAccount('vendor_payout_in_transit', businessId),
+      ],
+      t,
+    )
+    const paidOutCents = await this.ledger.settledPayoutsOf(businessId, t)
     const parts = await this.parts.earningParts(businessId, t)
-    const paidOut = await repo.paidOut(t, businessId)
-    return vendorBalance(parts, paidOut, { returnWindowDays: this.rules.returnWindowDays, now: new Date() })
+    const { awaitingCents } = vendorBalance(parts, 0, {
+      returnWindowDays: this.rules.returnWindowDays,
+      now: new Date(),
+    })
+    const pendingCents = (pending?.balanceCents ?? 0) - awaitingCents
+    const availableCents = available?.balanceCents ?? 0
+    const inTransitCents = inTransit?.balanceCents ?? 0
+    const balanceCents = pendingCents + availableCents + inTransitCents
+    return {
+      awaitingCents,
+      pendingCents,
+      availableCents,
+      earnedCents: balanceCents + paidOutCents,
+      paidOutCents,
+      balanceCents,
+      inTransitCents,
+    }
   }
 
   async dashboard(ctx: Ctx): Promise<Dashboard> {
@@ -121,10 +165,14 @@ export class VendorReports {
       payouts: payouts.map((payout) => ({
         id: payout.id,
         amount: centsToKes(payout.amount_cents),
-        reference: payout.reference,
+        reference: payout.mpesa_receipt ?? payout.reference,
         note: payout.note,
         date: payout.created_at.toISOString(),
+        method: payout.method === 'mpesa_b2c' ? ('mpesa_b2c' as const) : ('manual' as const),
+        state: payoutState(payout.state),
+        failureReason: payout.failure_reason,
       })),
+      nextPayoutRun: this.rules.nextPayoutRun?.()?.toISOString() ?? null,
     }
   }
 }

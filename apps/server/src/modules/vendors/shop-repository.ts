@@ -1,7 +1,8 @@
 import type { Db } from '@soko/db/client'
-import { businesses, payouts } from '@soko/db/schema/vendors'
+import { payouts } from '@soko/db/schema/payouts'
+import { businesses } from '@soko/db/schema/vendors'
 import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
-import { desc, eq, inArray, like, or, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull, like, or, sql } from 'drizzle-orm'
 
 // SQL of shops (businesses) as their owners see them.
 
@@ -153,15 +154,16 @@ export async function setSuspended(db: Db, id: number, reason: string | null): P
     .where(eq(businesses.id, id))
 }
 
-// Payouts: what the marketplace sent each shop
+// Payouts: what the marketplace sent each shop (the payouts module's table, read here for the balance until the
+// balance comes from the ledger)
 
-/** The total paid out to the shop. */
+/** The total paid out to the shop: every payout that has not failed (one in flight has left available already). */
 export async function paidOut(db: Db, businessId: number): Promise<number> {
   const [row] = await typedRows(
     db,
     { paid_out: value.decimal },
-    sql`select coalesce((select sum(amount_cents) from payouts where business_id = ${businessId}), 0)::bigint::float8
-          as paid_out`,
+    sql`select coalesce((select sum(amount_cents) from payouts where business_id = ${businessId} and state <> 'failed'),
+          0)::bigint::float8 as paid_out`,
   )
   return row?.paid_out ?? 0
 }
@@ -171,7 +173,11 @@ export function listPayouts(db: Db, businessId: number) {
     .select({
       id: payouts.id,
       amount_cents: payouts.amountCents,
+      method: payouts.method,
+      state: payouts.state,
       reference: payouts.reference,
+      mpesa_receipt: payouts.mpesaReceipt,
+      failure_reason: payouts.failureReason,
       note: payouts.note,
       created_at: payouts.createdAt,
     })
@@ -181,9 +187,30 @@ export function listPayouts(db: Db, businessId: number) {
     .limit(200)
 }
 
-export async function insertPayout(
-  db: Db,
-  payout: { businessId: number; amountCents: number; reference: string; note: string; createdBy: number },
-): Promise<void> {
-  await db.insert(payouts).values(payout)
+const payoutTargetColumns = {
+  id: businesses.id,
+  name: businesses.name,
+  payout_phone: businesses.payoutPhone,
+  is_verified: businesses.isVerified,
+  is_active: businesses.isActive,
+  owner_id: businesses.ownerId,
+  email: businesses.email,
+}
+
+export type PayoutTargetRow = RowOf<typeof payoutTargetColumns>
+
+/** A shop as a payout sees it (who, where the money goes, whether it may be paid). */
+export async function payoutTarget(db: Db, id: number): Promise<PayoutTargetRow | null> {
+  const [row] = await db.select(payoutTargetColumns).from(businesses).where(eq(businesses.id, id))
+  return row ?? null
+}
+
+/** Shops that may be paid out: verified, not suspended, with a payout number. */
+export async function payableShopIds(db: Db): Promise<number[]> {
+  const rows = await db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(and(eq(businesses.isVerified, true), eq(businesses.isActive, true), isNotNull(businesses.payoutPhone)))
+    .orderBy(businesses.id)
+  return rows.map((row) => row.id)
 }

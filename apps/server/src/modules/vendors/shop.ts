@@ -96,12 +96,14 @@ export class ShopService {
     return repo.setSuspended(t, id, reason)
   }
 
-  /** Records money sent to the shop by hand (whether it is owed is the caller's check, under `lock`). */
-  recordPayout(
-    t: Db,
-    payout: { businessId: number; amountCents: number; reference: string; note: string; createdBy: number },
-  ): Promise<void> {
-    return repo.insertPayout(t, payout)
+  /** A shop as a payout sees it: its name, payout number, whether it is verified and open, its owner. */
+  payoutTarget(t: Db, id: number): Promise<repo.PayoutTargetRow | null> {
+    return repo.payoutTarget(t, id)
+  }
+
+  /** Shops that may be paid out: verified, not suspended, with a payout number. */
+  payableShopIds(): Promise<number[]> {
+    return repo.payableShopIds(this.db)
   }
 
   /** The signed-in vendor's own shop (401 signed out, 403 not a vendor, 404 no shop). */

@@ -7,6 +7,7 @@ import { Facts } from '../../components/ui/facts.tsx'
 import { amountRows } from '../../lib/cart-quote.ts'
 import { formatDate, formatKes, oneLineAddress } from '../../lib/format.ts'
 import { OrderTracking, StatusTag, shippingText } from './order-tracking.tsx'
+import { refundText } from './refund-text.ts'
 import { ReturnItems } from './return-items.tsx'
 import { ReviewForm } from './review-form.tsx'
 
@@ -57,6 +58,13 @@ export function OrderDetailView({
           {PAYMENT_METHOD_LABELS[order.paymentMethod]} · {formatKes(order.total)}
         </p>
         {payment}
+        {order.refunds.length > 0 && (
+          <ul className="order-detail__refunds" aria-label="Refunds">
+            {order.refunds.map((refund) => (
+              <li key={refund.id}>{refundText(refund)}</li>
+            ))}
+          </ul>
+        )}
       </section>
 
       <section className="card account__panel" aria-labelledby="order-items-title">

@@ -83,6 +83,9 @@ export function AdminDashboard({ data, messages }: { data: Dashboard; messages: 
             <Link to="/admin/orders?payment_status=refund_due">Refunds due: {count(quick.refunds_due)}</Link>
           </li>
           <li>
+            <Link to="/admin/refunds?state=failed">Failed refunds: {count(quick.failed_refunds)}</Link>
+          </li>
+          <li>
             <Link to="/admin/messages">Unhandled messages: {count(quick.unhandled_contact_messages)}</Link>
           </li>
           <li>

@@ -56,8 +56,8 @@ const ITEM_COLUMNS = [
 ] as const
 
 /**
- * The refund: the reason is required and the reference (M-Pesa reversal or card refund) is optional; it asks to
- * confirm, since the order, its vendor parts and payments all become refunded.
+ * The refund: the reason is required and a reference of the admin's own (a ticket, say) is optional; it asks to
+ * confirm, since the order, its vendor parts and payments all become refunded and the money is sent back.
  */
 function RefundDialog({ order, onClose }: { order: AdminOrderDetail; onClose: () => void }) {
   const [reason, setReason] = useState('')
@@ -95,7 +95,7 @@ function RefundDialog({ order, onClose }: { order: AdminOrderDetail; onClose: ()
         value={reference}
         onValueChange={setReference}
         error={shown.reference}
-        hint="The M-Pesa reversal or card refund reference, once the money is sent back"
+        hint="Your own note for the records (a ticket number, say); the money is sent back by itself"
         maxLength={100}
       />
     </ConfirmDialog>
@@ -231,7 +231,10 @@ export function OrderDetailScreen({ order }: { order: AdminOrderDetail }) {
           </p>
         ) : order.can_refund ? (
           <>
-            <p>The money goes back by hand (M-Pesa reversal or card refund); record it here.</p>
+            <p>
+              The money goes back by itself: by M-Pesa to the number that paid, or to the card. Follow it under{' '}
+              <Link to="/admin/refunds">Refunds</Link>.
+            </p>
             <button type="button" className="button button--danger" onClick={() => setRefunding(true)}>
               Refund order
             </button>

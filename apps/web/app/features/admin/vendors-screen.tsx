@@ -9,10 +9,11 @@ import { TextAreaField, TextField } from '../../components/ui/form-field.tsx'
 import { ListScreen, RowAction } from '../../components/ui/list.tsx'
 import { Tag } from '../../components/ui/tag.tsx'
 import { call } from '../../lib/api-client.ts'
-import { formatDate, formatKes } from '../../lib/format.ts'
+import { formatKes } from '../../lib/format.ts'
+import { PayoutHistory } from './payout-state.tsx'
 
 type Action = 'verify' | 'unverify' | 'unsuspend'
-type Open = { kind: Action | 'suspend' | 'payout'; vendor: AdminVendor }
+type Open = { kind: Action | 'suspend' | 'payout' | 'pay'; vendor: AdminVendor }
 
 const STATUS_OPTIONS = [
   ['', 'All shops'],
@@ -140,15 +141,65 @@ function PayoutDialog({ vendor, onClose }: { vendor: AdminVendor; onClose: () =>
       {history.data && history.data.results.length > 0 && (
         <details>
           <summary>Payouts so far ({formatKes(history.data.paid_out)})</summary>
-          <ul>
-            {history.data.results.map((payout) => (
-              <li key={payout.id}>
-                {formatDate(payout.created_at)}: {formatKes(payout.amount)}, reference {payout.reference}
-                {payout.note && ` (${payout.note})`}
-              </li>
-            ))}
-          </ul>
+          <PayoutHistory payouts={history.data.results} />
         </details>
+      )}
+    </ConfirmDialog>
+  )
+}
+
+/**
+ * 'Pay now by M-Pesa': the shop's whole available balance (whole shillings) sent by M-Pesa B2C to its payout
+ * number now, as the weekly run would; each payout so far is listed with where it stands.
+ */
+function PayNowDialog({ vendor, onClose }: { vendor: AdminVendor; onClose: () => void }) {
+  const history = useQuery({
+    queryKey: ['admin', 'payouts', vendor.id],
+    queryFn: () => call('GET /api/admin/vendors/:id/payouts/', { params: { id: vendor.id } }),
+    staleTime: 0,
+    retry: false,
+    // While a payout is on its way, its state is asked again until M-Pesa answers.
+    refetchInterval: (query) =>
+      query.state.data?.results.some(
+        (payout) => payout.state === 'queued' || (payout.state === 'sent' && !payout.stuck),
+      )
+        ? 2000
+        : false,
+  })
+  const pay = useAnnouncedWrite(
+    () => call('POST /api/admin/vendors/:id/payouts/pay-now/', { params: { id: vendor.id } }),
+    (result) => `Payout of ${formatKes(result.results[0]?.amount ?? 0)} to ${vendor.name} sent to M-Pesa.`,
+  )
+  const data = history.data
+  return (
+    <ConfirmDialog
+      title={`Pay ${vendor.name} now by M-Pesa`}
+      description={
+        data?.payout_phone
+          ? `Its available balance is sent by M-Pesa to ${data.payout_phone}.`
+          : 'The shop has no M-Pesa payout number.'
+      }
+      confirmLabel="Pay now by M-Pesa"
+      busyLabel="Sending..."
+      {...writeState(pay, 'Could not pay the shop.')}
+      onClose={onClose}
+      onConfirm={() => pay.mutate(undefined, { onSuccess: () => void history.refetch() })}
+    >
+      {data && (
+        <>
+          <dl className="admin-facts">
+            <div>
+              <dt>Available to pay</dt>
+              <dd>{formatKes(Math.max(data.available, 0))}</dd>
+            </div>
+            <div>
+              <dt>Pending</dt>
+              <dd>{formatKes(data.pending)}</dd>
+            </div>
+          </dl>
+          {!data.mpesa_payouts && <p className="admin__muted">M-Pesa payouts are off: record payouts sent by hand.</p>}
+          {data.results.length > 0 && <PayoutHistory payouts={data.results} />}
+        </>
       )}
     </ConfirmDialog>
   )
@@ -173,7 +224,8 @@ export function VendorsScreen({ page, search }: { page: AdminVendorsPage; search
   const button = (vendor: AdminVendor, kind: Open['kind'], label: string) => (
     <RowAction label={label} name={`${label}: ${vendor.name}`} onClick={() => show({ kind, vendor })} />
   )
-  const action = open && open.kind !== 'suspend' && open.kind !== 'payout' ? ACTIONS[open.kind] : null
+  const action =
+    open && open.kind !== 'suspend' && open.kind !== 'payout' && open.kind !== 'pay' ? ACTIONS[open.kind] : null
 
   return (
     <ListScreen
@@ -223,6 +275,7 @@ export function VendorsScreen({ page, search }: { page: AdminVendorsPage; search
             <div className="admin__actions">
               {vendor.is_verified ? button(vendor, 'unverify', 'Unverify') : button(vendor, 'verify', 'Verify')}
               {vendor.is_active ? button(vendor, 'suspend', 'Suspend') : button(vendor, 'unsuspend', 'Unsuspend')}
+              {button(vendor, 'pay', 'Pay now by M-Pesa')}
               {button(vendor, 'payout', 'Record payout')}
             </div>
           </td>
@@ -254,6 +307,7 @@ export function VendorsScreen({ page, search }: { page: AdminVendorsPage; search
             />
           )}
           {open?.kind === 'payout' && <PayoutDialog vendor={open.vendor} onClose={close} />}
+          {open?.kind === 'pay' && <PayNowDialog vendor={open.vendor} onClose={close} />}
         </>
       }
     />

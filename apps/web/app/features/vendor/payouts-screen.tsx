@@ -4,7 +4,7 @@ import { formatKenyanMobile } from '@soko/domain/phone'
 import { pendingExplanation } from '@soko/domain/vendor-balance'
 import { Link } from 'react-router'
 import { TableHead, TableScroll } from '../../components/ui/list.tsx'
-import { Tag } from '../../components/ui/tag.tsx'
+import { Tag, type Tone } from '../../components/ui/tag.tsx'
 import { formatDate, formatKes } from '../../lib/format.ts'
 
 const LINE_COLUMNS = [
@@ -21,6 +21,40 @@ function EarningTag({ line }: { line: PayoutSummary['lines'][number] }) {
   if (line.earning === 'available') return <Tag tone="good">Available</Tag>
   if (line.earning === 'awaiting') return null
   return <Tag tone="warn">{line.availableFrom ? `Pending until ${formatDate(line.availableFrom)}` : 'Pending'}</Tag>
+}
+
+type PayoutLine = PayoutSummary['payouts'][number]
+
+const PAYOUT_STATES: Record<PayoutLine['state'], { label: string; tone: Tone }> = {
+  queued: { label: 'Queued', tone: 'neutral' },
+  sent: { label: 'Sent', tone: 'info' },
+  paid: { label: 'Paid', tone: 'good' },
+  failed: { label: 'Failed', tone: 'bad' },
+}
+
+/** Where a payout stands: queued, sent to M-Pesa, paid, or failed with the reason (the money is back in available). */
+function PayoutStateTag({ payout }: { payout: PayoutLine }) {
+  const { label, tone } = PAYOUT_STATES[payout.state]
+  return (
+    <Tag tone={tone}>
+      {payout.state === 'failed' && payout.failureReason ? `${label}: ${payout.failureReason}` : label}
+    </Tag>
+  )
+}
+
+/** When the next weekly payout is, in words (Nairobi time). */
+function nextRunText(nextPayoutRun: string | null): string {
+  if (nextPayoutRun === null) return 'Soko pays the available balance to your M-Pesa number.'
+  const when = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Africa/Nairobi',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(nextPayoutRun))
+  return `Next payout: ${when} (Nairobi time), if at least the payout minimum is available.`
 }
 
 /**
@@ -47,7 +81,7 @@ export function PayoutsScreen({ summary }: { summary: PayoutSummary }) {
         <div className="card vendor-stat">
           <dt>Available</dt>
           <dd>{formatKes(summary.available)}</dd>
-          <dd className="vendor-stat__sub">Can be paid out now</dd>
+          <dd className="vendor-stat__sub">{nextRunText(summary.nextPayoutRun)}</dd>
         </div>
         <div className="card vendor-stat">
           <dt>Pending</dt>
@@ -107,16 +141,18 @@ export function PayoutsScreen({ summary }: { summary: PayoutSummary }) {
       <section className="card vendor-card" aria-labelledby="payouts-received-title">
         <h2 id="payouts-received-title">Payouts received</h2>
         {summary.payouts.length === 0 ? (
-          <p className="vendor-muted">No payouts yet. Soko pays the available balance every week.</p>
+          <p className="vendor-muted">No payouts yet. {nextRunText(summary.nextPayoutRun)}</p>
         ) : (
           <ul className="vendor-list">
             {summary.payouts.map((payout) => (
               <li key={payout.id} className="vendor-payout">
                 <span>
-                  <strong>{formatKes(payout.amount)}</strong> on {formatDate(payout.date)}
+                  <strong>{formatKes(payout.amount)}</strong> on {formatDate(payout.date)}{' '}
+                  <PayoutStateTag payout={payout} />
                 </span>
                 <span className="vendor-muted">
-                  {payout.reference && `Ref. ${payout.reference}`}
+                  {payout.reference &&
+                    (payout.method === 'mpesa_b2c' ? `M-Pesa receipt ${payout.reference}` : `Ref. ${payout.reference}`)}
                   {payout.note && ` · ${payout.note}`}
                 </span>
               </li>

@@ -103,14 +103,17 @@ export function salesSeries(db: Db) {
   )
 }
 
-export async function quickActions(db: Db): Promise<{ unhandled_contact_messages: number; refunds_due: number }> {
+export async function quickActions(
+  db: Db,
+): Promise<{ unhandled_contact_messages: number; refunds_due: number; failed_refunds: number }> {
   const [row] = await typedRows(
     db,
-    { unhandled_contact_messages: value.int, refunds_due: value.int },
+    { unhandled_contact_messages: value.int, refunds_due: value.int, failed_refunds: value.int },
     sql`select (select count(*)::int from contact_messages where handled_at is null) as unhandled_contact_messages,
-          (select count(distinct order_id)::int from payments where status = 'refund_due') as refunds_due`,
+          (select count(distinct order_id)::int from payments where status = 'refund_due') as refunds_due,
+          (select count(*)::int from refunds where state = 'failed') as failed_refunds`,
   )
-  return row ?? { unhandled_contact_messages: 0, refunds_due: 0 }
+  return row ?? { unhandled_contact_messages: 0, refunds_due: 0, failed_refunds: 0 }
 }
 
 const recentOrderShape = {

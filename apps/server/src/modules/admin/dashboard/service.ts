@@ -80,6 +80,7 @@ export class AdminDashboardService {
         unverified_shops: shops.unverified,
         unhandled_contact_messages: quick.unhandled_contact_messages,
         refunds_due: quick.refunds_due,
+        failed_refunds: quick.failed_refunds,
       },
     }
   }

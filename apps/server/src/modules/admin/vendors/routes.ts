@@ -24,6 +24,9 @@ export function adminVendorRoutes(vendors: AdminVendorsService): FastifyPluginAs
     serve(app, adminEndpoints, 'GET /api/admin/vendors/:id/payouts/', async (request) =>
       vendors.payouts(ctxOf(request), request.params.id),
     )
+    serve(app, adminEndpoints, 'POST /api/admin/vendors/:id/payouts/pay-now/', async (request) =>
+      vendors.payNow(ctxOf(request), request.params.id),
+    )
     serve(app, adminEndpoints, 'POST /api/admin/vendors/:id/payouts/', async (request) =>
       vendors.recordPayout(ctxOf(request), request.params.id, request.body),
     )

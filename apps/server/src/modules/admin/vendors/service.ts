@@ -1,9 +1,11 @@
 import type { AdminVendor, AdminVendorsPage, AdminVendorsQuery, PayoutBody, Payouts } from '@soko/contract/admin'
 import type { Db } from '@soko/db/client'
 import { centsToKes, formatKes, kesToCents } from '@soko/domain/money'
+import { PAYOUT_METHODS, PAYOUT_STARTS } from '@soko/domain/payout-states'
 import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
 import type { AdminAuditAction, AuditService } from '../../audit/service.ts'
+import { type PayoutListRow, type PayoutService, payoutStateOf } from '../../payouts/service.ts'
 import type { VendorReports } from '../../vendors/reports.ts'
 import type { ShopService } from '../../vendors/shop.ts'
 import { audited, isoOrNull, listPage, lockedRow, requireAdmin } from '../shared.ts'
@@ -30,7 +32,7 @@ function toAdminVendor(row: read.AdminVendorRow): AdminVendor {
     product_count: row.product_count,
     active_product_count: row.active_product_count,
     order_count: row.order_count,
-    balance_owed: centsToKes(row.delivered_net_cents - row.paid_out_cents),
+    balance_owed: centsToKes(row.owed_cents),
     created_at: row.created_at.toISOString(),
   }
 }
@@ -42,6 +44,7 @@ export class AdminVendorsService {
     private readonly audit: AuditService,
     private readonly shops: ShopService,
     private readonly reports: VendorReports,
+    private readonly payoutService: PayoutService,
   ) {}
 
   list(ctx: Ctx, query: AdminVendorsQuery): Promise<AdminVendorsPage> {
@@ -89,8 +92,9 @@ export class AdminVendorsService {
     requireAdmin(ctx)
     const shop = await read.getVendor(this.db, id)
     if (!shop) throw new AppError('not_found', NOT_FOUND)
-    const rows = await read.listPayouts(this.db, id)
+    const rows = await this.payoutService.payoutsOfShop(id)
     const balance = await this.reports.balance(id)
+    const target = await this.shops.payoutTarget(this.db, id)
     return {
       balance_owed: centsToKes(balance.balanceCents),
       delivered_net: centsToKes(balance.earnedCents),
@@ -99,15 +103,22 @@ export class AdminVendorsService {
       available: centsToKes(balance.availableCents),
       delivery_confirm_days: this.reports.rules.deliveryConfirmDays,
       return_window_days: this.reports.rules.returnWindowDays,
-      results: rows.map((row) => ({
-        id: row.id,
-        amount: centsToKes(row.amount_cents),
-        reference: row.reference,
-        note: row.note,
-        created_by: row.created_by,
-        created_at: row.created_at.toISOString(),
-      })),
+      payout_phone: target?.payout_phone ?? null,
+      mpesa_payouts: this.payoutService.mpesaPayouts,
+      results: rows.map((row) => toPayout(row, this.payoutService.isStuck(row))),
     }
+  }
+
+  /** Pays the shop its whole available balance by M-Pesa now (409 with the reason when it cannot be paid). */
+  async payNow(ctx: Ctx, id: number): Promise<Payouts> {
+    const admin = requireAdmin(ctx)
+    const answer = await this.payoutService.payOne(id, 'admin', admin.id)
+    if (!answer.paid) throw new AppError('conflict', answer.reason)
+    await audited(ctx, this.db, this.audit, async (_t, record) => {
+      const detail = { payout: answer.payout.id, amount: formatKes(answer.payout.amount_cents), method: 'M-Pesa' }
+      await record({ action: 'payout.started', subjectType: 'shop', subjectId: id, detail })
+    })
+    return this.payouts(ctx, id)
   }
 
   /**
@@ -128,7 +139,7 @@ export class AdminVendorsService {
           amount: [`At most ${formatKes(most)}`],
         })
       }
-      await this.shops.recordPayout(t, {
+      await this.payoutService.recordManual(t, {
         businessId: id,
         amountCents,
         reference: body.reference,
@@ -139,5 +150,32 @@ export class AdminVendorsService {
       await record({ action: 'payout.recorded', subjectType: 'shop', subjectId: id, detail })
     })
     return this.payouts(ctx, id)
+  }
+}
+
+const known = <T extends string>(values: readonly T[], value: string): T => {
+  const found = values.find((candidate) => candidate === value)
+  if (found === undefined) throw new Error(`a payout holds an unknown value ${value}`)
+  return found
+}
+
+/** A payout as admins see it. */
+export function toPayout(row: PayoutListRow, stuck: boolean) {
+  return {
+    id: row.id,
+    amount: centsToKes(row.amount_cents),
+    method: known(PAYOUT_METHODS, row.method),
+    state: payoutStateOf(row.state),
+    started_by: known(PAYOUT_STARTS, row.started_by),
+    phone: row.phone,
+    receipt: row.mpesa_receipt,
+    failure_reason: row.failure_reason,
+    stuck,
+    reference: row.reference,
+    note: row.note,
+    created_by: row.created_by_name,
+    created_at: row.created_at.toISOString(),
+    sent_at: isoOrNull(row.sent_at),
+    settled_at: isoOrNull(row.settled_at),
   }
 }

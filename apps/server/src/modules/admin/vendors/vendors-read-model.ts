@@ -1,7 +1,7 @@
 import type { AdminVendorsQuery } from '@soko/contract/admin'
 import type { Db } from '@soko/db/client'
 import { users } from '@soko/db/schema/accounts'
-import { businesses, payouts } from '@soko/db/schema/vendors'
+import { businesses } from '@soko/db/schema/vendors'
 import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
 import { type SQL, sql } from 'drizzle-orm'
 import { readPage } from '../page-read-model.ts'
@@ -28,16 +28,20 @@ const vendorShape = {
   product_count: value.int,
   active_product_count: value.int,
   order_count: value.int,
-  delivered_net_cents: value.int,
-  paid_out_cents: value.int,
+  owed_cents: value.int,
 }
 
 export type AdminVendorRow = RowOf<typeof vendorShape>
 
-/** Delivered parts' subtotals less commission: what the shop has earned and may be paid. */
-const deliveredNet = sql`(select coalesce(sum(v.subtotal_cents - v.commission_cents), 0)::int from vendor_orders v
-  where v.business_id = b.id and v.status = 'delivered')`
-const paidOut = sql`(select coalesce(sum(po.amount_cents), 0)::int from payouts po where po.business_id = b.id)`
+/**
+ * What the shop is owed for what it delivered (decision 0014): its pending, available and in-transit money in the
+ * ledger, less the net of the parts paid but not delivered yet (owed only once delivered, as the payout screens say).
+ */
+const owed = sql`((select coalesce(sum(case when e.side = 'credit' then e.cents else -e.cents end), 0)::bigint
+    from ledger_entries e where e.vendor_id = b.id
+      and e.account in ('vendor_pending', 'vendor_available', 'vendor_payout_in_transit'))
+  - (select coalesce(sum(v.subtotal_cents - v.commission_cents), 0)::bigint from vendor_orders v
+    where v.business_id = b.id and v.status in ('paid', 'processing', 'shipped')))::int`
 
 const columns = sql`b.id, b.name, b.slug, b.type, b.county, b.town, b.is_verified, b.verified_at, b.is_active,
   b.suspended_reason, b.created_at, u.id as owner_id, u.email as owner_email,
@@ -46,7 +50,7 @@ const columns = sql`b.id, b.name, b.slug, b.type, b.county, b.town, b.is_verifie
   (select count(*)::int from products p where p.business_id = b.id and p.is_active) as active_product_count,
   (select count(*)::int from vendor_orders v where v.business_id = b.id and v.status <> 'pending_payment')
     as order_count,
-  ${deliveredNet} as delivered_net_cents, ${paidOut} as paid_out_cents`
+  ${owed} as owed_cents`
 
 function filters(query: AdminVendorsQuery): SQL {
   const where: SQL[] = [sql`true`]
@@ -69,26 +73,4 @@ export function listVendors(db: Db, query: AdminVendorsQuery): Promise<{ count: 
 export async function getVendor(db: Db, id: number): Promise<AdminVendorRow | null> {
   const rows = await typedRows(db, vendorShape, sql`select ${columns} from ${from} where b.id = ${id}`)
   return rows[0] ?? null
-}
-
-const payoutShape = {
-  id: payouts.id,
-  amount_cents: payouts.amountCents,
-  reference: payouts.reference,
-  note: payouts.note,
-  created_at: payouts.createdAt,
-  created_by: value.nullable(value.text),
-}
-
-export type PayoutRow = RowOf<typeof payoutShape>
-
-export function listPayouts(db: Db, businessId: number): Promise<PayoutRow[]> {
-  return typedRows(
-    db,
-    payoutShape,
-    sql`select po.id, po.amount_cents, po.reference, po.note, po.created_at,
-          coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) as created_by
-        from payouts po left join users u on u.id = po.created_by
-        where po.business_id = ${businessId} order by po.created_at desc, po.id desc`,
-  )
 }

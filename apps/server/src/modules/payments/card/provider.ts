@@ -16,6 +16,21 @@ export interface CardCharge {
   expiry: string | null
 }
 
+/** A refund of a card payment as the provider tells it: processed (money on its way back), pending, or failed. */
+export interface CardRefund {
+  /** The provider's refund id. */
+  id: string
+  /** The refunded transaction's reference (ours). */
+  reference: string
+  status: 'processed' | 'pending' | 'failed'
+  amountCents: number
+  /** Our key for the refund, carried in the merchant note (see `refund`). */
+  key: string | null
+}
+
+/** A verified webhook: about a payment (`charge.*`) or a refund (`refund.*`). */
+export type CardWebhook = { event: string; charge: CardCharge } | { event: string; refund: CardRefund }
+
 export interface CardProvider {
   readonly name: string
   /** Starts a hosted-page payment; returns where to send the shopper. */
@@ -28,11 +43,15 @@ export interface CardProvider {
   }): Promise<{ redirectUrl: string }>
   /** Asks the provider for the truth about a payment. */
   verify(reference: string): Promise<CardCharge>
+  /**
+   * Refunds `amountCents` of a paid transaction (all that is left of it when absent). `key` is our own id for the
+   * refund, sent as the merchant note: a repeat with the same key is the same refund, never a second one.
+   */
+  refund(reference: string, amountCents: number, key: string): Promise<CardRefund>
+  /** Asks the provider how a refund stands. */
+  fetchRefund(id: string): Promise<CardRefund>
   /** Checks a webhook's signature over its exact raw body; returns the event, or null when forged or malformed. */
-  parseWebhook(
-    rawBody: Buffer,
-    headers: Record<string, string | string[] | undefined>,
-  ): { event: string; charge: CardCharge } | null
+  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): CardWebhook | null
 }
 
 /** The provider refused or could not be reached (`httpStatus` 0). */
@@ -73,6 +92,39 @@ function toCharge(data: unknown): CardCharge | null {
     last4: text(authorization.last4),
     brand: text(authorization.brand),
     expiry: month !== null && year !== null ? `${month.padStart(2, '0')}/${year.slice(-2)}` : null,
+  }
+}
+
+/** Paystack's refund statuses folded into ours: anything not final is pending. */
+function refundStatus(status: unknown): CardRefund['status'] {
+  if (status === 'processed') return 'processed'
+  if (status === 'failed') return 'failed'
+  return 'pending'
+}
+
+/**
+ * A Paystack refund (the Refund API's `data`, or a `refund.*` webhook's) as a CardRefund; null when it lacks the
+ * essentials. The API names the transaction in `transaction.reference`, the webhook in `transaction_reference`;
+ * amounts may come as numbers or numeric text.
+ */
+function toRefund(data: unknown): CardRefund | null {
+  if (!isRecord(data)) return null
+  const id = typeof data.id === 'number' || typeof data.id === 'string' ? String(data.id) : ''
+  const transaction = isRecord(data.transaction) ? data.transaction : {}
+  const reference =
+    typeof data.transaction_reference === 'string'
+      ? data.transaction_reference
+      : typeof transaction.reference === 'string'
+        ? transaction.reference
+        : ''
+  const amount = typeof data.amount === 'string' && /^\d+$/.test(data.amount) ? Number(data.amount) : data.amount
+  if (id === '' || reference === '' || typeof amount !== 'number' || !Number.isInteger(amount)) return null
+  return {
+    id,
+    reference,
+    status: refundStatus(data.status),
+    amountCents: amount,
+    key: typeof data.merchant_note === 'string' && data.merchant_note !== '' ? data.merchant_note : null,
   }
 }
 
@@ -117,11 +169,30 @@ export class PaystackCompatibleProvider implements CardProvider {
     return charge
   }
 
+  async refund(reference: string, amountCents: number, key: string): Promise<CardRefund> {
+    if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {
+      throw new CardProviderError(0, 'A refund is of a whole, positive number of cents')
+    }
+    const data = await this.send('/refund', {
+      method: 'POST',
+      body: JSON.stringify({ transaction: reference, amount: amountCents, currency: 'KES', merchant_note: key }),
+    })
+    const refund = toRefund(data)
+    if (refund === null) throw new CardProviderError(200, 'The card provider answered an unreadable refund')
+    if (refund.reference !== reference) throw new CardProviderError(200, 'The card provider refunded another reference')
+    return refund
+  }
+
+  async fetchRefund(id: string): Promise<CardRefund> {
+    const data = await this.send(`/refund/${encodeURIComponent(id)}`, { method: 'GET' })
+    const refund = toRefund(data)
+    if (refund === null) throw new CardProviderError(200, 'The card provider answered an unreadable refund')
+    if (refund.id !== id) throw new CardProviderError(200, 'The card provider answered another refund')
+    return refund
+  }
+
   /** The signature is a hex HMAC-SHA512 of the exact bytes received, keyed with the secret key. */
-  parseWebhook(
-    rawBody: Buffer,
-    headers: Record<string, string | string[] | undefined>,
-  ): { event: string; charge: CardCharge } | null {
+  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): CardWebhook | null {
     const header = headers['x-paystack-signature']
     const signature = Array.isArray(header) ? header[0] : header
     if (signature === undefined || !/^[0-9a-f]{128}$/i.test(signature)) return null
@@ -134,6 +205,10 @@ export class PaystackCompatibleProvider implements CardProvider {
       return null
     }
     if (!isRecord(body) || typeof body.event !== 'string') return null
+    if (body.event.startsWith('refund.')) {
+      const refund = toRefund(body.data)
+      return refund === null ? null : { event: body.event, refund }
+    }
     const charge = toCharge(body.data)
     return charge === null ? null : { event: body.event, charge }
   }
