@@ -332,6 +332,14 @@ describe.each(engines)('pickup parcels on %s', (engine) => {
     expect((await clients.vendor.post(`/api/vendor/orders/${partId}/at-station/`)).status).toBe(204)
     expect((await clients.vendor.post(`/api/vendor/orders/${partId}/at-station/`)).status).toBe(409)
     expect((await orderOf()).vendors[0]?.atStationAt).not.toBeNull()
+    // The shop's list says where the parcel waits, and that it is there.
+    const listed =
+      await clients.vendor.get<{ id: number; pickup: { station: string; atStationAt: string | null } }[]>(
+        '/api/vendor/orders/',
+      )
+    const mine = listed.body.find((row) => row.id === partId)
+    expect(mine?.pickup?.station).toContain(station.name)
+    expect(mine?.pickup?.atStationAt).not.toBeNull()
     const mail = await waitFor(async () =>
       (await outbox(server, email)).find((message) => message.subject.includes('your parcel is at')),
     )

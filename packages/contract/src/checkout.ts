@@ -444,6 +444,13 @@ export const VendorOrderSummarySchema = z.object({
   carrierLabel: z.string().nullable(),
   trackingReference: z.string().nullable(),
   deliveryConfirmedAt: z.string().nullable().describe('When the shopper (or the clock) confirmed delivery'),
+  pickup: z
+    .object({
+      station: z.string().describe("The station's name, town and address"),
+      atStationAt: z.string().nullable().describe('When the parcel reached the station'),
+    })
+    .nullable()
+    .describe('Pickup orders: where the parcel goes; the shopper collects it there with a code'),
   customer: z.object({ name: z.string(), phone: z.string(), city: z.string(), county: z.string() }),
   items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: Kes })),
 })
