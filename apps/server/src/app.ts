@@ -11,6 +11,7 @@ import { catalogRoutes } from './modules/catalog/routes.ts'
 import type { CatalogService } from './modules/catalog/service.ts'
 import { contactRoutes } from './modules/contact/routes.ts'
 import { customerRoutes } from './modules/customers/routes.ts'
+import { deliveryRoutes } from './modules/delivery/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { HealthService } from './modules/health/service.ts'
 import type { JobQueue } from './modules/jobs/queue.ts'
@@ -235,9 +236,9 @@ async function registerRoutes(
   await app.register(catalogRoutes(services.catalog))
   await app.register(searchRoutes(services.search))
   await app.register(contactRoutes(services.contact))
+  await app.register(deliveryRoutes(services.delivery))
   await app.register(
     siteRoutes({
-      shippingCents: config.shippingCents,
       vatRateBp: config.vatRateBp,
       reservationMs: config.ORDER_RESERVATION,
       deliveryConfirmDays: config.DELIVERY_CONFIRM_DAYS,
@@ -246,6 +247,7 @@ async function registerRoutes(
       commissionBp: config.commissionBp,
       paybillOn: config.paybillShortCode !== null,
       commissionRates: services.commissionRates,
+      delivery: services.delivery,
     }),
   )
   const { pictures } = services

@@ -28,6 +28,7 @@ import { AdminBannersService } from './modules/admin/banners/service.ts'
 import { AdminCategoriesService } from './modules/admin/categories/service.ts'
 import { AdminContactService } from './modules/admin/contact/service.ts'
 import { AdminDashboardService } from './modules/admin/dashboard/service.ts'
+import { AdminDeliveryService } from './modules/admin/delivery/service.ts'
 import { AdminLedgerService } from './modules/admin/ledger/service.ts'
 import { AdminOrdersService } from './modules/admin/orders/service.ts'
 import { AdminOutboxService } from './modules/admin/outbox/service.ts'
@@ -51,6 +52,7 @@ import { ShopProductService } from './modules/catalog/shop-products.ts'
 import { Stock } from './modules/catalog/stock.ts'
 import { ContactService } from './modules/contact/service.ts'
 import { CustomerService } from './modules/customers/service.ts'
+import { DeliveryService } from './modules/delivery/service.ts'
 import { DemoPictures } from './modules/demo/pictures.ts'
 import { JobQueue } from './modules/jobs/queue.ts'
 import { Ledger } from './modules/ledger/service.ts'
@@ -133,7 +135,11 @@ export async function buildServices(
   const deliveries = new Deliveries(db)
   const reviews = new ReviewService(db, products, deliveries, users)
   const catalog = new CatalogService(db, reviews, (error) => log.error({ err: error }, 'view count flush failed'))
-  const pricing = new Pricing(db, { shippingCents: config.shippingCents, vatRateBp: config.vatRateBp })
+  const delivery = new DeliveryService(db, {
+    zoneCents: config.shippingCents,
+    extraVendorCents: config.extraVendorCents,
+  })
+  const pricing = new Pricing(db, delivery, { vatRateBp: config.vatRateBp })
   const commissionRates = new CommissionRates(db, config.commissionBp)
   const stock = new Stock()
   const shopProducts = new ShopProductService(db, shops)
@@ -225,11 +231,12 @@ export async function buildServices(
     expireOrder: new ExpireOrder({ db, orders, payments, stock, settle, jobs, log }),
     refundOrder: new RefundOrder({ db, orders, payments, stock, audit, mailer, returns, postings }),
     fulfilVendorOrder: new FulfilVendorOrder(
-      { db, shops, users, parts: vendorParts, orders, mailer, audit, jobs, postings, log },
+      { db, shops, users, parts: vendorParts, orders, mailer, audit, jobs, postings, log, limiter },
       {
         confirmDays: config.DELIVERY_CONFIRM_DAYS,
         returnWindowDays: config.RETURN_WINDOW_DAYS,
         publicUrl: siteOrigin,
+        collectionCodeLimit: config.PICKUP_CODE_LIMIT,
       },
     ),
     returnItems: new ReturnItems(
@@ -274,6 +281,7 @@ export async function buildServices(
     categories: new AdminCategoriesService(db, audit, categories),
     banners: new AdminBannersService(db, audit, banners),
     contact: new AdminContactService(db, audit, contact),
+    delivery: new AdminDeliveryService(db, audit, delivery, flows.fulfilVendorOrder),
     disputes: flows.returnItems,
     // Mail that stays in the outbox is readable only in a demo: a real marketplace's mail is its shoppers' own.
     outbox: config.demo ? new AdminOutboxService(db, audit, mailer) : null,
@@ -299,6 +307,7 @@ export async function buildServices(
     reviews,
     catalog,
     pricing,
+    delivery,
     commissionRates,
     stock,
     shopProducts,

@@ -4,6 +4,7 @@ import { authEndpoints } from '@soko/contract/auth'
 import { catalogEndpoints } from '@soko/contract/catalog'
 import { checkoutEndpoints } from '@soko/contract/checkout'
 import { contactEndpoints } from '@soko/contract/contact'
+import { deliveryEndpoints } from '@soko/contract/delivery'
 import { devEndpoints } from '@soko/contract/dev'
 import { type EndpointKey, type EndpointSpec, splitKey } from '@soko/contract/endpoint'
 import { ERROR_STATUS } from '@soko/contract/errors'
@@ -23,6 +24,7 @@ const tables = {
   catalogEndpoints,
   searchEndpoints,
   checkoutEndpoints,
+  deliveryEndpoints,
   authEndpoints,
   accountEndpoints,
   vendorEndpoints,

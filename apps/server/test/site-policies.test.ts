@@ -35,6 +35,17 @@ describe('the site policies', () => {
     const policies = (await response.json()) as SitePolicies
     expect(policies).toEqual({
       deliveryFee: 350,
+      // Until an admin sets them, every zone costs SHIPPING_FEE_KES: one flat fee, as before delivery options.
+      delivery: {
+        zones: [
+          expect.objectContaining({ zone: 'nairobi', fee: 350, minDays: 1, maxDays: 2, counties: ['Nairobi'] }),
+          expect.objectContaining({ zone: 'near', fee: 350, minDays: 2, maxDays: 3 }),
+          expect.objectContaining({ zone: 'rest', fee: 350, minDays: 3, maxDays: 5 }),
+        ],
+        extraVendorFee: 0,
+        pickupExtraDays: 1,
+        stations: expect.arrayContaining([expect.objectContaining({ county: 'Mombasa', fee: 350 })]),
+      },
       vatPercent: 8,
       orderReservationSeconds: 20 * 60,
       deliveryConfirmDays: 5,

@@ -6,6 +6,7 @@ import type { authEndpoints } from './auth.ts'
 import type { catalogEndpoints } from './catalog.ts'
 import type { checkoutEndpoints } from './checkout.ts'
 import type { contactEndpoints } from './contact.ts'
+import type { deliveryEndpoints } from './delivery.ts'
 import type { devEndpoints } from './dev.ts'
 import type { healthEndpoints } from './health.ts'
 import type { mediaEndpoints } from './media.ts'
@@ -26,6 +27,7 @@ export type Api = typeof catalogEndpoints &
   typeof devEndpoints &
   typeof mediaEndpoints &
   typeof returnsEndpoints &
-  typeof siteEndpoints
+  typeof siteEndpoints &
+  typeof deliveryEndpoints
 
 export type ApiKey = keyof Api

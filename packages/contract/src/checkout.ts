@@ -10,6 +10,7 @@ import {
   PAYMENT_STATUSES,
   QUOTE_PROBLEMS,
 } from './checkout-options.ts'
+import { DeliveryChoiceSchema, DeliveryQuoteSchema } from './delivery.ts'
 import { endpoints } from './endpoint.ts'
 import { ErrorSchema } from './health.ts'
 import { CountySchema, KenyanMobileSchema, MpesaNumberSchema, optionalText, required } from './user.ts'
@@ -67,7 +68,12 @@ const ItemsSchema = z
     message: 'Each product may appear only once',
   })
 
-export const QuoteRequestSchema = z.strictObject({ items: ItemsSchema })
+export const QuoteRequestSchema = z.strictObject({
+  items: ItemsSchema,
+  delivery: DeliveryChoiceSchema.optional().describe(
+    'How to deliver; absent: home delivery priced at the highest zone fee, so the fee can only fall at checkout',
+  ),
+})
 export type QuoteRequest = z.infer<typeof QuoteRequestSchema>
 
 export const QuoteLineSchema = z.object({
@@ -93,7 +99,8 @@ export const QuoteSchema = z.object({
   removed: z.array(QuoteLineSchema).describe('Lines that cannot be bought at all (no longer sold, or sold out)'),
   itemCount: z.number().int(),
   subtotal: Kes,
-  shipping: Kes.describe('Per order (default 500 KES)'),
+  shipping: Kes.describe('The delivery fee: the delivery line below (0 when nothing can be bought)'),
+  delivery: DeliveryQuoteSchema.nullable().describe('How it is delivered, the fee and the window; null: empty cart'),
   vat: Kes.describe('VAT on the subtotal (default 16 %), rounded so that the total is whole shillings'),
   vatRate: z.number().describe('e.g. 0.16'),
   total: Kes,
@@ -141,6 +148,9 @@ export const PlaceOrderBodySchema = z
     county: CountySchema,
     postalCode: PostalCodeSchema,
     country: CountrySchema,
+    delivery: DeliveryChoiceSchema.optional().describe(
+      "Home delivery (to the address's county unless another is given) or a pickup station; absent: home delivery",
+    ),
     sameAsShipping: z.boolean().default(true),
     billingAddress: optionalText('Billing address', 200).optional(),
     billingCity: optionalText('Billing city', 80).optional(),
@@ -257,6 +267,7 @@ export const VendorOrderSchema = z.object({
   carrierLabel: z.string().nullable(),
   trackingReference: z.string().nullable(),
   shippedAt: z.string().nullable(),
+  atStationAt: z.string().nullable().describe('Pickup orders: when the parcel reached the station'),
   deliveredAt: z.string().nullable().describe('When the seller marked it delivered'),
   deliveryConfirmedAt: z.string().nullable().describe('When its delivery was confirmed'),
   deliveryConfirmedBy: z.enum(DELIVERY_CONFIRMERS).nullable(),
@@ -305,6 +316,11 @@ export const OrderDetailSchema = z.object({
   notes: z.string(),
   subtotal: Kes,
   shipping: Kes,
+  delivery: DeliveryQuoteSchema.nullable().describe('How it is delivered (null: placed before delivery options)'),
+  collectionCode: z
+    .string()
+    .nullable()
+    .describe('Pickup orders: the code the station checks; only to whoever placed the order'),
   vat: Kes,
   total: Kes,
   paymentMethod: z.enum(PAYMENT_METHODS),
@@ -442,6 +458,13 @@ export const VendorOrderSummarySchema = z.object({
   carrierLabel: z.string().nullable(),
   trackingReference: z.string().nullable(),
   deliveryConfirmedAt: z.string().nullable().describe('When the shopper (or the clock) confirmed delivery'),
+  pickup: z
+    .object({
+      station: z.string().describe("The station's name, town and address"),
+      atStationAt: z.string().nullable().describe('When the parcel reached the station'),
+    })
+    .nullable()
+    .describe('Pickup orders: where the parcel goes; the shopper collects it there with a code'),
   customer: z.object({ name: z.string(), phone: z.string(), city: z.string(), county: z.string() }),
   items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: Kes })),
 })

@@ -2,6 +2,7 @@ import { PAYMENT_METHODS } from '@soko/domain/order-states'
 import { RETURN_METHOD_IDS, RETURN_REASON_IDS } from '@soko/domain/return-states'
 import { CARRIER_IDS } from '@soko/domain/vendor-part-states'
 import { z } from 'zod'
+import { DeliveryOptionsSchema } from './delivery.ts'
 import { endpoints } from './endpoint.ts'
 
 // The marketplace's rules as the server applies them (its configuration and the domain's fixed lists), for the
@@ -12,7 +13,10 @@ const Whole = z.number().int()
 const Option = <T extends [string, ...string[]]>(ids: T) => z.object({ id: z.enum(ids), label: z.string() })
 
 export const SitePoliciesSchema = z.object({
-  deliveryFee: z.number().describe('SHIPPING_FEE_KES: one flat delivery fee per order, in KES'),
+  deliveryFee: z
+    .number()
+    .describe('The lowest home-delivery fee for an order from one shop, in KES (the zones are in `delivery`)'),
+  delivery: DeliveryOptionsSchema.describe('The zone fees, the extra-vendor fee and the pickup stations (admin-set)'),
   vatPercent: z.number().describe("VAT_PERCENT: VAT in percent of the items' subtotal"),
   orderReservationSeconds: Whole.describe('ORDER_RESERVATION: how long an unpaid order holds its stock'),
   deliveryConfirmDays: Whole.describe(

@@ -15,6 +15,7 @@ import * as cart from './schema/cart.ts'
 import * as catalog from './schema/catalog.ts'
 import * as contact from './schema/contact.ts'
 import * as customers from './schema/customers.ts'
+import * as delivery from './schema/delivery.ts'
 import * as jobs from './schema/jobs.ts'
 import * as ledger from './schema/ledger.ts'
 import * as mail from './schema/mail.ts'
@@ -38,6 +39,7 @@ const modules = [
   catalog,
   contact,
   customers,
+  delivery,
   jobs,
   ledger,
   mail,

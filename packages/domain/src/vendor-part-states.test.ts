@@ -27,6 +27,10 @@ const ALLOWED: [PartStage, PartAction, PartActor, PartStage][] = [
   ['delivered', 'confirm', 'shopper', 'received'],
   ['delivered', 'confirm', 'admin', 'received'],
   ['delivered', 'auto-confirm', 'system', 'received'],
+  ['shipped', 'arrive', 'vendor', 'shipped'],
+  ['shipped', 'arrive', 'admin', 'shipped'],
+  ['shipped', 'collect', 'vendor', 'received'],
+  ['shipped', 'collect', 'admin', 'received'],
 ]
 
 /** Who each action is for (anyone else is refused as not the part's, whatever the stage). */
@@ -36,6 +40,8 @@ const ACTORS_OF: Record<PartAction, PartActor[]> = {
   deliver: ['vendor'],
   confirm: ['shopper', 'admin'],
   'auto-confirm': ['system'],
+  arrive: ['vendor', 'admin'],
+  collect: ['vendor', 'admin'],
 }
 
 const cases = PART_STAGES.flatMap((stage) =>
@@ -44,7 +50,7 @@ const cases = PART_STAGES.flatMap((stage) =>
 
 describe('movePart', () => {
   it(`answers all ${cases.length} (stage, action, actor) cases: ${ALLOWED.length} allowed, the rest refused`, () => {
-    expect(cases).toHaveLength(8 * 5 * 5)
+    expect(cases).toHaveLength(8 * 7 * 5)
     for (const [stage, action, actor] of cases) {
       const allowed = ALLOWED.find(([s, a, who]) => s === stage && a === action && who === actor)
       const expected = allowed
@@ -80,6 +86,7 @@ describe('carriers', () => {
       'Boda-boda rider',
       'Glovo/Bolt rider',
       'Own delivery',
+      'Pickup station',
     ])
     expect(carrierNeedsReference('g4s')).toBe(true)
     expect(carrierNeedsReference('boda-boda')).toBe(false)

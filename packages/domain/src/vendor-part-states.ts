@@ -17,6 +17,8 @@ export const CARRIERS = [
   { id: 'boda-boda', label: 'Boda-boda rider', needsReference: false },
   { id: 'app-rider', label: 'Glovo/Bolt rider', needsReference: false },
   { id: 'own-delivery', label: 'Own delivery', needsReference: false },
+  // A pickup order's parcel, taken to the shopper's chosen station; its collection code is the order's.
+  { id: 'pickup-station', label: 'Pickup station', needsReference: false },
 ] as const
 
 export type Carrier = (typeof CARRIERS)[number]['id']
@@ -31,8 +33,11 @@ export function carrierNeedsReference(id: string): boolean {
   return CARRIERS.find((carrier) => carrier.id === id)?.needsReference ?? true
 }
 
-/** Who confirmed that a part arrived: its shopper, an admin (on the shopper's word), or the clock. */
-export const DELIVERY_CONFIRMERS = ['shopper', 'admin', 'auto'] as const
+/**
+ * Who confirmed that a part arrived: its shopper, an admin (on the shopper's word), the clock, or the pickup
+ * station that handed it over against the order's collection code.
+ */
+export const DELIVERY_CONFIRMERS = ['shopper', 'admin', 'auto', 'station'] as const
 export type DeliveryConfirmer = (typeof DELIVERY_CONFIRMERS)[number]
 
 /**
@@ -55,7 +60,7 @@ export function partStage(status: OrderStatus, confirmedAt: Date | string | null
   return status === 'delivered' && confirmedAt !== null ? 'received' : status
 }
 
-export const PART_ACTIONS = ['process', 'ship', 'deliver', 'confirm', 'auto-confirm'] as const
+export const PART_ACTIONS = ['process', 'ship', 'deliver', 'confirm', 'auto-confirm', 'arrive', 'collect'] as const
 export type PartAction = (typeof PART_ACTIONS)[number]
 
 /** The caller as the part sees it: its order's shopper, its shop's owner, an admin, the clock, or nobody of its. */
@@ -69,6 +74,10 @@ export const PART_MOVES: readonly Move<PartStage, PartAction, PartActor>[] = [
   { action: 'deliver', actors: ['vendor'], from: ['shipped'], to: 'delivered' },
   { action: 'confirm', actors: ['shopper', 'admin'], from: ['shipped', 'delivered'], to: 'received' },
   { action: 'auto-confirm', actors: ['system'], from: ['delivered'], to: 'received' },
+  // Pickup orders: the parcel arrived at the station (it stays shipped, the arrival kept beside it), then the station
+  // (its vendor or an admin) hands it over against the collection code: received at once, nothing left to confirm.
+  { action: 'arrive', actors: ['vendor', 'admin'], from: ['shipped'], to: 'shipped' },
+  { action: 'collect', actors: ['vendor', 'admin'], from: ['shipped'], to: 'received' },
 ]
 
 export type PartMoveAnswer = MoveAnswer<PartStage>
@@ -123,6 +132,7 @@ const CONFIRMED_BY: Record<DeliveryConfirmer, string> = {
   shopper: 'You confirmed receipt.',
   admin: 'Confirmed by Soko support.',
   auto: 'Confirmed automatically: no problem was reported.',
+  station: 'Collected at the pickup station with your code.',
 }
 
 /**

@@ -1,5 +1,6 @@
 import { ORDER_STATUS_LABELS, type OrderDetail, type OrderStatus, type ShipBody } from '@soko/contract/checkout'
 import type { Db } from '@soko/db/client'
+import { normaliseCollectionCode, PICKUP_HOLD_DAYS } from '@soko/domain/delivery'
 import { returnWindowEnds } from '@soko/domain/return-states'
 import { availableFrom } from '@soko/domain/vendor-balance'
 import {
@@ -17,7 +18,7 @@ import type { Users } from '../modules/accounts/users.ts'
 import type { AuditService } from '../modules/audit/service.ts'
 import { enqueueJob, type Job, type JobQueue } from '../modules/jobs/queue.ts'
 import type { Mailer } from '../modules/mail/mailer.ts'
-import { receiptConfirmedEmail, vendorPartEmail } from '../modules/orders/mail-templates.ts'
+import { parcelAtStationEmail, receiptConfirmedEmail, vendorPartEmail } from '../modules/orders/mail-templates.ts'
 import { partDelivery } from '../modules/orders/order-view.ts'
 import { NO_SUCH_ORDER, type OrderRow, type OrdersService, type VendorOrderRow } from '../modules/orders/service.ts'
 import {
@@ -26,10 +27,12 @@ import {
   type ShopPartRow,
   type VendorParts,
 } from '../modules/orders/vendor-parts.ts'
+import type { RateLimiter } from '../modules/rate-limits/service.ts'
 import { requireFulfillingVendor } from '../modules/vendors/fulfilment.ts'
 import { vendorDeliveryConfirmedEmail } from '../modules/vendors/notifications.ts'
 import type { ShopService } from '../modules/vendors/shop.ts'
 import type { Ctx } from '../plugins/auth.ts'
+import type { RateLimit } from '../plugins/config.ts'
 import { AppError } from '../plugins/errors.ts'
 import type { LedgerPostings } from './ledger-postings.ts'
 
@@ -49,6 +52,10 @@ function stateRefusal(action: PartAction, stage: PartStage): string {
       return `This order is ${label}: only paid orders can be shipped.`
     case 'deliver':
       return `This order is ${label}: only shipped orders can be marked delivered.`
+    case 'arrive':
+      return `This order is ${label}: only shipped parcels can arrive at the station.`
+    case 'collect':
+      return `This order is ${label}: only parcels waiting at the station can be collected.`
     default:
       return stage === 'received'
         ? 'You have already confirmed receiving this part of the order.'
@@ -82,8 +89,15 @@ export class FulfilVendorOrder {
       jobs: JobQueue
       postings: Pick<LedgerPostings, 'enqueueRelease'>
       log: FastifyBaseLogger
+      limiter: RateLimiter
     },
-    private readonly settings: { confirmDays: number; returnWindowDays: number; publicUrl: () => string },
+    private readonly settings: {
+      confirmDays: number
+      returnWindowDays: number
+      publicUrl: () => string
+      /** Wrong collection codes allowed per parcel before the station must wait. */
+      collectionCodeLimit: RateLimit
+    },
   ) {
     modules.jobs.register(AUTO_CONFIRM_JOB, (job) => this.autoConfirm(job))
   }
@@ -98,6 +112,44 @@ export class FulfilVendorOrder {
 
   deliver(ctx: Ctx, partId: number): Promise<void> {
     return this.asVendor(ctx, partId, 'deliver', {})
+  }
+
+  /** Pickup orders: the vendor says the parcel reached the station; the shopper is emailed the code and the date. */
+  arrive(ctx: Ctx, partId: number): Promise<void> {
+    return this.asVendor(ctx, partId, 'arrive', { arrived: true })
+  }
+
+  /** Pickup orders: the station (the vendor, in its portal) hands the parcel over against the collection code. */
+  collect(ctx: Ctx, partId: number, code: string): Promise<void> {
+    const ownerId = requireFulfillingVendor(ctx)
+    return this.limitCodeTries(ownerId, partId, () =>
+      this.asVendor(ctx, partId, 'collect', { confirmedBy: 'station' }, code),
+    )
+  }
+
+  /** The same two steps by an admin (for a station run by Soko), audited; the order's id. */
+  pickupAsAdmin(adminId: number, orderId: number, partId: number, code: string | null): Promise<number> {
+    const run = () => this.pickupInTransaction(adminId, orderId, partId, code)
+    return code === null ? run() : this.limitCodeTries(adminId, partId, run)
+  }
+
+  private pickupInTransaction(adminId: number, orderId: number, partId: number, code: string | null) {
+    return this.inTransaction(async (t, mail) => {
+      const part = await this.modules.parts.lock(t, partId)
+      if (!part || part.order_id !== orderId) throw new AppError('not_found', 'No such order.')
+      if (code === null) {
+        await this.apply(t, mail, part, 'arrive', 'admin', { arrived: true })
+      } else {
+        await this.apply(t, mail, part, 'collect', 'admin', { confirmedBy: 'station' }, undefined, code)
+        await this.modules.audit.write(t, adminId, {
+          action: 'pickup.collected',
+          subjectType: 'order',
+          subjectId: orderId,
+          detail: { name: part.order_number, part: partId },
+        })
+      }
+      return orderId
+    })
   }
 
   /** The order's shopper (signed in as its buyer, or holding its token) confirms receiving the part. */
@@ -148,16 +200,49 @@ export class FulfilVendorOrder {
   private async asVendor(
     ctx: Ctx,
     partId: number,
-    action: 'process' | 'ship' | 'deliver',
+    action: 'process' | 'ship' | 'deliver' | 'arrive' | 'collect',
     details: Omit<PartMove, 'to'>,
+    code?: string,
   ): Promise<void> {
     const ownerId = requireFulfillingVendor(ctx)
     await this.inTransaction(async (t, mail) => {
       const shop = await this.modules.shops.shopOf(ownerId, t)
       const part = await this.modules.parts.lock(t, partId)
       if (!part || !shop || part.business_id !== shop.id) throw new AppError('not_found', 'No such order.')
-      await this.apply(t, mail, part, action, 'vendor', details, shop.name)
+      await this.apply(t, mail, part, action, 'vendor', details, shop.name, code)
     })
+  }
+
+  /**
+   * What a pickup step needs besides the table's move: an order for collection at a station, a parcel not yet
+   * there (arrive) or waiting there (collect), and the right code. Wrong codes are counted per parcel and, past the
+   * limit, refused for a while whatever is typed (429), so a code cannot be guessed at the counter.
+   */
+  private async checkPickup(part: ShopPartRow, action: 'arrive' | 'collect', code: string | undefined) {
+    if (part.delivery?.method !== 'pickup' || !part.collection_code) {
+      throw new AppError('conflict', 'This order is not for collection at a pickup station.')
+    }
+    if (action === 'arrive') {
+      if (part.at_station_at) throw new AppError('conflict', 'This parcel is already at the station.')
+      return
+    }
+    if (!part.at_station_at) throw new AppError('conflict', 'This parcel has not arrived at the station yet.')
+    if (normaliseCollectionCode(code ?? '') !== part.collection_code) {
+      const message = 'That is not the collection code of this order.'
+      throw new AppError('invalid_data', message, { code: [message] })
+    }
+  }
+
+  /**
+   * Counts a try at a parcel's code by whoever types it (before the transaction: the limiter has its own
+   * connection), runs it, and forgets the tries once the right code was given.
+   */
+  private async limitCodeTries<T>(userId: number, partId: number, run: () => Promise<T>): Promise<T> {
+    const key = `pickup-code:${partId}:${userId}`
+    await this.modules.limiter.consume(key, this.settings.collectionCodeLimit)
+    const result = await run()
+    await this.modules.limiter.clear(key)
+    return result
   }
 
   /** Runs `work` in a transaction; the emails it queued (in `mail`) leave after commit. */
@@ -177,6 +262,7 @@ export class FulfilVendorOrder {
     actor: PartActor,
     details: Omit<PartMove, 'to'>,
     shopName?: string,
+    code?: string,
   ): Promise<number> {
     const { parts, orders, mailer } = this.modules
     const stage = stageOf(part)
@@ -185,6 +271,7 @@ export class FulfilVendorOrder {
       if (answer.refused === 'actor') throw new AppError('not_found', NO_SUCH_ORDER)
       throw new AppError('conflict', stateRefusal(action, stage))
     }
+    if (action === 'arrive' || action === 'collect') await this.checkPickup(part, action, code)
     const statuses = await parts.move(t, part, { to: answer.to, ...details })
     await orders.setStatus(t, part.order_id, orderStatusFromParts(statuses))
     if (answer.to === 'delivered') {
@@ -197,7 +284,15 @@ export class FulfilVendorOrder {
     }
     // Confirmed, by whoever: the part's money is released when its return window closes (decision 0014, "Wiring").
     if (answer.to === 'received') await this.modules.postings.enqueueRelease(t, part.id, new Date())
-    if (answer.to === 'shipped' || answer.to === 'delivered' || answer.to === 'received') {
+    if (action === 'arrive') {
+      const order = await orders.byId(t, part.order_id)
+      const shop = (await this.modules.shops.contactsOf(t, [part.business_id])).get(part.business_id)
+      if (order) {
+        const collectBy = new Date(Date.now() + PICKUP_HOLD_DAYS * 86_400_000)
+        const link = orders.buyerLink(order.order_number)
+        mail.push(await mailer.enqueue(t, parcelAtStationEmail(order, shop?.name ?? shopName ?? '', collectBy, link)))
+      }
+    } else if (answer.to === 'shipped' || answer.to === 'delivered' || answer.to === 'received') {
       const order = await orders.byId(t, part.order_id)
       const [stored] = (await orders.partsOf(t, [part.order_id])).filter((row) => row.id === part.id)
       if (order && stored) {

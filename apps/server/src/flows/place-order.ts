@@ -94,12 +94,17 @@ export class PlaceOrder {
     // The commission rates of the day, read once for every line (cached; read before the transaction, which holds
     // PGlite's one connection). Each part stores the commission it was charged, so a later change of rate leaves it.
     const rates = await this.modules.commissionRates.book()
+    const delivery = {
+      choice: body.delivery,
+      addressCounty: body.county,
+      fees: await this.modules.pricing.deliveryFees(),
+    }
     let placed: { orderId: number; paymentId: number; orderNumber: string } | null = null
     for (let attempt = 0; placed === null; attempt += 1) {
       const orderNumber = orderNumberFrom(randomBytes(ORDER_NUMBER_BYTES))
       try {
         placed = await db.transaction(async (t) => {
-          const priced = await this.modules.pricing.priceLocked(t, body.items)
+          const priced = await this.modules.pricing.priceLocked(t, body.items, delivery)
           const expectedChanged =
             body.expectedTotal !== undefined && kesToCents(body.expectedTotal) !== priced.totalCents
           if (priced.quote.hasProblems || priced.lines.length === 0 || expectedChanged) {

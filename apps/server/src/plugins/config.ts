@@ -248,6 +248,12 @@ const ConfigObject = z.object({
     .min(0, 'must be from 0 to 100000')
     .max(100_000, 'must be from 0 to 100000')
     .default(500),
+  /** Added to the delivery fee for each further shop in an order (each ships its own parcel), until the admin sets it. */
+  DELIVERY_EXTRA_VENDOR_FEE_KES: z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+    .min(0, 'must be from 0 to 100000')
+    .max(100_000, 'must be from 0 to 100000')
+    .default(0),
   VAT_PERCENT: z.coerce
     .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
     .min(0, 'must be from 0 to 100')
@@ -298,6 +304,8 @@ const ConfigObject = z.object({
     .default(48),
   /** Guest order look-ups (order number with phone or email) per client address, and per order number whoever asks. */
   ORDER_LOOKUP_LIMIT_PER_IP: rateLimit('10/15m'),
+  /** Tries at a pickup parcel's collection code, per parcel and per person typing it. */
+  PICKUP_CODE_LIMIT: rateLimit('5/15m'),
   ORDER_LOOKUP_LIMIT_PER_ORDER: rateLimit('5/1h'),
   /**
    * Where M-Pesa payments go: `simulator` (the Daraja simulator that ships with Soko, run inside this process: no
@@ -520,6 +528,7 @@ const ConfigSchema = ConfigObject.refine((env) => !(env.NODE_ENV === 'production
     pgliteDir: join(resolve(env.DATA_DIR), 'pglite'),
     mediaDir: join(resolve(env.DATA_DIR), 'media'),
     shippingCents: Math.round(env.SHIPPING_FEE_KES * 100),
+    extraVendorCents: Math.round(env.DELIVERY_EXTRA_VENDOR_FEE_KES * 100),
     vatRateBp: Math.round(env.VAT_PERCENT * 100),
     commissionBp: Math.round(env.COMMISSION_PERCENT * 100),
     mpesaBaseUrl:

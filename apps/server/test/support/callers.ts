@@ -25,6 +25,8 @@ export interface PaidOrderWorld {
 export async function paidOrderWithCallers(
   server: TestServer,
   shop: { name: string; otherName: string; product: string; price?: number; quantity: number },
+  /** How the order is delivered (home delivery to its address when absent). */
+  delivery?: unknown,
 ): Promise<PaidOrderWorld> {
   const { leaf } = await categories(server)
   const vendor = await newVendor(server, { name: shop.name })
@@ -34,7 +36,10 @@ export async function paidOrderWithCallers(
     productBody(leaf, { name: shop.product, stockQty: 50, ...(shop.price ? { price: shop.price } : {}) }),
   )
   const buyer = await newCustomer(server)
-  const answer = await placeOrder(buyer.client, orderBody([{ productId: product.id, quantity: shop.quantity }]))
+  const answer = await placeOrder(
+    buyer.client,
+    orderBody([{ productId: product.id, quantity: shop.quantity }], delivery ? { delivery } : {}),
+  )
   expect(answer.status).toBe(201)
   expect((await settledPayment(buyer.client, answer.body)).status).toBe('paid')
   const adminUser = await registerUser(server)

@@ -40,6 +40,7 @@ const quote = (lines: QuoteLine[], removed: QuoteLine[] = []): Quote => ({
   itemCount: lines.reduce((sum, l) => sum + l.quantity, 0),
   subtotal: 0,
   shipping: 500,
+  delivery: null,
   vat: 0,
   vatRate: 0.16,
   total: 500,

@@ -1,4 +1,5 @@
 import type { CheckoutItem, Quote, QuoteLine } from '@soko/contract/checkout'
+import type { DeliveryChoice, DeliveryQuote } from '@soko/contract/delivery'
 import { MAX_LINE_QUANTITY } from '@soko/domain/checkout'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { call } from './api-client.ts'
@@ -18,13 +19,18 @@ export function quoteItems(cart: readonly CartItem[]): CheckoutItem[] {
   }))
 }
 
-export const quoteKey = (items: readonly CheckoutItem[]) => ['quote', JSON.stringify(items)] as const
+export const quoteKey = (items: readonly CheckoutItem[], delivery?: DeliveryChoice) =>
+  ['quote', JSON.stringify(items), JSON.stringify(delivery ?? null)] as const
 
-/** The quote for these lines, kept while a new one loads (the totals do not flicker when a quantity changes). */
-export function useQuote(items: readonly CheckoutItem[], enabled = true) {
+/**
+ * The quote for these lines (and this delivery: without one, home delivery at the highest zone fee), kept while a
+ * new one loads (the totals do not flicker when a quantity or the delivery changes).
+ */
+export function useQuote(items: readonly CheckoutItem[], enabled = true, delivery?: DeliveryChoice) {
   return useQuery({
-    queryKey: quoteKey(items),
-    queryFn: ({ signal }) => call('POST /api/checkout/quote/', { body: { items: [...items] } }, { signal }),
+    queryKey: quoteKey(items, delivery),
+    queryFn: ({ signal }) =>
+      call('POST /api/checkout/quote/', { body: { items: [...items], ...(delivery ? { delivery } : {}) } }, { signal }),
     enabled: enabled && items.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -35,7 +41,8 @@ export function useQuote(items: readonly CheckoutItem[], enabled = true) {
 /** Puts a quote the server answered elsewhere (a 409 on placing the order) where useQuote finds it. */
 export function useSetQuote() {
   const client = useQueryClient()
-  return (items: readonly CheckoutItem[], quote: Quote) => client.setQueryData(quoteKey(items), quote)
+  return (items: readonly CheckoutItem[], quote: Quote, delivery?: DeliveryChoice) =>
+    client.setQueryData(quoteKey(items, delivery), quote)
 }
 
 /**
@@ -83,14 +90,22 @@ export function quoteProblems(quote: Quote): QuoteLine[] {
   return [...quote.removed, ...quote.lines.filter((line) => line.problem !== null)]
 }
 
+/** The delivery row's label: how it is delivered (DESIGN S2: the one quote names its delivery everywhere). */
+export function deliveryLabel(delivery: DeliveryQuote | null | undefined): string {
+  if (!delivery) return 'Delivery'
+  const parcels = delivery.parcels > 1 ? `, ${delivery.parcels} parcels` : ''
+  if (delivery.method === 'pickup') return `Pickup at ${delivery.station?.name ?? 'a station'}${parcels}`
+  return delivery.county ? `Home delivery, ${delivery.zoneLabel}${parcels}` : `Delivery${parcels}`
+}
+
 /** The subtotal, delivery and VAT of a quote or a placed order, as rows above its total. */
 export function amountRows(
-  amounts: { subtotal: number; shipping: number; vat: number },
+  amounts: { subtotal: number; shipping: number; vat: number; delivery?: DeliveryQuote | null },
   vatLabel = 'VAT',
 ): [string, string][] {
   return [
     ['Subtotal', formatKes(amounts.subtotal)],
-    ['Delivery', formatKes(amounts.shipping)],
+    [deliveryLabel(amounts.delivery), formatKes(amounts.shipping)],
     [vatLabel, formatKes(amounts.vat)],
   ]
 }

@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { days, duration, either, fetchPolicies, hours, percent, type SitePolicies } from '../features/pages/policies.ts'
+import { deliveryFeePhrase, isFlatFee } from '../features/pages/delivery-fees.tsx'
+import {
+  days,
+  duration,
+  either,
+  fetchPolicies,
+  hours,
+  listed,
+  percent,
+  type SitePolicies,
+} from '../features/pages/policies.ts'
 import { PageSection, pageMeta, StaticPage, StillNeedHelp } from '../features/pages/static-page.tsx'
 import { formatKes } from '../lib/format.ts'
 import { site } from '../lib/site.ts'
@@ -26,7 +36,7 @@ interface Question {
 }
 
 function groups(policies: SitePolicies): { title: string; id: string; questions: Question[] }[] {
-  const fee = formatKes(policies.deliveryFee)
+  const fee = deliveryFeePhrase(policies.delivery)
   const window = days(policies.returnWindowDays)
   return [
     {
@@ -88,8 +98,11 @@ function groups(policies: SitePolicies): { title: string; id: string; questions:
           question: 'Can I buy from several vendors in one order?',
           answer: (
             <p>
-              Yes. Your cart can hold items from any number of shops, you pay once and the delivery fee is charged once
-              per order. Each shop sends its own items, so they may arrive separately.
+              Yes. Your cart can hold items from any number of shops and you pay once.{' '}
+              {policies.delivery.extraVendorFee > 0
+                ? `Each shop sends its own parcel, and every shop after the first adds ${formatKes(policies.delivery.extraVendorFee)} to the delivery fee.`
+                : 'The delivery fee is charged once per order.'}{' '}
+              Each shop sends its own items, so they may arrive separately.
             </p>
           ),
         },
@@ -97,7 +110,7 @@ function groups(policies: SitePolicies): { title: string; id: string; questions:
           question: 'Are prices in Kenyan shillings?',
           answer: (
             <p>
-              Yes, every price on Soko is in Kenyan shillings (KSh). Delivery ({fee} per order) and VAT (
+              Yes, every price on Soko is in Kenyan shillings (KSh). Delivery ({fee}) and VAT (
               {percent(policies.vatPercent)} of the items' price) are added at checkout, before you pay.
             </p>
           ),
@@ -110,15 +123,24 @@ function groups(policies: SitePolicies): { title: string; id: string; questions:
       questions: [
         {
           question: 'Where do you deliver?',
-          answer: <p>You can order to an address in any of Kenya's 47 counties.</p>,
+          answer: (
+            <p>
+              You can order to an address in any of Kenya's 47 counties, or collect your order at one of{' '}
+              {policies.delivery.stations.length} pickup stations. See{' '}
+              <Link to="/shipping">Shipping &amp; Delivery</Link>.
+            </p>
+          ),
         },
         {
           question: 'How long does delivery take?',
           answer: (
             <p>
-              It depends on the shop and on how it sends your parcel: Soko does not set delivery times. You get an email
-              when each shop ships its part, with the carrier and its tracking reference, and your order page shows
-              every step. See <Link to="/shipping">Shipping &amp; Delivery</Link>.
+              {listed(
+                policies.delivery.zones.map((zone) => `${zone.label}: ${zone.minDays}–${zone.maxDays} business days`),
+              )}
+              ; collection at a pickup station takes {days(policies.delivery.pickupExtraDays)} more. Checkout shows the
+              estimated dates. You get an email when each shop ships its part, with the carrier and its tracking
+              reference, and your order page shows every step. See <Link to="/shipping">Shipping &amp; Delivery</Link>.
             </p>
           ),
         },
@@ -126,8 +148,9 @@ function groups(policies: SitePolicies): { title: string; id: string; questions:
           question: 'How much is delivery?',
           answer: (
             <p>
-              One flat fee of {fee} per order, however many shops your items come from. It is shown at checkout, with
-              the VAT and the total, before you pay.
+              {fee.charAt(0).toUpperCase() + fee.slice(1)}
+              {isFlatFee(policies.delivery) ? ', however many shops your items come from' : ', by your county'}. Pickup
+              stations have their own fees. It is shown at checkout, with the VAT and the total, before you pay.
             </p>
           ),
         },

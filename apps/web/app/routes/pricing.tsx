@@ -1,5 +1,6 @@
 import { pendingExplanation } from '@soko/domain/vendor-balance'
 import { Link } from 'react-router'
+import { deliveryFeePhrase } from '../features/pages/delivery-fees.tsx'
 import { fetchPolicies, percent, type SitePolicies } from '../features/pages/policies.ts'
 import { PageSection, pageMeta, StaticPage, StillNeedHelp } from '../features/pages/static-page.tsx'
 import type { Route } from './+types/pricing'
@@ -85,6 +86,11 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         <p>
           An order is charged the rates of the day it is placed, and your Payouts screen shows the commission of each of
           your orders.
+        </p>
+        <p>
+          Shoppers pay delivery on top of the price ({deliveryFeePhrase(policies.delivery)}, or a pickup station's fee);
+          it goes to the delivery, not to you, and no commission is charged on it. Each shop sends its own parcel, to
+          the shopper's door or to the pickup station they chose.
         </p>
       </PageSection>
 

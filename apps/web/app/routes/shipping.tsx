@@ -1,10 +1,11 @@
 import { Link } from 'react-router'
+import { DeliveryZones, deliveryFeePhrase, isFlatFee, PickupStations } from '../features/pages/delivery-fees.tsx'
 import { days, either, fetchPolicies, percent } from '../features/pages/policies.ts'
 import { PageSection, pageMeta, StaticPage, StillNeedHelp } from '../features/pages/static-page.tsx'
 import { formatKes } from '../lib/format.ts'
 import type { Route } from './+types/shipping'
 
-// What delivery is on Soko, as the server does it: the fee and VAT checkout charges, the shop's steps
+// What delivery is on Soko, as the server does it: the zone fees, pickup stations and VAT checkout charges, the shop's steps
 // (packages/domain/src/vendor-part-states.ts), the carriers it may choose, and the confirmation after
 // DELIVERY_CONFIRM_DAYS. Every number comes from GET /api/site/policies/.
 
@@ -13,7 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const fee = loaderData ? ` Delivery is a flat ${formatKes(loaderData.policies.deliveryFee)} per order.` : ''
+  const fee = loaderData ? ` Delivery: ${deliveryFeePhrase(loaderData.policies.delivery)}.` : ''
   return pageMeta(
     'Shipping & Delivery',
     `How delivery works on Soko: each shop sends its own items by courier, rider or its own delivery, and you follow every step on your order page.${fee}`,
@@ -22,7 +23,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Shipping({ loaderData }: Route.ComponentProps) {
   const { policies } = loaderData
-  const fee = formatKes(policies.deliveryFee)
+  const { delivery } = policies
   const carriers = either(policies.carriers.map((carrier) => carrier.label))
   return (
     <StaticPage
@@ -31,23 +32,43 @@ export default function Shipping({ loaderData }: Route.ComponentProps) {
     >
       <PageSection title="Delivery fees" id="delivery-fees">
         <p>
-          Delivery is one flat fee of {fee} per order, however many shops your items come from. VAT of{' '}
+          Delivery is {deliveryFeePhrase(delivery)}
+          {isFlatFee(delivery) ? ', however many shops your items come from' : ''}. VAT of{' '}
           {percent(policies.vatPercent)} of the items' price is added too. Checkout shows the delivery fee, the VAT and
           the total before you pay, and Soko charges nothing more after that.
         </p>
+        <DeliveryZones delivery={delivery} />
+        {delivery.extraVendorFee > 0 && (
+          <p>
+            Each shop sends its own parcel: every shop in your order after the first adds{' '}
+            {formatKes(delivery.extraVendorFee)}, for home delivery and pickup alike.
+          </p>
+        )}
       </PageSection>
 
       <PageSection title="Where we deliver" id="where">
         <p>
-          You can order to an address in any of Kenya's 47 counties. The shop you buy from arranges the delivery to you.
+          You can order to an address in any of Kenya's 47 counties, or collect your order at a pickup station. The shop
+          you buy from sends its parcel to you or to the station.
         </p>
+      </PageSection>
+
+      <PageSection title="Pickup stations" id="pickup">
+        <p>
+          Choose <em>Pickup station</em> at checkout and pick a station in your county. Each station has its own fee,
+          and your parcel is ready about{' '}
+          {delivery.pickupExtraDays === 1 ? 'one business day' : days(delivery.pickupExtraDays)} later than home
+          delivery to that county. We email you when it arrives, with the collection code the station asks for: keep it
+          private.
+        </p>
+        <PickupStations delivery={delivery} />
       </PageSection>
 
       <PageSection title="Delivery times" id="delivery-times">
         <p>
-          How long delivery takes depends on the shop and on how it sends your parcel: Soko does not set delivery times.
-          Your order page shows the day each shop processed, shipped and delivered its part, so you always see where
-          your order is.
+          Checkout shows the estimated delivery dates for your county or station, counted in business days (Monday to
+          Friday; public holidays may add a day). Your order page shows the day each shop processed, shipped and
+          delivered its part, so you always see where your order is.
         </p>
       </PageSection>
 

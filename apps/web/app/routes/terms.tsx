@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
+import { deliveryFeePhrase } from '../features/pages/delivery-fees.tsx'
 import { days, duration, either, fetchPolicies, hours, percent } from '../features/pages/policies.ts'
 import { ContactDetails, PageSection, pageMeta, StaticPage } from '../features/pages/static-page.tsx'
-import { formatKes } from '../lib/format.ts'
 import type { Route } from './+types/terms'
 
 // The terms state the marketplace's rules as the server applies them: every number comes from GET /api/site/policies/.
@@ -42,12 +42,12 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
 
       <PageSection title="3. Orders and prices" id="orders">
         <p>
-          Prices are in Kenyan shillings (KES). Delivery (one flat fee of {formatKes(policies.deliveryFee)} per order)
-          and VAT ({percent(policies.vatPercent)} of the items' price) are shown at checkout before you pay. An order is
-          accepted when your payment is confirmed; an order not paid within {duration(policies.orderReservationSeconds)}{' '}
-          is cancelled and its items go back on sale. You may cancel an order from its order page until any part of it
-          has shipped; if you had paid, your payment is refunded in full. If a shop cannot fulfil an order, or a price
-          was clearly shown in error, Soko may refund the order.
+          Prices are in Kenyan shillings (KES). Delivery ({deliveryFeePhrase(policies.delivery)}, or a pickup station's
+          fee) and VAT ({percent(policies.vatPercent)} of the items' price) are shown at checkout before you pay. An
+          order is accepted when your payment is confirmed; an order not paid within{' '}
+          {duration(policies.orderReservationSeconds)} is cancelled and its items go back on sale. You may cancel an
+          order from its order page until any part of it has shipped; if you had paid, your payment is refunded in full.
+          If a shop cannot fulfil an order, or a price was clearly shown in error, Soko may refund the order.
         </p>
       </PageSection>
 

@@ -1,3 +1,4 @@
+import type { DeliverySnapshot } from '@soko/domain/delivery'
 import { ORDER_STATUSES, PAYMENT_METHODS } from '@soko/domain/order-states'
 import { DISPUTE_CAUSES, RETURN_METHOD_IDS, RETURN_REASON_IDS, RETURN_STATES } from '@soko/domain/return-states'
 import { CARRIER_IDS, DELIVERY_CONFIRMERS } from '@soko/domain/vendor-part-states'
@@ -46,6 +47,10 @@ export const orders = pgTable(
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     subtotalCents: integer('subtotal_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull(),
+    /** How it is delivered and what that cost, as quoted (null: placed before delivery options existed). */
+    delivery: jsonb('delivery').$type<DeliverySnapshot>(),
+    /** Pickup orders: the code the station checks before handing the parcels over. */
+    collectionCode: text('collection_code'),
     vatCents: integer('vat_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
     /** VAT rate in basis points (1600 = 16 %) when the order was placed. */
@@ -96,6 +101,8 @@ export const vendorOrders = pgTable(
     trackingReference: text('tracking_reference'),
     processingAt: timestamp('processing_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /** Pickup orders: when the parcel reached the station (the shopper was told to collect it with the code). */
+    atStationAt: timestamp('at_station_at', { withTimezone: true }),
     /** When the vendor marked it delivered; it is received once its delivery is confirmed (decision 0012). */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     deliveryConfirmedAt: timestamp('delivery_confirmed_at', { withTimezone: true }),

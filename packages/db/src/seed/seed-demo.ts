@@ -1,8 +1,10 @@
 import { Param, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import { categories } from '../schema/catalog.ts'
+import { pickupStations } from '../schema/delivery.ts'
 import { type HashPassword, seedDemoAccounts } from './demo-accounts.ts'
 import { type DemoProduct, demoCatalogue, demoProducts, demoReviews } from './demo-catalogue.ts'
+import { DEMO_STATIONS } from './demo-stations.ts'
 import { type HistoryResult, type HistorySettings, seedDemoHistory } from './seed-demo-history.ts'
 
 export interface SeedResult {
@@ -185,6 +187,8 @@ export async function seedDemoCatalogue(
           ${b.categorySlug ? idOf(categoryIds, b.categorySlug, 'category') : null}, ${b.linkUrl}, ${b.linkText},
           ${b.stat1}, ${b.stat1Label}, ${b.stat2}, ${b.stat2Label}, ${b.position})`)
     }
+
+    await t.insert(pickupStations).values([...DEMO_STATIONS])
 
     // Ids were given explicitly: move each sequence past them so the next insert does not collide.
     for (const table of ['categories', 'users', 'businesses', 'products', 'product_images', 'reviews', 'banners']) {

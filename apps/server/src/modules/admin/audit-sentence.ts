@@ -29,6 +29,10 @@ const VERBS: Record<AdminAuditAction, string> = {
   'banner.updated': 'edited the banner',
   'banner.deleted': 'deleted the banner',
   'contact_message.handled': 'handled the message',
+  'delivery.fees_changed': 'changed the delivery fees',
+  'pickup_station.created': 'added the pickup station',
+  'pickup_station.updated': 'edited the pickup station',
+  'pickup.collected': 'handed over the parcels of order',
   'outbox_email.read': 'read the email',
   'c2b.resolved': 'handled the unmatched Paybill payment',
 }

@@ -7,6 +7,8 @@ import { adminContactRoutes } from './contact/routes.ts'
 import type { AdminContactService } from './contact/service.ts'
 import { adminDashboardRoutes } from './dashboard/routes.ts'
 import type { AdminDashboardService } from './dashboard/service.ts'
+import { adminDeliveryRoutes } from './delivery/routes.ts'
+import type { AdminDeliveryService } from './delivery/service.ts'
 import { adminDisputeRoutes, type DisputeDesk } from './disputes/routes.ts'
 import { guardAdmin } from './guard.ts'
 import { adminLedgerRoutes } from './ledger/routes.ts'
@@ -44,6 +46,7 @@ export interface AdminServices {
   categories: AdminCategoriesService
   banners: AdminBannersService
   contact: AdminContactService
+  delivery: AdminDeliveryService
   /** The dispute desk: returns a shop refused or left unanswered (the return-items flow). */
   disputes: DisputeDesk
   /** Only in demo mode: mail that stays in the outbox is readable there, a real marketplace's is its shoppers' own. */
@@ -66,6 +69,7 @@ export function adminRoutes(admin: AdminServices): FastifyPluginAsyncZod {
     await app.register(adminCategoryRoutes(admin.categories))
     await app.register(adminBannerRoutes(admin.banners))
     await app.register(adminContactRoutes(admin.contact))
+    await app.register(adminDeliveryRoutes(admin.delivery))
     await app.register(adminDisputeRoutes(admin.disputes))
     if (admin.outbox) await app.register(adminOutboxRoutes(admin.outbox))
   }

@@ -1,7 +1,10 @@
 import type { CheckoutItem, Quote, QuoteLine, QuoteProblem } from '@soko/contract/checkout'
+import type { DeliveryChoice } from '@soko/contract/delivery'
 import type { Db } from '@soko/db/client'
 import { quoteAmounts } from '@soko/domain/checkout'
+import { type DeliveryFees, type DeliverySnapshot, parcelCount } from '@soko/domain/delivery'
 import { centsToKes, formatKes, kesToCents } from '@soko/domain/money'
+import type { DeliveryService, PricedDelivery } from '../delivery/service.ts'
 import { productImageUrl } from '../media/media-url.ts'
 import { type ProductForQuote, productsForQuote } from './listing-read-model.ts'
 
@@ -16,8 +19,16 @@ export class QuoteChangedError extends Error {
 }
 
 export interface QuoteSettings {
-  shippingCents: number
   vatRateBp: number
+}
+
+/** How the order is delivered, as the quote prices it (the delivery module's fees and stations). */
+export interface DeliveryRequest {
+  choice: DeliveryChoice | undefined
+  /** The delivery address's county (an order), or null (a cart not yet at checkout). */
+  addressCounty: string | null
+  /** The fees of the moment, read before the order's transaction. */
+  fees: DeliveryFees
 }
 
 /** A quote line with what the order needs that the API does not show. */
@@ -35,15 +46,18 @@ export interface PricedQuote {
   shippingCents: number
   vatCents: number
   totalCents: number
+  /** How it is delivered (null when nothing can be bought). */
+  delivery: DeliverySnapshot | null
 }
 
 /**
  * Prices and stock as the cart, the quote and the order read them (from the database, never from the browser).
- * `settings` are the marketplace's delivery fee and VAT rate.
+ * `settings` hold the VAT rate; the delivery fee comes from the delivery module for the shopper's choice.
  */
 export class Pricing {
   constructor(
     private readonly db: Db,
+    private readonly delivery: DeliveryService,
     private readonly settings: QuoteSettings,
   ) {}
 
@@ -51,13 +65,25 @@ export class Pricing {
     return this.settings.vatRateBp
   }
 
-  async quote(items: readonly CheckoutItem[]): Promise<Quote> {
-    return (await priceItems(this.db, items, this.settings)).quote
+  async quote(items: readonly CheckoutItem[], choice?: DeliveryChoice): Promise<Quote> {
+    const fees = await this.delivery.fees()
+    return (await this.price(this.db, items, { choice, addressCounty: null, fees })).quote
+  }
+
+  /** The delivery fees of the moment: read before the order's transaction (PGlite has one connection). */
+  deliveryFees(): Promise<DeliveryFees> {
+    return this.delivery.fees()
   }
 
   /** The quote inside the order's transaction `t`, the products' rows locked: what was quoted is what is sold. */
-  priceLocked(t: Db, items: readonly CheckoutItem[]): Promise<PricedQuote> {
-    return priceItems(t, items, this.settings, true)
+  priceLocked(t: Db, items: readonly CheckoutItem[], delivery: DeliveryRequest): Promise<PricedQuote> {
+    return this.price(t, items, delivery, true)
+  }
+
+  private price(db: Db, items: readonly CheckoutItem[], delivery: DeliveryRequest, lock = false) {
+    return priceItems(db, items, this.settings, lock, (parcels) =>
+      this.delivery.price(db, delivery.fees, delivery.choice, delivery.addressCounty, parcels),
+    )
   }
 
   /** The products of a cart as they are now (missing ones left out). */
@@ -75,7 +101,8 @@ export async function priceItems(
   db: Db,
   items: readonly CheckoutItem[],
   settings: QuoteSettings,
-  lock = false,
+  lock: boolean,
+  priceDelivery: (parcels: number) => Promise<PricedDelivery>,
 ): Promise<PricedQuote> {
   const products = new Map(
     (
@@ -94,7 +121,10 @@ export async function priceItems(
     if (line.problem === 'unavailable' || line.problem === 'out_of_stock') removed.push(line)
     else lines.push(line)
   }
-  const amounts = quoteAmounts(lines, settings.shippingCents, settings.vatRateBp)
+  const delivery = await priceDelivery(
+    parcelCount(lines.map((line) => ({ businessId: line.business.id, quantity: line.quantity }))),
+  )
+  const amounts = quoteAmounts(lines, delivery.feeCents, settings.vatRateBp)
   return {
     quote: {
       currency: 'KES',
@@ -103,6 +133,7 @@ export async function priceItems(
       itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
       subtotal: centsToKes(amounts.subtotalCents),
       shipping: centsToKes(amounts.shippingCents),
+      delivery: amounts.totalCents === 0 ? null : delivery.quote,
       vat: centsToKes(amounts.vatCents),
       vatRate: settings.vatRateBp / 10_000,
       total: centsToKes(amounts.totalCents),
@@ -110,6 +141,7 @@ export async function priceItems(
     },
     lines,
     ...amounts,
+    delivery: amounts.totalCents === 0 ? null : delivery.snapshot,
   }
 }
 

@@ -1,3 +1,4 @@
+import { DELIVERY_ZONE_LABELS, type DeliverySnapshot } from '@soko/domain/delivery'
 import { formatKes } from '@soko/domain/money'
 import { type TimelineStep, timelineText } from '@soko/domain/vendor-part-states'
 import { letter, type MailMessage } from '../mail/mailer.ts'
@@ -13,20 +14,47 @@ function lines(items: OrderItemRow[]): string[] {
   return items.map((item) => `- ${item.product_name} × ${item.quantity}: ${formatKes(item.line_total_cents)}`)
 }
 
-export function orderConfirmedEmail(order: OrderRow, items: OrderItemRow[], orderLink: string): MailMessage {
+/** The delivery line of the one quote (DESIGN S2): how, where and the estimated dates, for emails and receipts. */
+export function deliveryLabel(delivery: DeliverySnapshot | null): string {
+  if (!delivery) return 'Delivery'
+  const parcels = delivery.parcels > 1 ? `, ${delivery.parcels} parcels` : ''
+  return delivery.method === 'pickup'
+    ? `Pickup at ${delivery.station?.name ?? 'the station'}${parcels}`
+    : `Home delivery (${DELIVERY_ZONE_LABELS[delivery.zone]}${parcels})`
+}
+
+function where(order: OrderRow): string[] {
+  const delivery = order.delivery
+  const window = delivery ? `Estimated ${dayOf(delivery.earliest)} to ${dayOf(delivery.latest)}.` : null
+  if (delivery?.method === 'pickup' && delivery.station) {
+    const station = delivery.station
+    return [
+      'Collect at:',
+      `${station.name}, ${station.address}, ${station.town}, ${station.county} (open ${station.openingHours})`,
+      ...(window ? [window.replace('Estimated', 'Ready to collect, estimated')] : []),
+      ...(order.collection_code ? [`Your collection code: ${order.collection_code}. Keep it private.`] : []),
+    ]
+  }
   const address = order.shipping_address
+  return [
+    'Delivering to:',
+    `${order.first_name} ${order.last_name}, ${address.address}, ${address.city}, ${address.county}`,
+    ...(window ? [window] : []),
+  ]
+}
+
+export function orderConfirmedEmail(order: OrderRow, items: OrderItemRow[], orderLink: string): MailMessage {
   return toShopper(order, `Order ${order.order_number} confirmed`, [
     `Thank you for shopping on Soko. We received your payment for order ${order.order_number}.`,
     '',
     ...lines(items),
     '',
     `Subtotal: ${formatKes(order.subtotal_cents)}`,
-    `Delivery: ${formatKes(order.shipping_cents)}`,
+    `${deliveryLabel(order.delivery)}: ${formatKes(order.shipping_cents)}`,
     `VAT: ${formatKes(order.vat_cents)}`,
     `Total paid: ${formatKes(order.total_cents)}`,
     '',
-    'Delivering to:',
-    `${order.first_name} ${order.last_name}, ${address.address}, ${address.city}, ${address.county}`,
+    ...where(order),
     '',
     'Each shop sends its items on its own; we will email you as they are shipped. Follow your order here:',
     orderLink,
@@ -54,6 +82,26 @@ const nairobiDay = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
 })
 const dayOf = (at: string) => nairobiDay.format(new Date(at))
+
+/** A pickup order's parcel reached its station: where, until when it waits, and the code to collect it with. */
+export function parcelAtStationEmail(
+  order: OrderRow,
+  businessName: string,
+  collectBy: Date,
+  orderLink: string,
+): MailMessage {
+  const station = order.delivery?.station
+  const where = station ? `${station.name}, ${station.address}, ${station.town}` : 'your pickup station'
+  return toShopper(order, `Order ${order.order_number}: your parcel is at ${station?.name ?? 'the station'}`, [
+    `Your parcel from ${businessName} (order ${order.order_number}) is waiting for you at ${where}.`,
+    ...(station ? [`Opening hours: ${station.openingHours}.`] : []),
+    '',
+    `Collect it with your code ${order.collection_code ?? ''} by ${nairobiDay.format(collectBy)}. Bring an ID; ` +
+      'the station checks the code before handing the parcel over. Keep the code private.',
+    '',
+    orderLink,
+  ])
+}
 
 /** What a shop did with its part of the order, and that part's timeline (the one the order page shows). */
 export function vendorPartEmail(

@@ -9,6 +9,7 @@ import {
   partStage,
   partTimeline,
 } from '@soko/domain/vendor-part-states'
+import { deliveryQuoteOf } from '../delivery/service.ts'
 import { type PaybillSettings, toPaymentState } from '../payments/payment-view.ts'
 import type { PaymentRow } from '../payments/service.ts'
 import type * as repo from './repository.ts'
@@ -108,6 +109,7 @@ export function toOrderDetails(orders: repo.OrderRow[], parts: OrderViewParts): 
         subtotal: centsToKes(part.subtotal_cents),
         trackingNote: part.tracking_note,
         shippedAt: iso(part.shipped_at),
+        atStationAt: iso(part.at_station_at),
         deliveredAt: iso(part.delivered_at),
         ...partDelivery(part, order.paid_at, parts.confirmDays),
         items: orderItems.filter((item) => item.vendor_order_id === part.id).map(toItem),
@@ -118,6 +120,8 @@ export function toOrderDetails(orders: repo.OrderRow[], parts: OrderViewParts): 
       notes: order.notes,
       subtotal: centsToKes(order.subtotal_cents),
       shipping: centsToKes(order.shipping_cents),
+      delivery: order.delivery ? deliveryQuoteOf(order.delivery) : null,
+      collectionCode: order.collection_code,
       vat: centsToKes(order.vat_cents),
       total: centsToKes(order.total_cents),
       paymentMethod: order.payment_method,

@@ -1,6 +1,7 @@
 import type { Db } from '@soko/db/client'
 import { type AddressSnapshot, orderItems, orders, vendorOrders } from '@soko/db/schema/orders'
 import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
+import type { DeliverySnapshot } from '@soko/domain/delivery'
 import type { PaymentMethod } from '@soko/domain/order-states'
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 
@@ -65,6 +66,8 @@ export interface NewOrder {
   paymentMethod: PaymentMethod
   subtotalCents: number
   shippingCents: number
+  delivery: DeliverySnapshot | null
+  collectionCode: string | null
   vatCents: number
   totalCents: number
   vatRateBp: number
@@ -133,6 +136,8 @@ const orderShape = {
   payment_method: orders.paymentMethod,
   subtotal_cents: orders.subtotalCents,
   shipping_cents: orders.shippingCents,
+  delivery: orders.delivery,
+  collection_code: orders.collectionCode,
   vat_cents: orders.vatCents,
   total_cents: orders.totalCents,
   request_hash: orders.requestHash,
@@ -185,6 +190,7 @@ export const vendorOrderShape = {
   tracking_reference: vendorOrders.trackingReference,
   processing_at: vendorOrders.processingAt,
   shipped_at: vendorOrders.shippedAt,
+  at_station_at: vendorOrders.atStationAt,
   delivered_at: vendorOrders.deliveredAt,
   delivery_confirmed_at: vendorOrders.deliveryConfirmedAt,
   delivery_confirmed_by: vendorOrders.deliveryConfirmedBy,

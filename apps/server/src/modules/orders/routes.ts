@@ -91,7 +91,9 @@ export function checkoutRoutes(deps: {
     // The card provider's page sends the shopper back to the marketplace's own address, never one a request named.
     const returnUrl = (orderNumber: string) => `${siteOrigin()}/checkout?order=${encodeURIComponent(orderNumber)}`
 
-    serve(app, checkoutEndpoints, 'POST /api/checkout/quote/', async (request) => pricing.quote(request.body.items))
+    serve(app, checkoutEndpoints, 'POST /api/checkout/quote/', async (request) =>
+      pricing.quote(request.body.items, request.body.delivery),
+    )
 
     serve(app, checkoutEndpoints, 'POST /api/checkout/orders/', async (request, reply) => {
       try {

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto'
 import type { OrderDetail, OrderLookup, PlaceOrderBody } from '@soko/contract/checkout'
 import { ORDER_LOOKUP_FAILED } from '@soko/contract/checkout-options'
 import type { Db } from '@soko/db/client'
 import type { AddressSnapshot } from '@soko/db/schema/orders'
+import { COLLECTION_CODE_LENGTH, collectionCodeFrom } from '@soko/domain/delivery'
 import { partCommissionCents } from '@soko/domain/ledger'
 import { normaliseKenyanMobile } from '@soko/domain/phone'
 import type { Ctx } from '../../plugins/auth.ts'
@@ -226,6 +228,10 @@ export class OrdersService {
       paymentMethod: body.paymentMethod,
       subtotalCents: priced.subtotalCents,
       shippingCents: priced.shippingCents,
+      delivery: priced.delivery,
+      // Pickup orders get the code the station checks: six random characters, about a billion possible codes.
+      collectionCode:
+        priced.delivery?.method === 'pickup' ? collectionCodeFrom(randomBytes(COLLECTION_CODE_LENGTH)) : null,
       vatCents: priced.vatCents,
       totalCents: priced.totalCents,
       vatRateBp: input.vatRateBp,

@@ -20,6 +20,8 @@ const shopPartShape = {
   last_name: orders.lastName,
   phone: orders.phone,
   shipping_address: orders.shippingAddress,
+  delivery: orders.delivery,
+  collection_code: orders.collectionCode,
 }
 
 export type ShopPartRow = RowOf<typeof shopPartShape>
@@ -27,7 +29,7 @@ export type ShopPartRow = RowOf<typeof shopPartShape>
 const partColumns = sql`v.id, v.order_id, v.business_id, o.order_number, v.status, v.subtotal_cents, v.commission_cents,
   v.tracking_note, v.carrier, v.tracking_reference, v.processing_at, v.shipped_at, v.delivered_at,
   v.delivery_confirmed_at, v.delivery_confirmed_by, v.created_at, o.paid_at as order_paid_at, o.first_name,
-  o.last_name, o.phone, o.shipping_address`
+  o.last_name, o.phone, o.shipping_address, v.at_station_at, o.delivery, o.collection_code`
 
 /** The shop's parts whose money came in (unpaid ones are not the vendor's to act on), newest first. */
 export function partsOfShop(db: Db, businessId: number): Promise<ShopPartRow[]> {
@@ -71,6 +73,8 @@ export interface PartMove {
   shipping?: { carrier: Carrier; trackingReference: string; trackingNote: string }
   /** Receiving: who confirmed. */
   confirmedBy?: DeliveryConfirmer
+  /** Pickup: the parcel reached its station (the part stays shipped; only the arrival is kept). */
+  arrived?: true
 }
 
 /** Stores a part's move (its status and the time of the step); the statuses of all the order's parts after. */
@@ -96,6 +100,14 @@ export async function movePart(db: Db, part: { id: number; orderId: number }, mo
     cancelled: {},
     refunded: {},
   }[move.to]
+  if (move.arrived) {
+    await db.update(vendorOrders).set({ atStationAt: now, updatedAt: now }).where(eq(vendorOrders.id, part.id))
+    const rows = await db
+      .select({ status: vendorOrders.status })
+      .from(vendorOrders)
+      .where(eq(vendorOrders.orderId, part.orderId))
+    return rows.map((row) => row.status)
+  }
   await db
     .update(vendorOrders)
     .set({ status: statusOfStage(move.to), updatedAt: now, ...step })

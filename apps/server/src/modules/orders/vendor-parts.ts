@@ -42,6 +42,13 @@ export class VendorParts {
       carrierLabel: carrierLabel(part.carrier),
       trackingReference: part.tracking_reference,
       deliveryConfirmedAt: part.delivery_confirmed_at?.toISOString() ?? null,
+      pickup:
+        part.delivery?.method === 'pickup' && part.delivery.station
+          ? {
+              station: `${part.delivery.station.name}, ${part.delivery.station.address}, ${part.delivery.station.town}`,
+              atStationAt: part.at_station_at?.toISOString() ?? null,
+            }
+          : null,
       customer: {
         name: `${part.first_name} ${part.last_name}`,
         phone: part.phone,

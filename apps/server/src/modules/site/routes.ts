@@ -1,7 +1,7 @@
 import { PAYMENT_METHOD_LABELS } from '@soko/contract/checkout-options'
+import type { DeliveryOptions } from '@soko/contract/delivery'
 import { type SitePolicies, SitePoliciesSchema, siteEndpoints } from '@soko/contract/site'
 import { bpToPercent } from '@soko/domain/commission'
-import { centsToKes } from '@soko/domain/money'
 import { PAYMENT_METHODS } from '@soko/domain/order-states'
 import { MAX_RETURN_PHOTOS, RETURN_METHODS, RETURN_REASONS } from '@soko/domain/return-states'
 import { CARRIERS } from '@soko/domain/vendor-part-states'
@@ -12,7 +12,6 @@ import type { RateBook } from '../catalog/commission-rates.ts'
 
 /** The settings the marketplace's rules come from: the same values checkout, orders, returns and payouts use. */
 export interface PolicySettings {
-  shippingCents: number
   vatRateBp: number
   reservationMs: number
   deliveryConfirmDays: number
@@ -28,13 +27,19 @@ export interface CategoryRateSource {
   book(): Promise<RateBook>
 }
 
+/** Where the delivery fees and stations come from (the delivery module's cached options). */
+export interface DeliveryOptionsSource {
+  options(): Promise<DeliveryOptions>
+}
+
 /**
  * The rules as the information pages state them: numbers from the settings, lists from the domain, and the
  * categories that have a commission rate of their own from the catalogue (`rates`).
  */
-export function sitePolicies(settings: PolicySettings, rates: RateBook): SitePolicies {
+export function sitePolicies(settings: PolicySettings, rates: RateBook, delivery: DeliveryOptions): SitePolicies {
   return {
-    deliveryFee: centsToKes(settings.shippingCents),
+    deliveryFee: Math.min(...delivery.zones.map((zone) => zone.fee)),
+    delivery,
     vatPercent: settings.vatRateBp / 100,
     orderReservationSeconds: Math.round(settings.reservationMs / 1000),
     deliveryConfirmDays: settings.deliveryConfirmDays,
@@ -65,20 +70,28 @@ export function sitePolicies(settings: PolicySettings, rates: RateBook): SitePol
  */
 const PUBLIC_SHORT = 'public, max-age=300'
 
-export function siteRoutes(settings: PolicySettings & { commissionRates: CategoryRateSource }): FastifyPluginAsyncZod {
-  // The body is prepared once per rate book (a new one is read after each change to the categories).
-  const bodies = new WeakMap<RateBook, PreparedJson<SitePolicies>>()
-  const bodyOf = (rates: RateBook) => {
-    let body = bodies.get(rates)
+export function siteRoutes(
+  settings: PolicySettings & { commissionRates: CategoryRateSource; delivery: DeliveryOptionsSource },
+): FastifyPluginAsyncZod {
+  // The body is prepared once per rate book and delivery options (new ones are read after each admin change).
+  const bodies = new WeakMap<RateBook, WeakMap<DeliveryOptions, PreparedJson<SitePolicies>>>()
+  const bodyOf = (rates: RateBook, delivery: DeliveryOptions) => {
+    let byDelivery = bodies.get(rates)
+    if (!byDelivery) {
+      byDelivery = new WeakMap()
+      bodies.set(rates, byDelivery)
+    }
+    let body = byDelivery.get(delivery)
     if (!body) {
-      body = PreparedJson.of(SitePoliciesSchema, sitePolicies(settings, rates))
-      bodies.set(rates, body)
+      body = PreparedJson.of(SitePoliciesSchema, sitePolicies(settings, rates, delivery))
+      byDelivery.set(delivery, body)
     }
     return body
   }
   return async (app) => {
-    serve(app, siteEndpoints, 'GET /api/site/policies/', async (request, reply) =>
-      sendPrepared(request, reply, PUBLIC_SHORT, bodyOf(await settings.commissionRates.book())),
-    )
+    serve(app, siteEndpoints, 'GET /api/site/policies/', async (request, reply) => {
+      const [rates, delivery] = await Promise.all([settings.commissionRates.book(), settings.delivery.options()])
+      return sendPrepared(request, reply, PUBLIC_SHORT, bodyOf(rates, delivery))
+    })
   }
 }

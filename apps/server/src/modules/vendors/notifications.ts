@@ -74,7 +74,7 @@ export interface ConfirmedPart {
   shopName: string
   orderNumber: string
   /** Who confirmed: the shopper, Soko support on the shopper's word, or the clock. */
-  by: 'shopper' | 'admin' | 'auto'
+  by: 'shopper' | 'admin' | 'auto' | 'station'
   /** The part's subtotal less the marketplace's commission. */
   netCents: number
   /** DELIVERY_CONFIRM_DAYS, for the words of a confirmation by itself. */
@@ -97,6 +97,7 @@ export function vendorDeliveryConfirmedEmail(part: ConfirmedPart): MailMessage {
     auto:
       `Your part of order ${part.orderNumber} was taken as received: the shopper reported no problem within ` +
       `${days(part.confirmDays)} of delivery.`,
+    station: `The shopper collected your part of order ${part.orderNumber} at the pickup station with their code.`,
   }[part.by]
   return letter(part.to, `Order ${part.orderNumber}: delivery confirmed for ${part.shopName}`, [
     who,

@@ -1,4 +1,5 @@
 import type { ShipBody } from '@soko/contract/checkout'
+import { deliveryEndpoints } from '@soko/contract/delivery'
 import { type AcceptReturnBody, type RefuseReturnBody, type ReturnView, returnsEndpoints } from '@soko/contract/returns'
 import { vendorEndpoints } from '@soko/contract/vendor'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -15,6 +16,8 @@ export function vendorRoutes(deps: {
     process(ctx: Ctx, partId: number): Promise<void>
     ship(ctx: Ctx, partId: number, body: ShipBody): Promise<void>
     deliver(ctx: Ctx, partId: number): Promise<void>
+    arrive(ctx: Ctx, partId: number): Promise<void>
+    collect(ctx: Ctx, partId: number, code: string): Promise<void>
   }
   /** The shop's returns: accepting, refusing, and confirming the items came back (the return-items flow). */
   returns: {
@@ -40,6 +43,14 @@ export function vendorRoutes(deps: {
 
     serve(app, vendorEndpoints, 'POST /api/vendor/orders/:id/deliver/', async (request) => {
       await parts.deliver(ctxOf(request), request.params.id)
+    })
+
+    serve(app, deliveryEndpoints, 'POST /api/vendor/orders/:id/at-station/', async (request) => {
+      await parts.arrive(ctxOf(request), request.params.id)
+    })
+
+    serve(app, deliveryEndpoints, 'POST /api/vendor/orders/:id/collect/', async (request) => {
+      await parts.collect(ctxOf(request), request.params.id, request.body.code)
     })
 
     serve(app, returnsEndpoints, 'GET /api/vendor/returns/', async (request) => returns.ofShop(ctxOf(request)))

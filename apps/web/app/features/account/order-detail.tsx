@@ -128,6 +128,19 @@ export function OrderDetailView({
                 <span>{address.country}</span>
               </address>,
             ],
+            order.delivery?.method === 'pickup' && order.delivery.station
+              ? [
+                  'Collect at',
+                  `${order.delivery.station.name}, ${order.delivery.station.address}, ${order.delivery.station.town} (open ${order.delivery.station.openingHours})`,
+                ]
+              : null,
+            order.collectionCode ? ['Collection code', <strong key="code">{order.collectionCode}</strong>] : null,
+            order.delivery
+              ? [
+                  'Estimated delivery',
+                  `${formatDate(`${order.delivery.earliest}T09:00:00Z`)} – ${formatDate(`${order.delivery.latest}T09:00:00Z`)}`,
+                ]
+              : null,
             ['Contact', `${order.contact.email} · ${phoneText(order.contact.phone)}`],
             ['Billing address', oneLineAddress(billing)],
             order.notes ? ['Notes', order.notes] : null,

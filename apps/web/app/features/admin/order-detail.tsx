@@ -12,7 +12,12 @@ import { amountRows } from '../../lib/cart-quote.ts'
 import { formatDateTime, formatKes, oneLineAddress } from '../../lib/format.ts'
 import { paymentLabel, statusTone } from './orders-screen.tsx'
 
-const CONFIRMED_BY = { shopper: 'by the shopper', admin: 'by an admin', auto: 'automatically' } as const
+const CONFIRMED_BY = {
+  shopper: 'by the shopper',
+  admin: 'by an admin',
+  auto: 'automatically',
+  station: 'at the pickup station, with the collection code',
+} as const
 
 /** 'Confirm receipt' on the shopper's word (a call, a message): asked twice, then audited. */
 function ConfirmDelivery({ order, partId, shopName }: { order: AdminOrderDetail; partId: number; shopName: string }) {

@@ -1,4 +1,5 @@
 import { type CheckoutItem, type CheckoutPaymentMethod, PlaceOrderBodySchema } from '@soko/contract/checkout'
+import type { DeliveryChoice } from '@soko/contract/delivery'
 import { mpesaNumberProblem } from '@soko/domain/phone'
 import { issueErrors } from '../../lib/form-errors.ts'
 
@@ -25,6 +26,9 @@ export interface CheckoutValues {
   county: string
   postalCode: string
   country: string
+  /** Home delivery to the address's county, or collection at a pickup station (`stationId`). */
+  deliveryMethod: 'home' | 'pickup'
+  stationId: string
   sameAsShipping: boolean
   billingAddress: string
   billingCity: string
@@ -37,7 +41,7 @@ export interface CheckoutValues {
   saveAddress: boolean
 }
 
-export type Field = keyof CheckoutValues | 'acceptTerms' | 'items'
+export type Field = keyof CheckoutValues | 'acceptTerms' | 'items' | 'delivery'
 export type FieldErrors = Partial<Record<Field, string>>
 
 export function emptyValues(): CheckoutValues {
@@ -51,6 +55,8 @@ export function emptyValues(): CheckoutValues {
     county: '',
     postalCode: '',
     country: 'Kenya',
+    deliveryMethod: 'home',
+    stationId: '',
     sameAsShipping: true,
     billingAddress: '',
     billingCity: '',
@@ -74,6 +80,9 @@ const SHIPPING_FIELDS: readonly Field[] = [
   'county',
   'postalCode',
   'country',
+  'deliveryMethod',
+  'stationId',
+  'delivery',
   'sameAsShipping',
   'billingAddress',
   'billingCity',
@@ -90,6 +99,25 @@ export function stepOfField(field: string): Exclude<Step, 'confirmation'> {
   if (SHIPPING_FIELDS.includes(field as Field)) return 'shipping'
   if (PAYMENT_FIELDS.includes(field as Field)) return 'payment'
   return 'review'
+}
+
+/**
+ * How the shopper wants the order delivered, as the contract takes it: a pickup station (none chosen yet: refused
+ * by the schema, "Choose a pickup station"), or home delivery to the address's county. The server prices it.
+ */
+export function deliveryChoice(values: CheckoutValues): DeliveryChoice | { method: 'pickup' } {
+  if (values.deliveryMethod === 'pickup') {
+    const stationId = Number(values.stationId)
+    return Number.isInteger(stationId) && stationId > 0 ? { method: 'pickup', stationId } : { method: 'pickup' }
+  }
+  return values.county ? { method: 'home', county: values.county } : { method: 'home' }
+}
+
+/** What the quote is asked to price: the choice, once it is complete (until then, home delivery). */
+export function quoteDelivery(values: CheckoutValues): DeliveryChoice | undefined {
+  const choice = deliveryChoice(values)
+  if (choice.method === 'pickup') return 'stationId' in choice ? choice : undefined
+  return choice.county ? choice : undefined
 }
 
 /** The body Place Order sends: what the shopper typed, the cart's lines and the total they were shown. */
@@ -119,6 +147,7 @@ export function orderBody(
     county: values.county,
     postalCode: values.postalCode,
     country: values.country,
+    delivery: deliveryChoice(values),
     sameAsShipping: values.sameAsShipping,
     ...billing,
     paymentMethod: values.paymentMethod,

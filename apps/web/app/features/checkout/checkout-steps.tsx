@@ -5,7 +5,7 @@ import { FormMessage } from '../../components/ui/form-field.tsx'
 import { quoteItems, useQuote } from '../../lib/cart-quote.ts'
 import { useCart } from '../../lib/cart-store.ts'
 import { useViewer } from '../../lib/viewer.ts'
-import type { CheckoutValues } from './checkout-form.ts'
+import { type CheckoutValues, quoteDelivery } from './checkout-form.ts'
 import { CheckoutProgress } from './checkout-progress.tsx'
 import { OrderSummary } from './order-summary.tsx'
 import { PaymentStep } from './payment-step.tsx'
@@ -23,8 +23,9 @@ export function CheckoutSteps() {
   const cart = useCart()
   const viewer = useViewer()
   const items = useMemo(() => quoteItems(cart), [cart])
-  const quote = useQuote(items)
   const draft = useCheckoutDraft(viewer !== null)
+  const delivery = quoteDelivery(draft.values)
+  const quote = useQuote(items, true, delivery)
   const order = usePlaceOrder()
   const [acceptTerms, setAcceptTerms] = useState(false)
   const { step, values, errors, headingRef } = draft

@@ -35,6 +35,7 @@ export function readDraft(): Draft {
       if (typeof value === typeof values[key]) (values as unknown as Record<string, unknown>)[key] = value
     }
     if (!PAYMENT_METHODS.includes(values.paymentMethod)) values.paymentMethod = 'mpesa'
+    if (values.deliveryMethod !== 'home' && values.deliveryMethod !== 'pickup') values.deliveryMethod = 'home'
     const step = STEPS.find((name) => name === parsed.step && name !== 'confirmation') ?? 'shipping'
     return { step: step as Draft['step'], values }
   } catch {

@@ -11,6 +11,7 @@ import { useViewer } from '../../lib/viewer.ts'
 import { CancelOrder } from './cancel-order.tsx'
 import { CheckoutProgress } from './checkout-progress.tsx'
 import { takeCardRedirect } from './checkout-storage.ts'
+import { DeliverySummary } from './delivery-choice.tsx'
 import { PaymentStatus, usePayment } from './payment-status.tsx'
 
 const PAID_ORDER = ['paid', 'processing', 'shipped', 'delivered'] as const
@@ -158,6 +159,12 @@ function OrderFollow({
           <p>
             Total paid: <strong>{formatKes(order.total)}</strong>
           </p>
+          <DeliverySummary delivery={order.delivery} />
+          {order.collectionCode && (
+            <p>
+              Your collection code: <strong>{order.collectionCode}</strong>. Keep it private: the station asks for it.
+            </p>
+          )}
         </div>
       ) : (
         <p className="checkout-confirmed__number">

@@ -6,6 +6,7 @@ import { CheckboxField, FormMessage } from '../../components/ui/form-field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { formatKes } from '../../lib/format.ts'
 import type { CheckoutValues, FieldErrors } from './checkout-form.ts'
+import { DeliverySummary } from './delivery-choice.tsx'
 import { QuoteTotals } from './order-summary.tsx'
 import { StepForm } from './step-form.tsx'
 
@@ -73,6 +74,7 @@ export function ReviewStep({
           <span>{values.email}</span>
           <span>{values.phone}</span>
         </address>
+        <DeliverySummary delivery={quote?.delivery} />
         <p className="checkout-review__line">
           <strong>Billing address: </strong>
           {billing ? billing.filter(Boolean).join(', ') : 'Same as shipping'}

@@ -10,6 +10,7 @@ import {
   TextField,
 } from '../../components/ui/form-field.tsx'
 import type { CheckoutValues, FieldErrors } from './checkout-form.ts'
+import { DeliveryChoice } from './delivery-choice.tsx'
 import { StepForm } from './step-form.tsx'
 import { addressLabel } from './use-saved-details.ts'
 
@@ -29,8 +30,8 @@ export interface ShippingStepProps extends StepProps {
 }
 
 /**
- * Shipping (specification sections 2, 3 and 5): who receives the order and where, the billing address when it
- * differs, notes. First Name, Last Name and Address are required, and so are the email, phone, city and county
+ * Shipping (specification sections 2, 3 and 5): who receives the order and where, how it is delivered (home or a
+ * pickup station, issue 20), the billing address when it differs, notes. First Name, Last Name and Address are required, and so are the email, phone, city and county
  * that delivering and reaching the shopper need. Signed-in shoppers can pick a saved address and save this one.
  */
 export function ShippingStep({
@@ -44,6 +45,8 @@ export function ShippingStep({
   onContinue,
 }: ShippingStepProps) {
   const [picked, setPicked] = useState('')
+  // The stations listed are the address's county's until the shopper looks at another county's.
+  const [stationCounty, setStationCounty] = useState<string | null>(null)
   const text = (field: keyof CheckoutValues) => ({
     name: field,
     value: String(values[field]),
@@ -98,6 +101,13 @@ export function ShippingStep({
           {...text('country')}
         />
       </div>
+      <DeliveryChoice
+        values={values}
+        errors={errors}
+        setValue={setValue}
+        stationCounty={stationCounty ?? values.county}
+        onStationCounty={setStationCounty}
+      />
       <CheckboxField
         label="Billing address same as shipping"
         name="sameAsShipping"

@@ -7,7 +7,7 @@ import { useSetQuote } from '../../lib/cart-quote.ts'
 import { clearCart } from '../../lib/cart-store.ts'
 import { fieldErrors } from '../../lib/form-errors.ts'
 import { orderKeys, rememberOrder } from '../../lib/orders.ts'
-import { type CheckoutValues, type FieldErrors, orderBody, validate } from './checkout-form.ts'
+import { type CheckoutValues, type FieldErrors, orderBody, quoteDelivery, validate } from './checkout-form.ts'
 import { attemptKey, clearDraft, markCardRedirect } from './checkout-storage.ts'
 import { placeFailure } from './place-failure.ts'
 
@@ -65,7 +65,7 @@ export function usePlaceOrder() {
       setFailure(placeFailure(error))
       if (error instanceof ApiError) {
         const changed = QuoteChangedSchema.safeParse(error.payload)
-        if (changed.success) setQuote(items, changed.data.quote)
+        if (changed.success) setQuote(items, changed.data.quote, quoteDelivery(values))
         else if (error.code === 'out_of_stock') refetchQuote()
         // The server names the same fields as the form (the request's own field names).
         showErrors(fieldErrors(error) as FieldErrors)

@@ -4,7 +4,7 @@ import { formatKenyanMobile } from '@soko/domain/phone'
 import { CARRIERS, type Carrier, carrierNeedsReference } from '@soko/domain/vendor-part-states'
 import { type FormEvent, useState } from 'react'
 import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
-import { FormActions } from '../../components/ui/form-actions.tsx'
+import { FormActions, SubmitButton } from '../../components/ui/form-actions.tsx'
 import { FormMessage, SelectField, TextField } from '../../components/ui/form-field.tsx'
 import { Tag, type Tone } from '../../components/ui/tag.tsx'
 import { call } from '../../lib/api-client.ts'
@@ -99,6 +99,66 @@ function ShipForm({ order, onClose }: { order: VendorOrderSummary; onClose: () =
   )
 }
 
+/** Pickup orders: the parcel reached the station, then it is handed over against the shopper's collection code. */
+function PickupActions({ order }: { order: VendorOrderSummary }) {
+  const [code, setCode] = useState('')
+  const arrived = useAnnouncedWrite(
+    () => call('POST /api/vendor/orders/:id/at-station/', { params: { id: order.id } }),
+    () => `Order ${order.orderNumber}: the customer was told the parcel is at the station.`,
+  )
+  const collect = useAnnouncedWrite(
+    () => call('POST /api/vendor/orders/:id/collect/', { params: { id: order.id }, body: { code } }),
+    () => `Order ${order.orderNumber} collected.`,
+  )
+  if (order.status !== 'shipped' || !order.pickup) return null
+  if (!order.pickup.atStationAt) {
+    return (
+      <div className="vendor-form__actions">
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={arrived.isPending}
+          onClick={() => arrived.mutate(undefined)}
+        >
+          Parcel is at the station<span className="visually-hidden"> (order {order.orderNumber})</span>
+        </button>
+        <FormMessage kind="error">
+          {arrived.isError ? failureText(arrived.error, 'Could not mark the parcel at the station.') : ''}
+        </FormMessage>
+      </div>
+    )
+  }
+  const errors = fieldErrors(collect.error)
+  return (
+    <form
+      className="vendor-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (!collect.isPending) collect.mutate(undefined)
+      }}
+    >
+      <TextField
+        label="Collection code"
+        name="code"
+        autoComplete="off"
+        value={code}
+        onValueChange={setCode}
+        error={errors.code}
+        hint="Type the code the customer shows: the parcel is handed over only against it."
+      />
+      <FormMessage kind="error">
+        {collect.isError && !errors.code ? failureText(collect.error, 'The parcel could not be handed over.') : ''}
+      </FormMessage>
+      <p className="vendor-form__actions">
+        <SubmitButton isBusy={collect.isPending} busyLabel="Checking...">
+          Hand over the parcel
+        </SubmitButton>
+      </p>
+    </form>
+  )
+}
+
 function OrderCard({ order }: { order: VendorOrderSummary }) {
   const [isShipping, setShipping] = useState(false)
   const deliver = useAnnouncedWrite(
@@ -125,8 +185,12 @@ function OrderCard({ order }: { order: VendorOrderSummary }) {
           <dd>{order.customer.name}</dd>
         </div>
         <div>
-          <dt>Deliver to</dt>
-          <dd>{[order.customer.city, order.customer.county].filter(Boolean).join(', ')}</dd>
+          <dt>{order.pickup ? 'Pickup station' : 'Deliver to'}</dt>
+          <dd>
+            {order.pickup
+              ? `${order.pickup.station}${order.pickup.atStationAt ? ' (parcel at the station)' : ''}`
+              : [order.customer.city, order.customer.county].filter(Boolean).join(', ')}
+          </dd>
         </div>
         {order.customer.phone && (
           <div>
@@ -203,7 +267,8 @@ function OrderCard({ order }: { order: VendorOrderSummary }) {
             </button>
           </div>
         ))}
-      {order.status === 'shipped' && (
+      <PickupActions order={order} />
+      {order.status === 'shipped' && !order.pickup && (
         <div className="vendor-form__actions">
           <button
             type="button"
