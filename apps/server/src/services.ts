@@ -277,7 +277,7 @@ export async function buildServices(
     users: new AdminUsersService(db, audit, users, sessions),
     vendors: new AdminVendorsService(db, audit, shops, vendorReports, payouts),
     payouts: new AdminPayoutsService(db, audit, payouts),
-    ledger: new AdminLedgerService(db, ledger, shops),
+    ledger: new AdminLedgerService(db, ledger, shops, audit),
     categories: new AdminCategoriesService(db, audit, categories),
     banners: new AdminBannersService(db, audit, banners),
     contact: new AdminContactService(db, audit, contact),

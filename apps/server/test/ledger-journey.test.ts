@@ -407,4 +407,81 @@ describe.each(engines)('money through the ledger (%s)', (engine) => {
     expect(rest.body.entries.length).toBeGreaterThan(0)
     expect((await admin.get(`/api/admin/vendors/${shopA.id}/ledger/?account=mpesa_float`)).status).toBe(400)
   })
+
+  it('lets an admin move money by hand, with a reason, once per Idempotency-Key', async () => {
+    const before = await statement(shopA)
+    const key = (n: number) => ({ 'idempotency-key': `adjustment-test-key-${n}-${shopA.id}` })
+    const body = {
+      debit: { account: 'adjustments', vendor_id: null },
+      credit: { account: 'vendor_available', vendor_id: shopA.id },
+      amount: 250.5,
+      reason: 'Delivery the shop paid for the marketplace, agreed by phone',
+    }
+    type Adjusted = { transaction_id: number; number: number; recorded: boolean; trial: TrialBalance }
+    const made = await admin.request<Adjusted>('POST', '/api/admin/ledger/adjustments/', { body, headers: key(1) })
+    expect(made.status).toBe(201)
+    expect(made.body.recorded).toBe(true)
+    expect(made.body.trial.balanced).toBe(true)
+    expect(await statement(shopA)).toMatchObject({ available: before.available + 250.5 })
+    const suspense = made.body.trial.lines.find((line) => line.account === 'adjustments')
+    expect(suspense?.balance).toBeGreaterThanOrEqual(250.5)
+
+    // The same request again (a double click, a retry): the first one's answer, nothing more.
+    const again = await admin.request<Adjusted>('POST', '/api/admin/ledger/adjustments/', { body, headers: key(1) })
+    expect(again.body).toMatchObject({ transaction_id: made.body.transaction_id, number: made.body.number })
+    expect(again.body.recorded).toBe(false)
+    expect(await statement(shopA)).toMatchObject({ available: before.available + 250.5 })
+    // The same key with other figures is refused; a new key is the next adjustment.
+    const other = { ...body, amount: 99 }
+    expect((await admin.request('POST', '/api/admin/ledger/adjustments/', { body: other, headers: key(1) })).status).toBe(
+      409,
+    )
+    const next = await admin.request<Adjusted>('POST', '/api/admin/ledger/adjustments/', {
+      body: { ...body, debit: body.credit, credit: body.debit, amount: 250.5, reason: 'Reversed: it was a refund' },
+      headers: key(2),
+    })
+    expect(next.status).toBe(201)
+    expect(next.body.number).toBe(made.body.number + 1)
+    expect(await statement(shopA)).toMatchObject({ available: before.available })
+    const [audit] = await typedRows(
+      db(),
+      { n: value.int },
+      sql`select count(*)::int as n from audit_log where action = 'ledger.adjusted'`,
+    )
+    expect(audit?.n).toBe(2)
+  })
+
+  it('refuses an adjustment that cannot be, and keeps adjustments to admins', async () => {
+    const post = (client: Client, body: unknown, headers: Record<string, string> = { 'idempotency-key': 'refused-adjustment-0001' }) =>
+      client.request<{ detail: string; errors?: Record<string, string[]> }>('POST', '/api/admin/ledger/adjustments/', {
+        body,
+        headers,
+      })
+    const good = {
+      debit: { account: 'adjustments', vendor_id: null },
+      credit: { account: 'vendor_available', vendor_id: shopA.id },
+      amount: 10,
+      reason: 'A test',
+    }
+    const counted = await countOf(sql`select count(*)::int as n from ledger_transactions`)
+    const cases: [unknown, number, string?][] = [
+      [{ ...good, credit: { account: 'vendor_available', vendor_id: null } }, 400, 'credit'],
+      [{ ...good, debit: { account: 'mpesa_float', vendor_id: shopA.id } }, 400, 'debit'],
+      [{ ...good, credit: good.debit }, 400, 'credit'],
+      [{ ...good, credit: { account: 'vendor_available', vendor_id: 999_999 } }, 404],
+      [{ ...good, reason: '   ' }, 400, 'reason'],
+      [{ ...good, amount: 0 }, 400, 'amount'],
+      [{ ...good, amount: -5 }, 400, 'amount'],
+      [{ ...good, debit: { account: 'savings', vendor_id: null } }, 400],
+    ]
+    for (const [body, status, field] of cases) {
+      const answer = await post(admin, body)
+      expect(answer.status, JSON.stringify(body)).toBe(status)
+      if (field) expect(Object.keys(answer.body.errors ?? {}).join()).toContain(field)
+    }
+    expect((await post(admin, good, {})).status).toBe(400)
+    expect((await post(new Client(server), good)).status).toBe(401)
+    expect((await post(shopA.client, good)).status).toBe(403)
+    expect(await countOf(sql`select count(*)::int as n from ledger_transactions`)).toBe(counted)
+  })
 })

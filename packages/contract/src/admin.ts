@@ -7,7 +7,7 @@ import { DELIVERY_CONFIRMERS } from '@soko/domain/vendor-part-states'
 import { z } from 'zod'
 import { RoleSchema } from './auth.ts'
 import { SlugSchema } from './catalog.ts'
-import { ORDER_STATUSES, PAYMENT_METHODS } from './checkout.ts'
+import { IdempotencyHeadersSchema, ORDER_STATUSES, PAYMENT_METHODS } from './checkout.ts'
 import { wholeNumber } from './common.ts'
 import { endpoints } from './endpoint.ts'
 
@@ -435,6 +435,36 @@ export const TrialBalanceSchema = z.object({
   balanced: z.boolean().describe('Debits equal credits: the ledger is whole'),
 })
 export type TrialBalanceView = z.infer<typeof TrialBalanceSchema>
+
+/** One ledger account: a marketplace account by its kind, or a shop's by its kind and the shop. */
+export const LedgerAccountRefSchema = z.strictObject({
+  account: z.enum(ACCOUNT_KINDS, { error: () => 'Choose an account' }),
+  vendor_id: Id.nullable().default(null).describe("The shop, for a shop's account (vendor_*); null otherwise"),
+})
+
+export const ADJUSTMENT_MESSAGES = {
+  sameAccount: 'Choose two different accounts: an adjustment moves money from one to the other',
+  shopNeeded: "Choose the shop whose account this is",
+  noShopForMarketplace: "The marketplace's own accounts belong to no shop",
+  noShop: 'No shop with this id.',
+  keyReused: 'This adjustment was already recorded with other figures. Reload the page and enter it again.',
+} as const
+
+export const AdjustmentBodySchema = z.strictObject({
+  debit: LedgerAccountRefSchema.describe('The account debited (an asset or expense grows, a liability or income shrinks)'),
+  credit: LedgerAccountRefSchema.describe('The account credited'),
+  amount: AmountSchema.describe('KES'),
+  reason: requiredText('Reason', 500).describe('Why: the statement and the reconciliation show it'),
+})
+export type AdjustmentBody = z.infer<typeof AdjustmentBodySchema>
+
+export const AdjustmentSchema = z.object({
+  transaction_id: Id,
+  number: Id.describe('The adjustment\'s number ("Adjustment 7"), counted over all adjustments'),
+  recorded: z.boolean().describe('False when this Idempotency-Key had recorded it already (nothing new was written)'),
+  trial: TrialBalanceSchema,
+})
+export type AdjustmentView = z.infer<typeof AdjustmentSchema>
 
 export const VendorLedgerQuerySchema = z.object({
   account: z.enum(VENDOR_ACCOUNT_KINDS).default('vendor_available'),
@@ -868,6 +898,16 @@ export const adminEndpoints = endpoints({
     tags,
     response: TrialBalanceSchema,
     errors: ['unauthorized', 'forbidden'],
+  },
+  'POST /api/admin/ledger/adjustments/': {
+    summary:
+      'Move money between two ledger accounts by hand, with a reason (usually against the adjustments account); the same Idempotency-Key records it once',
+    tags,
+    headers: IdempotencyHeadersSchema,
+    body: AdjustmentBodySchema,
+    response: AdjustmentSchema,
+    status: 201,
+    errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
   },
   'GET /api/admin/vendors/:id/ledger/': {
     summary: "A shop's ledger statement: its balances and one account's entries, oldest first, a page at a time",

@@ -35,6 +35,7 @@ const VERBS: Record<AdminAuditAction, string> = {
   'pickup.collected': 'handed over the parcels of order',
   'outbox_email.read': 'read the email',
   'c2b.resolved': 'handled the unmatched Paybill payment',
+  'ledger.adjusted': 'recorded a ledger adjustment,',
 }
 
 /** "Wanjiru Kamau suspended the shop Gikomba Fashions: Counterfeit goods." */

@@ -34,6 +34,7 @@ export type AdminAuditAction =
   | 'pickup.collected'
   | 'outbox_email.read'
   | 'c2b.resolved'
+  | 'ledger.adjusted'
 
 /** What vendors do to their own shop that is worth a record. */
 export type VendorAuditAction = 'vendor.applied' | 'vendor.payout_phone_changed'
@@ -57,6 +58,7 @@ export interface AuditEntry {
     | 'outbox_email'
     | 'payouts'
     | 'c2b_payment'
+    | 'ledger'
   subjectId: number | null
   /** Kept for the record; admins' entries carry `name` (what the subject is called) for the activity sentence. */
   detail?: Record<string, unknown>

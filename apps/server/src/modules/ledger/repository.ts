@@ -173,3 +173,18 @@ export async function referencesOfKind(db: Db, kind: string): Promise<number[]> 
     .where(eq(ledgerTransactions.kind, kind))
   return rows.map((row) => row.id)
 }
+
+/** Adjustments are numbered in order: taken under a lock, so two admins at once get two numbers. */
+const ADJUSTMENT_NUMBER_LOCK = 727_101_019
+
+/** The next manual adjustment's number (1, 2, ...), in the caller's transaction, which holds the lock until commit. */
+export async function nextAdjustmentNumber(t: Db): Promise<number> {
+  await t.execute(sql`select pg_advisory_xact_lock(${ADJUSTMENT_NUMBER_LOCK})`)
+  const [row] = await typedRows(
+    t,
+    { n: value.int },
+    sql`select count(*)::int as n from ${ledgerTransactions}
+        where ${ledgerTransactions.kind} = 'manual_adjustment' and ${ledgerTransactions.referenceType} = 'adjustment'`,
+  )
+  return (row?.n ?? 0) + 1
+}

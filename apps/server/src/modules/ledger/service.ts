@@ -124,6 +124,17 @@ export class Ledger {
     return (await repo.transactionByKey(t, key)) !== null
   }
 
+  /** The transaction recorded under `key`, or null (an adjustment's Idempotency-Key seen before). */
+  async recorded(t: Db, key: string): Promise<{ id: number; referenceId: number } | null> {
+    const row = await repo.transactionByKey(t, key)
+    return row ? { id: row.id, referenceId: row.reference_id } : null
+  }
+
+  /** The next manual adjustment's number, in `t` (which holds the numbering lock until it commits). */
+  nextAdjustmentNumber(t: Db): Promise<number> {
+    return repo.nextAdjustmentNumber(t)
+  }
+
   /** What the transactions of `kind` refer to (the payments received, the payouts sent ...). */
   async referencesOf(kind: TransactionKind, db: Db = this.db): Promise<Set<number>> {
     return new Set(await repo.referencesOfKind(db, kind))

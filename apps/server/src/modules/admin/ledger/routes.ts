@@ -9,6 +9,9 @@ export function adminLedgerRoutes(ledger: AdminLedgerService): FastifyPluginAsyn
     serve(app, adminEndpoints, 'GET /api/admin/ledger/trial-balance/', async (request) =>
       ledger.trialBalance(ctxOf(request)),
     )
+    serve(app, adminEndpoints, 'POST /api/admin/ledger/adjustments/', async (request) =>
+      ledger.adjust(ctxOf(request), request.headers['idempotency-key'], request.body),
+    )
     serve(app, adminEndpoints, 'GET /api/admin/vendors/:id/ledger/', async (request) =>
       ledger.vendorStatement(ctxOf(request), request.params.id, request.query),
     )

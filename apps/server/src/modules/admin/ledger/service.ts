@@ -1,12 +1,31 @@
-import type { TrialBalanceView, VendorLedger, VendorLedgerQuery } from '@soko/contract/admin'
+import {
+  ADJUSTMENT_MESSAGES,
+  type AdjustmentBody,
+  type AdjustmentView,
+  type TrialBalanceView,
+  type VendorLedger,
+  type VendorLedgerQuery,
+} from '@soko/contract/admin'
 import type { Db } from '@soko/db/client'
-import { accountLabel, normalSide, VENDOR_ACCOUNTS, vendorAccount, vendorOf } from '@soko/domain/ledger'
+import {
+  type AccountRef,
+  accountLabel,
+  isVendorKind,
+  manualAdjustment,
+  normalSide,
+  sameAccount,
+  VENDOR_ACCOUNTS,
+  vendorAccount,
+  vendorOf,
+} from '@soko/domain/ledger'
+import { formatKes, kesToCents } from '@soko/domain/money'
 import { centsToKes } from '@soko/domain/money'
 import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
+import type { AuditService } from '../../audit/service.ts'
 import type { Ledger } from '../../ledger/service.ts'
 import type { ShopService } from '../../vendors/shop.ts'
-import { requireAdmin } from '../shared.ts'
+import { audited, requireAdmin } from '../shared.ts'
 import * as read from '../vendors/vendors-read-model.ts'
 
 /** The ledger for admins (decision 0014): the trial balance to reconcile, and a shop's statement. Read only. */
@@ -15,6 +34,7 @@ export class AdminLedgerService {
     private readonly db: Db,
     private readonly ledger: Ledger,
     private readonly shops: Pick<ShopService, 'publicNamesOf'>,
+    private readonly audit: AuditService,
   ) {}
 
   async trialBalance(ctx: Ctx): Promise<TrialBalanceView> {
@@ -81,5 +101,77 @@ export class AdminLedgerService {
       })),
       next: page.next,
     }
+  }
+
+  /**
+   * An admin moves money between two accounts by hand, with a reason (decision 0014, "manual adjustment"): one
+   * balanced transaction, numbered ("Adjustment 7"), audited. The request's Idempotency-Key records it once: the same
+   * key again answers the first one (`recorded: false`), the same key with other figures is a 409.
+   */
+  async adjust(ctx: Ctx, idempotencyKey: string, body: AdjustmentBody): Promise<AdjustmentView> {
+    const admin = requireAdmin(ctx)
+    const debit = await this.accountOf(body.debit, 'debit')
+    const credit = await this.accountOf(body.credit, 'credit')
+    if (sameAccount(debit, credit)) {
+      throw new AppError('invalid_data', ADJUSTMENT_MESSAGES.sameAccount, { credit: [ADJUSTMENT_MESSAGES.sameAccount] })
+    }
+    const amountCents = kesToCents(body.amount)
+    const key = `admin:${admin.id}:${idempotencyKey}`
+    const posted = await audited(ctx, this.db, this.audit, async (t, record) => {
+      const number = (await this.ledger.recorded(t, `manual_adjustment:${key}`))?.referenceId
+      const tx = manualAdjustment({
+        adminId: admin.id,
+        reason: body.reason,
+        key,
+        reference: { type: 'adjustment', id: number ?? (await this.ledger.nextAdjustmentNumber(t)) },
+        debit,
+        credit,
+        amountCents,
+      })
+      let answer: Awaited<ReturnType<Ledger['post']>>
+      try {
+        answer = await this.ledger.post(t, tx)
+      } catch (error) {
+        if (number !== undefined) throw new AppError('conflict', ADJUSTMENT_MESSAGES.keyReused)
+        throw error
+      }
+      if (answer.posted) {
+        await record({
+          action: 'ledger.adjusted',
+          subjectType: 'ledger',
+          subjectId: tx.reference.id,
+          detail: {
+            name: `Adjustment ${tx.reference.id}`,
+            amount: formatKes(amountCents),
+            debit: accountLabel(debit),
+            credit: accountLabel(credit),
+            reason: tx.memo,
+          },
+        })
+      }
+      return { id: answer.id, number: tx.reference.id, recorded: answer.posted }
+    })
+    return {
+      transaction_id: posted.id,
+      number: posted.number,
+      recorded: posted.recorded,
+      trial: await this.trialBalance(ctx),
+    }
+  }
+
+  /** A requested account as the ledger's: a shop's needs an existing shop, the marketplace's none. */
+  private async accountOf(ref: AdjustmentBody['debit'], field: 'debit' | 'credit'): Promise<AccountRef> {
+    if (isVendorKind(ref.account)) {
+      if (ref.vendor_id === null) {
+        throw new AppError('invalid_data', ADJUSTMENT_MESSAGES.shopNeeded, { [field]: [ADJUSTMENT_MESSAGES.shopNeeded] })
+      }
+      if (!(await read.getVendor(this.db, ref.vendor_id))) throw new AppError('not_found', ADJUSTMENT_MESSAGES.noShop)
+      return vendorAccount(ref.account, ref.vendor_id)
+    }
+    if (ref.vendor_id !== null) {
+      const message = ADJUSTMENT_MESSAGES.noShopForMarketplace
+      throw new AppError('invalid_data', message, { [field]: [message] })
+    }
+    return { kind: ref.account }
   }
 }
