@@ -57,6 +57,8 @@ describe('the site policies', () => {
       paymentMethods: [
         { id: 'mpesa', label: 'M-Pesa' },
         { id: 'credit-card', label: 'Credit Card' },
+        // The built-in Daraja simulator has a Paybill (MPESA_PAYBILL_SHORTCODE defaults to its 600000).
+        { id: 'mpesa-paybill', label: 'Pay via M-Pesa Paybill' },
       ],
       carriers: CARRIERS.map(({ id, label }) => ({ id, label })),
       returnReasons: RETURN_REASONS.map(({ id, label }) => ({ id, label })),
