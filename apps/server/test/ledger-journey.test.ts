@@ -433,9 +433,9 @@ describe.each(engines)('money through the ledger (%s)', (engine) => {
     expect(await statement(shopA)).toMatchObject({ available: before.available + 250.5 })
     // The same key with other figures is refused; a new key is the next adjustment.
     const other = { ...body, amount: 99 }
-    expect((await admin.request('POST', '/api/admin/ledger/adjustments/', { body: other, headers: key(1) })).status).toBe(
-      409,
-    )
+    expect(
+      (await admin.request('POST', '/api/admin/ledger/adjustments/', { body: other, headers: key(1) })).status,
+    ).toBe(409)
     const next = await admin.request<Adjusted>('POST', '/api/admin/ledger/adjustments/', {
       body: { ...body, debit: body.credit, credit: body.debit, amount: 250.5, reason: 'Reversed: it was a refund' },
       headers: key(2),
@@ -452,7 +452,11 @@ describe.each(engines)('money through the ledger (%s)', (engine) => {
   })
 
   it('refuses an adjustment that cannot be, and keeps adjustments to admins', async () => {
-    const post = (client: Client, body: unknown, headers: Record<string, string> = { 'idempotency-key': 'refused-adjustment-0001' }) =>
+    const post = (
+      client: Client,
+      body: unknown,
+      headers: Record<string, string> = { 'idempotency-key': 'refused-adjustment-0001' },
+    ) =>
       client.request<{ detail: string; errors?: Record<string, string[]> }>('POST', '/api/admin/ledger/adjustments/', {
         body,
         headers,

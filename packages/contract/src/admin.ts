@@ -444,14 +444,16 @@ export const LedgerAccountRefSchema = z.strictObject({
 
 export const ADJUSTMENT_MESSAGES = {
   sameAccount: 'Choose two different accounts: an adjustment moves money from one to the other',
-  shopNeeded: "Choose the shop whose account this is",
+  shopNeeded: 'Choose the shop whose account this is',
   noShopForMarketplace: "The marketplace's own accounts belong to no shop",
   noShop: 'No shop with this id.',
   keyReused: 'This adjustment was already recorded with other figures. Reload the page and enter it again.',
 } as const
 
 export const AdjustmentBodySchema = z.strictObject({
-  debit: LedgerAccountRefSchema.describe('The account debited (an asset or expense grows, a liability or income shrinks)'),
+  debit: LedgerAccountRefSchema.describe(
+    'The account debited (an asset or expense grows, a liability or income shrinks)',
+  ),
   credit: LedgerAccountRefSchema.describe('The account credited'),
   amount: AmountSchema.describe('KES'),
   reason: requiredText('Reason', 500).describe('Why: the statement and the reconciliation show it'),

@@ -1,5 +1,5 @@
-import type { TrialBalanceView, VendorLedger } from '@soko/contract/admin'
 import type { Page } from '@playwright/test'
+import type { TrialBalanceView, VendorLedger } from '@soko/contract/admin'
 import { DEMO_ADMIN, signInByApi } from './accounts.ts'
 import { expect, expectAccessible, test } from './fixtures.ts'
 
@@ -21,7 +21,10 @@ test('the admin reads the trial balance, balanced', async ({ page }) => {
 
 const announcement = (page: Page) => page.getByRole('status').filter({ hasText: /\S/ }).first()
 
-test('the admin records an adjustment with a reason, and the shop’s available money moves by it', async ({ page, baseURL }) => {
+test('the admin records an adjustment with a reason, and the shop’s available money moves by it', async ({
+  page,
+  baseURL,
+}) => {
   await signInByApi(page, DEMO_ADMIN)
   // The last demo shop: the adjustment is taken back at the end, so the shop is as it was.
   const shopId = 62

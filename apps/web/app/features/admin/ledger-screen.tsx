@@ -105,7 +105,8 @@ function AdjustmentForm() {
   const [key, setKey] = useState(newKey)
   const [problems, setProblems] = useState<Partial<Record<keyof AdjustmentValues, string>>>({})
   const adjust = useAnnouncedWrite(
-    (body: AdjustmentBody) => call('POST /api/admin/ledger/adjustments/', { body }, { headers: { 'Idempotency-Key': key } }),
+    (body: AdjustmentBody) =>
+      call('POST /api/admin/ledger/adjustments/', { body }, { headers: { 'Idempotency-Key': key } }),
     (answer) => `Adjustment ${answer.number} recorded.`,
   )
   const serverErrors = fieldErrors(adjust.error)
@@ -125,7 +126,8 @@ function AdjustmentForm() {
     if (Number.isNaN(debitShop)) found.debitShop = "Enter the shop's number (Admin → Vendors)"
     if (Number.isNaN(creditShop)) found.creditShop = "Enter the shop's number (Admin → Vendors)"
     const amount = Number(values.amount)
-    if (!(amount > 0) || !/^\d+(\.\d{1,2})?$/.test(values.amount.trim())) found.amount = 'Enter an amount above 0 in KES'
+    if (!(amount > 0) || !/^\d+(\.\d{1,2})?$/.test(values.amount.trim()))
+      found.amount = 'Enter an amount above 0 in KES'
     if (values.reason.trim() === '') found.reason = 'Give the reason: the statement and the reconciliation show it'
     if (values.debit === values.credit && debitShop === creditShop) found.credit = 'Choose two different accounts'
     setProblems(found)

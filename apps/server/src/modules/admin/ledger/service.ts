@@ -18,8 +18,7 @@ import {
   vendorAccount,
   vendorOf,
 } from '@soko/domain/ledger'
-import { formatKes, kesToCents } from '@soko/domain/money'
-import { centsToKes } from '@soko/domain/money'
+import { centsToKes, formatKes, kesToCents } from '@soko/domain/money'
 import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
 import type { AuditService } from '../../audit/service.ts'
@@ -163,7 +162,9 @@ export class AdminLedgerService {
   private async accountOf(ref: AdjustmentBody['debit'], field: 'debit' | 'credit'): Promise<AccountRef> {
     if (isVendorKind(ref.account)) {
       if (ref.vendor_id === null) {
-        throw new AppError('invalid_data', ADJUSTMENT_MESSAGES.shopNeeded, { [field]: [ADJUSTMENT_MESSAGES.shopNeeded] })
+        throw new AppError('invalid_data', ADJUSTMENT_MESSAGES.shopNeeded, {
+          [field]: [ADJUSTMENT_MESSAGES.shopNeeded],
+        })
       }
       if (!(await read.getVendor(this.db, ref.vendor_id))) throw new AppError('not_found', ADJUSTMENT_MESSAGES.noShop)
       return vendorAccount(ref.account, ref.vendor_id)
