@@ -439,7 +439,10 @@ export type TrialBalanceView = z.infer<typeof TrialBalanceSchema>
 /** One ledger account: a marketplace account by its kind, or a shop's by its kind and the shop. */
 export const LedgerAccountRefSchema = z.strictObject({
   account: z.enum(ACCOUNT_KINDS, { error: () => 'Choose an account' }),
-  vendor_id: Id.nullable().default(null).describe("The shop, for a shop's account (vendor_*); null otherwise"),
+  vendor_id: wholeNumber(1, 2 ** 31 - 1)
+    .nullable()
+    .default(null)
+    .describe("The shop, for a shop's account (vendor_*); null otherwise"),
 })
 
 export const ADJUSTMENT_MESSAGES = {
