@@ -50,6 +50,7 @@ export default defineConfig({
       // their own specs) run on the desktop only, to keep the suite's time in check.
       testIgnore: [
         '**/admin.spec.ts',
+        '**/ledger.spec.ts',
         '**/auth.spec.ts',
         '**/pages.spec.ts',
         '**/contact.spec.ts',

@@ -6,6 +6,9 @@ import { expect, expectAccessible, test } from './fixtures.ts'
 // The admin's ledger screen (decision 0014): the trial balance the API answers, every account a row, the totals
 // equal and said to be balanced. The demo's past is in the ledger, so there is something to show.
 
+// One after the other: the adjustment adds the adjustments account's line while the first test reads the table.
+test.describe.configure({ mode: 'serial' })
+
 test('the admin reads the trial balance, balanced', async ({ page }) => {
   await signInByApi(page, DEMO_ADMIN)
   const trial = (await (await page.request.get('/api/admin/ledger/trial-balance/')).json()) as TrialBalanceView
@@ -14,7 +17,9 @@ test('the admin reads the trial balance, balanced', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Ledger', level: 2 })).toBeVisible()
   await expect(page.getByText('Balanced', { exact: true })).toBeVisible()
   const table = page.getByRole('region', { name: 'Trial balance' }).getByRole('table')
-  await expect(table.getByRole('row')).toHaveCount(trial.lines.length + 2)
+  // Every account the API answered is a row (other tests may open accounts meanwhile: new shops, say).
+  await expect(table.getByRole('row', { name: /^M-Pesa float/ })).toBeVisible()
+  expect(await table.getByRole('row').count()).toBeGreaterThanOrEqual(trial.lines.length + 2)
   await expect(table.getByRole('row', { name: /^Totals/ })).toBeVisible()
   await expectAccessible(page)
 })
