@@ -22,3 +22,13 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'expired', 'refund_due', 'refunded'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+
+/** What an order is, from the states of its vendor parts (D7): delivered when all are, shipped when all have left. */
+export function orderStatusFromParts(parts: readonly string[]): OrderStatus {
+  const live = parts.filter((status) => status !== 'cancelled')
+  if (live.length === 0) return 'cancelled'
+  if (live.every((status) => status === 'delivered')) return 'delivered'
+  if (live.every((status) => status === 'shipped' || status === 'delivered')) return 'shipped'
+  if (live.some((status) => status !== 'paid')) return 'processing'
+  return 'paid'
+}

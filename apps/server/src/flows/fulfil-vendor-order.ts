@@ -1,6 +1,7 @@
 import { ORDER_STATUS_LABELS, type OrderDetail, type OrderStatus, type ShipBody } from '@soko/contract/checkout'
 import type { Db } from '@soko/db/client'
 import { normaliseCollectionCode, PICKUP_HOLD_DAYS } from '@soko/domain/delivery'
+import { orderStatusFromParts } from '@soko/domain/order-states'
 import { returnWindowEnds } from '@soko/domain/return-states'
 import { availableFrom } from '@soko/domain/vendor-balance'
 import {
@@ -21,12 +22,7 @@ import type { Mailer } from '../modules/mail/mailer.ts'
 import { parcelAtStationEmail, receiptConfirmedEmail, vendorPartEmail } from '../modules/orders/mail-templates.ts'
 import { partDelivery } from '../modules/orders/order-view.ts'
 import { NO_SUCH_ORDER, type OrderRow, type OrdersService, type VendorOrderRow } from '../modules/orders/service.ts'
-import {
-  orderStatusFromParts,
-  type PartMove,
-  type ShopPartRow,
-  type VendorParts,
-} from '../modules/orders/vendor-parts.ts'
+import type { PartMove, ShopPartRow, VendorParts } from '../modules/orders/vendor-parts.ts'
 import type { RateLimiter } from '../modules/rate-limits/service.ts'
 import { requireFulfillingVendor } from '../modules/vendors/fulfilment.ts'
 import { vendorDeliveryConfirmedEmail } from '../modules/vendors/notifications.ts'

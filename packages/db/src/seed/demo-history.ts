@@ -21,7 +21,7 @@ import {
   refundApproved,
   refundSent,
 } from '@soko/domain/ledger'
-import type { PaymentMethod } from '@soko/domain/order-states'
+import { type OrderStatus, orderStatusFromParts, type PaymentMethod } from '@soko/domain/order-states'
 import { nextPayoutRun, type PayoutSchedule, payoutAmountCents } from '@soko/domain/payout-states'
 import { RETURN_METHOD_IDS, RETURN_REASON_IDS } from '@soko/domain/return-states'
 import { FIRST_NAMES } from './demo-data/people.ts'
@@ -105,7 +105,7 @@ export interface PlannedOrder {
   id: number
   orderNumber: string
   shopper: PlannedShopper
-  status: PlannedPart['status']
+  status: OrderStatus
   method: PaymentMethod
   createdAt: Date
   paidAt: Date
@@ -461,7 +461,7 @@ export function planDemoHistory(input: HistoryInput): DemoHistory {
           post(releaseAt, partReleased({ vendorPartId: part.id, vendorId: part.vendorId, amountCents: pendingCents }))
         }
       }
-      order.status = orderStatusOf(parts.map((part) => part.status))
+      order.status = orderStatusFromParts(parts.map((part) => part.status))
     }
   }
 
@@ -539,16 +539,6 @@ function refundOf(
     approvedAt: new Date(money.approvedAt),
     sentAt: new Date(money.sentAt),
   }
-}
-
-/** What an order is from its parts' states: the orders module's rule (D7). */
-function orderStatusOf(parts: readonly PlannedPart['status'][]): PlannedPart['status'] {
-  const live = parts.filter((status) => status !== 'cancelled')
-  if (live.length === 0) return 'cancelled'
-  if (live.every((status) => status === 'delivered')) return 'delivered'
-  if (live.every((status) => status === 'shipped' || status === 'delivered')) return 'shipped'
-  if (live.some((status) => status !== 'paid')) return 'processing'
-  return 'paid'
 }
 
 /**

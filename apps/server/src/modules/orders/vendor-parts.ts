@@ -7,16 +7,6 @@ import * as repo from './vendor-part-repository.ts'
 
 export type { PartMove, ShopPartRow } from './vendor-part-repository.ts'
 
-/** What an order is, from the states of its vendor parts (D7): delivered when all are, shipped when all have left. */
-export function orderStatusFromParts(parts: readonly string[]): OrderStatus {
-  const live = parts.filter((status) => status !== 'cancelled')
-  if (live.length === 0) return 'cancelled'
-  if (live.every((status) => status === 'delivered')) return 'delivered'
-  if (live.every((status) => status === 'shipped' || status === 'delivered')) return 'shipped'
-  if (live.some((status) => status !== 'paid')) return 'processing'
-  return 'paid'
-}
-
 /**
  * Orders as a shop sees them (DESIGN D7): its own parts to fulfil, shipping and delivering each, and its sales and
  * earnings. Which shop is the caller's is the vendors module's to say; every method takes the shop's id.

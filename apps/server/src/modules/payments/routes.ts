@@ -1,9 +1,16 @@
 import { checkoutEndpoints } from '@soko/contract/checkout'
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  CALLBACK_BODY_LIMIT,
+  DARAJA_ACCEPTED,
+  darajaErrorHandler,
+  rawJson,
+  rawText,
+  refusedPath,
+} from '../../plugins/daraja-callbacks.ts'
 import { serve } from '../../plugins/endpoints.ts'
 import { toErrorAnswer } from '../../plugins/errors.ts'
-import { sameSecret } from '../accounts/tokens.ts'
 import type { CardCharge, CardProvider, CardRefund } from './card/provider.ts'
 import { type C2bValidationAnswer, parseStkCallback } from './mpesa/daraja.ts'
 import type { ApplyOutcome, MpesaResult } from './service.ts'
@@ -29,26 +36,6 @@ export const B2C_REFUND_TIMEOUT_PATH = '/api/payments/b2c/refund-timeout/'
  */
 export const C2B_VALIDATION_PATH = '/api/payments/c2b/check/'
 export const C2B_CONFIRMATION_PATH = '/api/payments/c2b/done/'
-
-/** Callbacks are small JSON documents; anything bigger is not one. */
-const CALLBACK_BODY_LIMIT = 64 * 1024
-
-/** Takes JSON bodies as raw bytes in this scope: the card webhook's signature is over the exact bytes received. */
-function rawJson(app: FastifyInstance): void {
-  app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
-}
-
-/** A refused callback answers in Daraja's own shape, which its 400 schema names; other failures as the app does. */
-function darajaErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  const { status, body } = toErrorAnswer(error)
-  if (status !== 400) throw error
-  return reply.status(400).send({ ResultCode: 1, ResultDesc: `Rejected: ${body.detail}` })
-}
-
-function rawText(request: FastifyRequest): string {
-  return Buffer.isBuffer(request.body) ? request.body.toString('utf8') : ''
-}
 
 /**
  * Where payment providers tell Soko what happened (DESIGN D5). Daraja's callbacks are unsigned, so the path carries
@@ -89,12 +76,7 @@ export function paymentCallbackRoutes(options: {
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<{ raw: string; body: unknown } | null> {
-    const { secret } = request.params as { secret: string }
-    if (!sameSecret(secret, await options.callbackSecret())) {
-      request.log.warn({ ip: request.ip }, 'M-Pesa callback on a wrong path refused')
-      await reply.status(404).send({ detail: 'Not found.', code: 'not_found' })
-      return null
-    }
+    if (await refusedPath(request, reply, await options.callbackSecret(), 'M-Pesa callback')) return null
     const raw = rawText(request)
     try {
       return { raw, body: JSON.parse(raw) as unknown }
@@ -113,18 +95,10 @@ export function paymentCallbackRoutes(options: {
       checkoutEndpoints,
       'POST /api/payments/lnm/cb/:secret',
       async (request, reply) => {
-        if (!sameSecret(request.params.secret, await options.callbackSecret())) {
-          request.log.warn({ ip: request.ip }, 'M-Pesa callback on a wrong path refused')
-          return reply.status(404).send({ detail: 'Not found.', code: 'not_found' })
-        }
-        const raw = rawText(request)
-        let parsed: unknown = null
-        try {
-          parsed = JSON.parse(raw)
-        } catch {
-          parsed = null
-        }
-        const callback = parseStkCallback(parsed)
+        const received = await darajaBody(request, reply)
+        if (received === null) return reply
+        const { raw } = received
+        const callback = parseStkCallback(received.body)
         if (!callback) {
           return reply.status(400).send({ ResultCode: 1, ResultDesc: 'Rejected: not an STK callback' })
         }
@@ -143,7 +117,7 @@ export function paymentCallbackRoutes(options: {
         )
         if (outcome === 'rejected') request.log.warn({ ip: request.ip }, 'M-Pesa callback did not match a payment')
         // Accepted either way: Daraja retrying a callback we deliberately ignore helps nobody.
-        return { ResultCode: 0, ResultDesc: 'Accepted' }
+        return DARAJA_ACCEPTED
       },
       { bodyLimit: CALLBACK_BODY_LIMIT, errorHandler: darajaErrorHandler },
     )
@@ -158,7 +132,7 @@ export function paymentCallbackRoutes(options: {
         if (received === null) return reply
         const outcome = await refunds.applyB2cResult(received.body, received.raw, request.ip)
         if (outcome === 'rejected') request.log.warn({ ip: request.ip }, 'B2C refund Result did not match a refund')
-        return { ResultCode: 0, ResultDesc: 'Accepted' }
+        return DARAJA_ACCEPTED
       },
       { bodyLimit: CALLBACK_BODY_LIMIT, errorHandler: darajaErrorHandler },
     )
@@ -172,7 +146,7 @@ export function paymentCallbackRoutes(options: {
         if (received === null) return reply
         const outcome = await refunds.applyB2cStatus(received.body, received.raw, request.ip)
         if (outcome === 'rejected') request.log.warn({ ip: request.ip }, 'refund status Result did not match a refund')
-        return { ResultCode: 0, ResultDesc: 'Accepted' }
+        return DARAJA_ACCEPTED
       },
       { bodyLimit: CALLBACK_BODY_LIMIT, errorHandler: darajaErrorHandler },
     )
@@ -185,7 +159,7 @@ export function paymentCallbackRoutes(options: {
         const received = await darajaBody(request, reply)
         if (received === null) return reply
         await refunds.recordB2cTimeout(received.raw, request.ip)
-        return { ResultCode: 0, ResultDesc: 'Accepted' }
+        return DARAJA_ACCEPTED
       },
       { bodyLimit: CALLBACK_BODY_LIMIT },
     )
@@ -225,7 +199,7 @@ export function paymentCallbackRoutes(options: {
           return reply.status(400).send({ ResultCode: 1, ResultDesc: 'Rejected: not a C2B payment' })
         if (outcome === 'rejected') request.log.warn({ ip: request.ip }, 'Paybill payment kept for reconciliation')
         // Accepted whatever became of it: the money has moved, and it is kept either way.
-        return { ResultCode: 0, ResultDesc: 'Accepted' }
+        return DARAJA_ACCEPTED
       },
       { bodyLimit: CALLBACK_BODY_LIMIT, errorHandler: darajaErrorHandler },
     )
