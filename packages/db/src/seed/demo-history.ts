@@ -22,6 +22,7 @@ import {
   refundSent,
 } from '@soko/domain/ledger'
 import { type OrderStatus, orderStatusFromParts, type PaymentMethod } from '@soko/domain/order-states'
+import { commissionBackCents, partShares, releasableCents } from '@soko/domain/part-money'
 import { nextPayoutRun, type PayoutSchedule, payoutAmountCents } from '@soko/domain/payout-states'
 import { RETURN_METHOD_IDS, RETURN_REASON_IDS } from '@soko/domain/return-states'
 import { FIRST_NAMES } from './demo-data/people.ts'
@@ -418,7 +419,7 @@ export function planDemoHistory(input: HistoryInput): DemoHistory {
         }
         if (!part.confirmedAt) continue
         let releaseAt = confirmedAt + rules.returnWindowDays * DAY_MS
-        let pendingCents = part.subtotalCents - part.commissionCents
+        const partRefunds: { goodsCents: number; commissionCents: number }[] = []
         // One delivered part in twenty comes back in part: one unit of one line, refunded when the shop has it.
         const item = part.items[0]
         if (item && rng() < 0.05) {
@@ -441,8 +442,13 @@ export function planDemoHistory(input: HistoryInput): DemoHistory {
             }
             returns.push(returned)
             const goods = item.unitPriceCents
-            const rate = Math.round((part.commissionCents * 10_000) / Math.max(part.subtotalCents, 1))
-            const commission = Math.min(part.commissionCents, commissionCents(goods, Math.min(rate, 10_000)))
+            const commission = commissionBackCents({
+              commissionCents: part.commissionCents,
+              subtotalCents: part.subtotalCents,
+              goodsRefundedBeforeCents: 0,
+              commissionReturnedBeforeCents: 0,
+              goodsCents: goods,
+            })
             refunds.push(
               refundOf(refunds.length + 1, order, part, returned.id, 'return', 'Returned: the shop received it.', {
                 goods,
@@ -453,10 +459,11 @@ export function planDemoHistory(input: HistoryInput): DemoHistory {
                 sentAt: receivedAt + between(2, 30) * 60_000,
               }),
             )
-            pendingCents -= goods - commission
+            partRefunds.push({ goodsCents: goods, commissionCents: commission })
             releaseAt = Math.max(releaseAt, receivedAt + HOUR_MS)
           }
         }
+        const pendingCents = releasableCents({ ...part, refunds: partRefunds })
         if (releaseAt < end && pendingCents > 0) {
           post(releaseAt, partReleased({ vendorPartId: part.id, vendorId: part.vendorId, amountCents: pendingCents }))
         }
@@ -465,13 +472,13 @@ export function planDemoHistory(input: HistoryInput): DemoHistory {
     }
   }
 
-  // Refunds: approved (with the commission on the goods back to the shop), then sent back the way it was paid.
+  // Refunds: approved (with the commission on the goods back to the shop), then sent back the way it was paid. Every
+  // one comes before its part's release (a cancellation before delivery, a return before its window's money moves),
+  // so it is taken from the part's pending money.
   for (const refund of refunds) {
     const order = orders[refund.orderId - 1] as PlannedOrder
     const part = order.parts.find((candidate) => candidate.id === refund.partId) as PlannedPart
-    const released = ledger.some(
-      (entry) => entry.tx.key === `part_released:vendor_part:${part.id}` && entry.at <= refund.approvedAt,
-    )
+    const paid = partShares(order, order.parts).get(part.id)?.paidCents ?? order.totalCents
     post(
       refund.approvedAt.getTime(),
       refundApproved({
@@ -479,10 +486,10 @@ export function planDemoHistory(input: HistoryInput): DemoHistory {
         vendorPartId: part.id,
         vendorId: part.vendorId,
         goodsCents: refund.goodsCents,
-        from: released ? 'available' : 'pending',
+        from: 'pending',
         deliveryCents: refund.deliveryCents,
         vatCents: refund.vatCents,
-        paidForPartCents: order.totalCents,
+        paidForPartCents: paid,
         refundedBeforeCents: 0,
       }),
     )
@@ -493,7 +500,7 @@ export function planDemoHistory(input: HistoryInput): DemoHistory {
         vendorId: part.vendorId,
         commissionCents: refund.commissionCents,
         vatRateBp: rules.vatRateBp,
-        to: released ? 'available' : 'pending',
+        to: 'pending',
       }),
     )
     post(
