@@ -111,8 +111,8 @@ export async function startTestCardProvider(options: TestCardProviderOptions): P
     }
   }
 
-  async function initialize(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    requireSecretKey(request)
+  /** A request's JSON object body, or Paystack's 400 for anything else. */
+  async function readObject(request: IncomingMessage): Promise<Record<string, unknown>> {
     let body: unknown
     try {
       body = JSON.parse(await readText(request))
@@ -121,7 +121,12 @@ export async function startTestCardProvider(options: TestCardProviderOptions): P
       throw new PaystackFault(400, 'Invalid JSON body')
     }
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new PaystackFault(400, 'Invalid body')
-    const input = body as Record<string, unknown>
+    return body as Record<string, unknown>
+  }
+
+  async function initialize(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    requireSecretKey(request)
+    const input = await readObject(request)
     if (typeof input.email !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(input.email)) {
       throw new PaystackFault(400, 'Invalid Email Address Passed')
     }
@@ -223,15 +228,7 @@ export async function startTestCardProvider(options: TestCardProviderOptions): P
    */
   async function createRefund(request: IncomingMessage, response: ServerResponse): Promise<void> {
     requireSecretKey(request)
-    let body: unknown
-    try {
-      body = JSON.parse(await readText(request))
-    } catch (error) {
-      if (error instanceof PaystackFault) throw error
-      throw new PaystackFault(400, 'Invalid JSON body')
-    }
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new PaystackFault(400, 'Invalid body')
-    const input = body as Record<string, unknown>
+    const input = await readObject(request)
     const key = typeof input.transaction === 'number' ? String(input.transaction) : input.transaction
     if (typeof key !== 'string' || key === '') throw new PaystackFault(400, 'Transaction reference or id is required')
     const transaction =
