@@ -157,7 +157,7 @@ export class DeliveryService {
         zone,
         label: DELIVERY_ZONE_LABELS[zone],
         fee: centsToKes(fees.zoneCents[zone]),
-        ...windowOf('home', zone),
+        ...deliveryWindow('home', zone),
         counties: [...COUNTY_ZONES].filter(([, of]) => of === zone).map(([name]) => name),
       })),
       extraVendorFee: centsToKes(fees.extraVendorCents),
@@ -195,10 +195,6 @@ export class DeliveryService {
   }
 }
 
-function windowOf(method: 'home' | 'pickup', zone: DeliveryZone) {
-  return deliveryWindow(method, zone) satisfies { minDays: number; maxDays: number }
-}
-
 function publicStation(row: repo.StationRow): PickupStation {
   const zone = zoneOfCounty(row.county) ?? 'rest'
   return {
@@ -210,7 +206,7 @@ function publicStation(row: repo.StationRow): PickupStation {
     openingHours: row.openingHours,
     fee: centsToKes(row.feeCents),
     zone,
-    ...windowOf('pickup', zone),
+    ...deliveryWindow('pickup', zone),
   }
 }
 
