@@ -162,6 +162,8 @@ test.describe('account settings', () => {
     await expect(page.getByText('M-Pesa needs a Safaricom number. 0733 123 456 is an Airtel line.')).toBeVisible()
     await field(page, 'M-Pesa Number').fill('0712 345 678')
     await page.getByRole('button', { name: 'Save M-Pesa Number' }).click()
+    // The saved number is listed before its masked digits are read back.
+    await expect(main(page).getByRole('listitem', { name: /^M-PESA / })).toHaveCount(1)
 
     const methods = await (await page.request.get('/api/user/payment-methods')).json()
     const masked = methods[0].last4 as string
