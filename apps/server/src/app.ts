@@ -279,6 +279,7 @@ async function registerRoutes(
         retryPayment: (...args) => flows.retryPayment.run(...args),
         cancel: (...args) => flows.cancelOrder.run(...args),
         confirmReceipt: (...args) => flows.fulfilVendorOrder.confirm(...args),
+        payOnDelivery: (...args) => flows.payOnDelivery.eligibility(...args),
         returns: (...args) => flows.returnItems.ofOrder(...args),
         openReturn: (...args) => flows.returnItems.open(...args),
         addReturnPhotos: (...args) => flows.returnItems.addPhotos(...args),
@@ -300,7 +301,12 @@ async function registerRoutes(
   await app.register(payoutResultRoutes(services.payouts))
   await app.register(reviewRoutes(services.reviews))
   await app.register(
-    vendorRoutes({ fulfilment: services.fulfilment, parts: flows.fulfilVendorOrder, returns: flows.returnItems }),
+    vendorRoutes({
+      fulfilment: services.fulfilment,
+      parts: flows.fulfilVendorOrder,
+      returns: flows.returnItems,
+      payOnDelivery: flows.payOnDelivery,
+    }),
   )
   await app.register(adminRoutes(services.admin))
   await app.register(

@@ -11,6 +11,7 @@ import { LedgerBackfill } from './flows/ledger-backfill.ts'
 import { LedgerPostings } from './flows/ledger-postings.ts'
 import { OpenShop } from './flows/open-shop.ts'
 import { PaidShopNotices } from './flows/paid-shop-notices.ts'
+import { PayOnDelivery } from './flows/pay-on-delivery.ts'
 import { PaybillPayment } from './flows/paybill-payment.ts'
 import { PlaceOrder } from './flows/place-order.ts'
 import { RefundOrder } from './flows/refund-order.ts'
@@ -218,10 +219,40 @@ export async function buildServices(
     { db, orders, payments, settle, mailer, log },
     { shortCode: config.paybillShortCode },
   )
+  const payOnDelivery = new PayOnDelivery(
+    {
+      db,
+      pricing,
+      orders,
+      parts: vendorParts,
+      payments,
+      stock,
+      shops,
+      mailer,
+      audit,
+      postings,
+      shopNotices: paidShopNotices,
+    },
+    { limitCents: config.payOnDeliveryLimitCents, publicUrl: siteOrigin },
+  )
   const flows = {
     paybill,
+    payOnDelivery,
     placeOrder: new PlaceOrder(
-      { db, pricing, commissionRates, stock, orders, payments, carts, customers, jobs, limiter },
+      {
+        db,
+        pricing,
+        commissionRates,
+        stock,
+        orders,
+        payments,
+        carts,
+        customers,
+        jobs,
+        limiter,
+        payOnDelivery,
+        mailer,
+      },
       { ...limits, reservationMs: config.ORDER_RESERVATION },
     ),
     settle,
@@ -271,7 +302,7 @@ export async function buildServices(
   const admin: AdminServices = {
     dashboard: new AdminDashboardService(db),
     products: new AdminProductsService(db, audit, products),
-    orders: new AdminOrdersService(db, orders, flows.refundOrder, flows.fulfilVendorOrder),
+    orders: new AdminOrdersService(db, orders, flows.refundOrder, flows.fulfilVendorOrder, flows.payOnDelivery),
     refunds: new AdminRefundsService(db, flows.sendRefund),
     reconciliation: new AdminReconciliationService(db, audit, payments),
     users: new AdminUsersService(db, audit, users, sessions),

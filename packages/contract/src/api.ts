@@ -10,6 +10,7 @@ import type { deliveryEndpoints } from './delivery.ts'
 import type { devEndpoints } from './dev.ts'
 import type { healthEndpoints } from './health.ts'
 import type { mediaEndpoints } from './media.ts'
+import type { payOnDeliveryEndpoints } from './pay-on-delivery.ts'
 import type { returnsEndpoints } from './returns.ts'
 import type { searchEndpoints } from './search.ts'
 import type { siteEndpoints } from './site.ts'
@@ -28,6 +29,7 @@ export type Api = typeof catalogEndpoints &
   typeof mediaEndpoints &
   typeof returnsEndpoints &
   typeof siteEndpoints &
-  typeof deliveryEndpoints
+  typeof deliveryEndpoints &
+  typeof payOnDeliveryEndpoints
 
 export type ApiKey = keyof Api

@@ -21,6 +21,7 @@ export const PAYMENT_METHOD_LABELS: Readonly<Record<CheckoutPaymentMethod, strin
   mpesa: 'M-Pesa',
   'credit-card': 'Credit Card',
   'mpesa-paybill': 'Pay via M-Pesa Paybill',
+  'pay-on-delivery': 'Pay on Delivery',
 }
 
 export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
@@ -31,6 +32,14 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   delivered: 'Delivered',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
+}
+
+/**
+ * An order's status in words: a pay-on-delivery order is placed straight into `paid` (its shops may ship it) but
+ * nothing was paid yet, so it reads 'Confirmed' until it moves on.
+ */
+export function orderStatusLabel(status: OrderStatus, paymentMethod: string): string {
+  return status === 'paid' && paymentMethod === 'pay-on-delivery' ? 'Confirmed' : ORDER_STATUS_LABELS[status]
 }
 
 /** The header that carries an order's token (a guest following or cancelling the order they placed). */

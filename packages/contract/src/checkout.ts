@@ -1,4 +1,5 @@
 import { MAX_CHECKOUT_LINES, MAX_LINE_QUANTITY } from '@soko/domain/checkout'
+import { POD_REFUSALS } from '@soko/domain/pay-on-delivery'
 import { REFUND_STATES } from '@soko/domain/refund-states'
 import { CARRIER_IDS, carrierNeedsReference, DELIVERY_CONFIRMERS } from '@soko/domain/vendor-part-states'
 import { z } from 'zod'
@@ -30,6 +31,7 @@ export {
   ORDER_STATUSES,
   ORDER_TOKEN_HEADER,
   type OrderStatus,
+  orderStatusLabel,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
@@ -110,6 +112,26 @@ export const QuoteSchema = z.object({
 })
 export type Quote = z.infer<typeof QuoteSchema>
 
+/** What the payment step asks before it offers pay on delivery: the cart, its delivery and the shopper's contact. */
+export const PayOnDeliveryRequestSchema = z.strictObject({
+  items: ItemsSchema,
+  delivery: DeliveryChoiceSchema.optional(),
+  phone: z.string().max(40).describe('The phone the order gives: the rider calls it'),
+  email: z.string().max(254).default('').describe("The order's email"),
+})
+export type PayOnDeliveryRequest = z.input<typeof PayOnDeliveryRequestSchema>
+
+export const PayOnDeliverySchema = z.object({
+  offered: z.boolean().describe('Pay on delivery is on (PAY_ON_DELIVERY_LIMIT_KES above 0)'),
+  eligible: z.boolean().describe('This order may be paid on delivery'),
+  reason: z.enum(POD_REFUSALS).nullable().describe('Why not, when it may not'),
+  message: z.string().describe('Why not in words, or the rules when it may'),
+  rules: z.string().describe('The rules, for the choice and the help pages'),
+  limit: Kes.nullable().describe('Orders must total less than this'),
+  total: Kes.describe("The order's total as quoted now"),
+})
+export type PayOnDelivery = z.infer<typeof PayOnDeliverySchema>
+
 // Placing an order
 
 export const TERMS_MESSAGE = 'Please accept the terms and privacy policy to place your order'
@@ -158,7 +180,7 @@ export const PlaceOrderBodySchema = z
     billingPostalCode: z.string().optional(),
     billingCountry: z.string().optional(),
     paymentMethod: z.enum(PAYMENT_METHODS, {
-      error: () => "Payment method must be 'mpesa', 'mpesa-paybill' or 'credit-card'",
+      error: () => "Payment method must be 'mpesa', 'mpesa-paybill', 'credit-card' or 'pay-on-delivery'",
     }),
     mpesaNumber: z.string().max(40).optional().describe('Required for M-Pesa: the number that gets the prompt'),
     notes: optionalText('Notes', 500).default(''),
@@ -467,6 +489,15 @@ export const VendorOrderSummarySchema = z.object({
     .describe('Pickup orders: where the parcel goes; the shopper collects it there with a code'),
   customer: z.object({ name: z.string(), phone: z.string(), city: z.string(), county: z.string() }),
   items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: Kes })),
+  payOnDelivery: z
+    .object({
+      amount: Kes.describe('What the rider collects for this part: its goods and its share of delivery and VAT'),
+      collectedAt: z.string().nullable(),
+      collectedHow: z.string().nullable().describe("'Cash' or 'M-Pesa to the rider', and by whom"),
+      refusedAt: z.string().nullable().describe('The shopper refused the parcel at the door'),
+    })
+    .nullable()
+    .describe('Pay-on-delivery orders: the money to collect at the door, and whether it was'),
 })
 export type VendorOrderSummary = z.infer<typeof VendorOrderSummarySchema>
 
@@ -519,6 +550,16 @@ export const checkoutEndpoints = endpoints({
     tags: checkoutTags,
     body: QuoteRequestSchema,
     response: QuoteSchema,
+    errors: ['forbidden'],
+  },
+  'POST /api/checkout/pay-on-delivery/': {
+    summary: 'Whether this cart may be paid on delivery (cash or M-Pesa to the rider), and the rules',
+    description:
+      'Advice for the payment step: placing the order checks again with the same rules, so a client that skips ' +
+      'this cannot choose pay on delivery for an order that may not have it.',
+    tags: checkoutTags,
+    body: PayOnDeliveryRequestSchema,
+    response: PayOnDeliverySchema,
     errors: ['forbidden'],
   },
   'POST /api/checkout/orders/': {

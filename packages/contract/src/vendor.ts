@@ -308,6 +308,9 @@ export const PayoutSummarySchema = z.object({
   earned: Kes.describe('Net (subtotal less commission) of every delivered order'),
   paidOut: Kes,
   awaitingDelivery: Kes.describe('Net of paid orders not delivered yet (owed once delivered)'),
+  owedForCollections: Kes.describe(
+    'Pay on delivery: what your riders collected and you owe Soko (delivery, VAT, commission), not yet set against your earnings; the balance is net of it',
+  ),
   pending: Kes.describe(
     'Net of delivered orders whose delivery is not confirmed yet, or whose return window has not passed, or with an open return',
   ),

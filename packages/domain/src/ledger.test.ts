@@ -7,6 +7,8 @@ import {
   accountKey,
   balanced,
   balanceOf,
+  collectedSettlement,
+  collectionSettled,
   commissionCents,
   commissionRateFor,
   commissionReturned,
@@ -18,6 +20,7 @@ import {
   normalSide,
   partCommissionCents,
   partReleased,
+  paymentCollected,
   paymentReceived,
   payoutFailed,
   payoutSent,
@@ -57,6 +60,8 @@ describe('the chart of accounts', () => {
       [vendorAccount('vendor_pending', 1), 'credit'],
       [vendorAccount('vendor_available', 1), 'credit'],
       [vendorAccount('vendor_payout_in_transit', 1), 'credit'],
+      [account('cash_on_delivery'), 'debit'],
+      [vendorAccount('vendor_collected', 1), 'debit'],
     ]
     for (const [ref, side] of sides) expect(normalSide(ref), accountKey(ref)).toBe(side)
   })
@@ -305,6 +310,98 @@ describe('a sale from payment to payout', () => {
     ).toBe(quote.totalCents - net)
     const trial = trialBalance(entries)
     expect(trial.debitCents).toBe(trial.creditCents)
+  })
+})
+
+describe('pay on delivery', () => {
+  const saleCollectedBy = (collectedBy: 'vendor' | 'marketplace', goods: number) => {
+    const quote = quoteAmounts([{ unitPriceCents: goods, quantity: 1 }], 50_000, VAT_BP)
+    const commission = commissionCents(goods, COMMISSION_BP)
+    const net = goods - commission
+    const collected = paymentCollected({
+      vendorPartId: 5,
+      orderId: 1,
+      vendorId: 9,
+      collectedBy,
+      goodsCents: goods,
+      deliveryCents: quote.shippingCents,
+      vatCents: quote.vatCents,
+    })
+    const txs = [
+      collected,
+      commissionTaken({ vendorPartId: 5, vendorId: 9, commissionCents: commission, vatRateBp: VAT_BP }),
+      partReleased({ vendorPartId: 5, vendorId: 9, amountCents: net }),
+    ]
+    return { quote, commission, net, txs }
+  }
+
+  it.each(AMOUNTS)(
+    'a shop that collected %i cents of goods owes delivery, VAT and commission once settled',
+    (goods) => {
+      const { quote, commission, net, txs } = saleCollectedBy('vendor', goods)
+      let entries = entriesOf(...txs)
+      const settle = collectedSettlement({
+        availableCents: balanceOf(entries, vendorAccount('vendor_available', 9)),
+        collectedCents: balanceOf(entries, vendorAccount('vendor_collected', 9)),
+      })
+      expect(settle).toBe(net)
+      const all =
+        net > 0
+          ? [...txs, collectionSettled({ vendorPartId: 5, vendorId: 9, amountCents: settle, occasion: 'released' })]
+          : txs
+      for (const tx of all) expect(balanced(tx), tx.kind).toBe(true)
+      entries = entriesOf(...all)
+      expect(balanceOf(entries, vendorAccount('vendor_available', 9))).toBe(0)
+      expect(balanceOf(entries, vendorAccount('vendor_pending', 9))).toBe(0)
+      expect(balanceOf(entries, vendorAccount('vendor_collected', 9))).toBe(
+        quote.shippingCents + quote.vatCents + commission,
+      )
+      expect(balanceOf(entries, account('cash_on_delivery'))).toBe(0)
+      const trial = trialBalance(entries)
+      expect(trial.debitCents).toBe(trial.creditCents)
+    },
+  )
+
+  it.each(AMOUNTS)(
+    'money the marketplace collected (%i cents of goods) is owed to the shop like any payment',
+    (goods) => {
+      const { quote, net, txs } = saleCollectedBy('marketplace', goods)
+      const entries = entriesOf(...txs)
+      expect(balanceOf(entries, account('cash_on_delivery'))).toBe(quote.totalCents)
+      expect(balanceOf(entries, vendorAccount('vendor_available', 9))).toBe(net)
+      expect(balanceOf(entries, vendorAccount('vendor_collected', 9))).toBe(0)
+    },
+  )
+
+  it.each([
+    [0, 0, 0],
+    [5_000, 0, 0],
+    [0, 5_000, 0],
+    [5_000, 3_000, 3_000],
+    [3_000, 5_000, 3_000],
+    [-2_000, 5_000, 0],
+    [5_000, -1, 0],
+  ])('settles available %i against collected %i: %i', (availableCents, collectedCents, expected) => {
+    expect(collectedSettlement({ availableCents, collectedCents })).toBe(expected)
+  })
+
+  it('names each settlement by its part and occasion, and refuses nothing to settle', () => {
+    const tx = collectionSettled({ vendorPartId: 5, vendorId: 9, amountCents: 100, occasion: 'collected' })
+    expect(tx.key).toBe('collection_settled:vendor_part:5:collected')
+    expect(() => collectionSettled({ vendorPartId: 5, vendorId: 9, amountCents: 0, occasion: 'released' })).toThrow(
+      RangeError,
+    )
+    expect(() =>
+      paymentCollected({
+        vendorPartId: 5,
+        orderId: 1,
+        vendorId: 9,
+        collectedBy: 'vendor',
+        goodsCents: 0,
+        deliveryCents: 0,
+        vatCents: 0,
+      }),
+    ).toThrow(RangeError)
   })
 })
 

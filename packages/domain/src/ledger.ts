@@ -3,6 +3,7 @@
 // Pure and integer cents only: the ledger module stores what these build; nothing here knows a database.
 
 import type { Cents } from './money.ts'
+import type { Collector } from './pay-on-delivery.ts'
 
 // ── The chart of accounts ───────────────────────────────────────────────────────────────────────────────────────
 
@@ -15,6 +16,8 @@ export const MARKETPLACE_ACCOUNTS = {
   mpesa_float: { normal: 'debit', label: 'M-Pesa float' },
   /** Asset: card payments taken, not yet settled to the bank by the card provider. */
   card_clearing: { normal: 'debit', label: 'Card clearing' },
+  /** Asset: pay-on-delivery money a pickup station or the marketplace's rider took, not yet banked. */
+  cash_on_delivery: { normal: 'debit', label: 'Collected on delivery by the marketplace' },
   /** Income: the marketplace's commission on vendors' sales, net of its VAT. */
   commission_income: { normal: 'credit', label: 'Commission income' },
   /** Liability: output VAT on the commission, owed to KRA. */
@@ -31,7 +34,10 @@ export const MARKETPLACE_ACCOUNTS = {
   adjustments: { normal: 'debit', label: 'Adjustments (suspense)' },
 } as const satisfies Record<string, { normal: Side; label: string }>
 
-/** Each vendor's accounts (one each per vendor): all liabilities, what the marketplace owes the shop. */
+/**
+ * Each vendor's accounts (one each per vendor): liabilities, what the marketplace owes the shop, except what the
+ * shop collected at the door for pay-on-delivery orders, a receivable: the shop holds the marketplace's share of it.
+ */
 export const VENDOR_ACCOUNTS = {
   /** Sold and paid, not free yet: undelivered, or inside the return window, or with an open return. */
   vendor_pending: { normal: 'credit', label: 'Pending' },
@@ -39,6 +45,8 @@ export const VENDOR_ACCOUNTS = {
   vendor_available: { normal: 'credit', label: 'Available' },
   /** Paid out, in flight: a payout sent to M-Pesa whose result has not come back. */
   vendor_payout_in_transit: { normal: 'credit', label: 'Payout in transit' },
+  /** Pay on delivery the shop's rider took: what of it is not yet set against the shop's earnings is owed back. */
+  vendor_collected: { normal: 'debit', label: 'Collected on delivery (owed to the marketplace)' },
 } as const satisfies Record<string, { normal: Side; label: string }>
 
 export type MarketplaceAccountKind = keyof typeof MARKETPLACE_ACCOUNTS
@@ -91,6 +99,8 @@ export function accountLabel(ref: AccountRef): string {
 
 export const TRANSACTION_KINDS = [
   'payment_received',
+  'payment_collected',
+  'collection_settled',
   'commission_taken',
   'commission_returned',
   'part_released',
@@ -264,7 +274,7 @@ export function partCommissionCents(parts: readonly { amountCents: Cents; rateBp
 
 // ── The money events ────────────────────────────────────────────────────────────────────────────────────────────
 
-export type PaymentMethod = 'mpesa' | 'credit-card' | 'mpesa-paybill'
+export type PaymentMethod = 'mpesa' | 'credit-card' | 'mpesa-paybill' | 'pay-on-delivery'
 
 /** Where a payment's money sits: the M-Pesa float (STK and Paybill alike), or card clearing until the provider settles. */
 export function cashAccount(method: PaymentMethod): AccountRef {
@@ -310,7 +320,7 @@ export function paymentReceived(event: PaymentReceived): LedgerTransaction {
   if (goodsCents + event.shippingCents + event.vatCents !== event.totalCents) {
     throw new RangeError('the total must be the parts’ subtotals plus delivery plus VAT')
   }
-  const how = event.method === 'mpesa' ? 'M-Pesa' : 'card'
+  const how = event.method === 'credit-card' ? 'card' : 'M-Pesa'
   return build(
     'payment_received',
     { type: 'payment', id: event.paymentId },
@@ -322,6 +332,83 @@ export function paymentReceived(event: PaymentReceived): LedgerTransaction {
       signed('credit', account('vat_on_sales'), event.vatCents),
     ),
   )
+}
+
+export interface PaymentCollected {
+  vendorPartId: number
+  orderId: number
+  vendorId: number
+  /** Who took the money at the door: the shop's rider, or the marketplace's (a pickup station). */
+  collectedBy: Collector
+  /** The part's paid share (`partShares`): its goods, and its shares of the order's delivery fee and VAT. */
+  goodsCents: Cents
+  deliveryCents: Cents
+  vatCents: Cents
+}
+
+/**
+ * A pay-on-delivery part was paid at the door: its share of the order is received, into the marketplace's
+ * collected-on-delivery account or, when the shop's rider took it, owed by the shop; then the same as any payment:
+ * the shop's goods pending (the commission taken by `commissionTaken`), the delivery fee the marketplace's, the VAT
+ * owed.
+ */
+export function paymentCollected(event: PaymentCollected): LedgerTransaction {
+  checkId('the vendor part id', event.vendorPartId)
+  checkId('the order id', event.orderId)
+  checkId('the vendor id', event.vendorId)
+  checkAmount('the goods', event.goodsCents)
+  checkAmount('the delivery fee', event.deliveryCents)
+  checkSigned('the VAT', event.vatCents)
+  const paid = event.goodsCents + event.deliveryCents + event.vatCents
+  if (paid <= 0) throw new RangeError('a payment collected is of more than nothing')
+  const into =
+    event.collectedBy === 'vendor' ? vendorAccount('vendor_collected', event.vendorId) : account('cash_on_delivery')
+  const by = event.collectedBy === 'vendor' ? `vendor ${event.vendorId}` : 'the marketplace'
+  return build(
+    'payment_collected',
+    { type: 'vendor_part', id: event.vendorPartId },
+    `Vendor part ${event.vendorPartId} of order ${event.orderId} paid on delivery, collected by ${by}`,
+    lines(
+      debit(into, paid),
+      credit(vendorAccount('vendor_pending', event.vendorId), event.goodsCents),
+      credit(account('delivery_fees'), event.deliveryCents),
+      signed('credit', account('vat_on_sales'), event.vatCents),
+    ),
+  )
+}
+
+/**
+ * What a shop collected at the door and still owes, and what the marketplace owes it, as far as they meet: the
+ * smaller of its available money and its collected money, set one against the other (`collectedSettlement`). The
+ * vendor part and the occasion (its collection, its release) name the transaction, once each.
+ */
+export function collectionSettled(event: {
+  vendorPartId: number
+  vendorId: number
+  amountCents: Cents
+  occasion: 'collected' | 'released'
+}): LedgerTransaction {
+  checkId('the vendor part id', event.vendorPartId)
+  checkId('the vendor id', event.vendorId)
+  checkAmount('the amount', event.amountCents, { positive: true })
+  return build(
+    'collection_settled',
+    { type: 'vendor_part', id: event.vendorPartId },
+    `Money collected on delivery by vendor ${event.vendorId} set against its earnings`,
+    [
+      debit(vendorAccount('vendor_available', event.vendorId), event.amountCents),
+      credit(vendorAccount('vendor_collected', event.vendorId), event.amountCents),
+    ],
+    { key: `collection_settled:vendor_part:${event.vendorPartId}:${event.occasion}` },
+  )
+}
+
+/**
+ * How much of what a shop collected at the door may be set against what the marketplace owes it now: the smaller
+ * of the two, or nothing when either is nothing (a shop in debt is not set against further).
+ */
+export function collectedSettlement(balances: { availableCents: Cents; collectedCents: Cents }): Cents {
+  return Math.max(0, Math.min(balances.availableCents, balances.collectedCents))
 }
 
 export type VendorBucket = 'pending' | 'available'
@@ -482,7 +569,7 @@ export function refundSent(event: RefundSent): LedgerTransaction {
   return build(
     'refund_sent',
     { type: 'refund', id: event.refundId },
-    `Refund ${event.refundId} sent by ${event.method === 'mpesa' ? 'M-Pesa' : 'card'}`,
+    `Refund ${event.refundId} sent by ${event.method === 'credit-card' ? 'card' : 'M-Pesa'}`,
     [debit(account('refunds_payable'), event.amountCents), credit(cashAccount(event.method), event.amountCents)],
   )
 }

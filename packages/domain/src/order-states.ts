@@ -15,9 +15,10 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
 /**
  * `mpesa` is an STK push to the shopper's phone; `mpesa-paybill` the shopper paying our Paybill from their own M-Pesa
- * menu with the order number as account (C2B: no push, no status query, the payer's number comes masked).
+ * menu with the order number as account (C2B: no push, no status query, the payer's number comes masked);
+ * `pay-on-delivery` cash or M-Pesa to the rider, each vendor part paid when it arrives (decision 0022).
  */
-export const PAYMENT_METHODS = ['mpesa', 'credit-card', 'mpesa-paybill'] as const
+export const PAYMENT_METHODS = ['mpesa', 'credit-card', 'mpesa-paybill', 'pay-on-delivery'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'expired', 'refund_due', 'refunded'] as const

@@ -31,9 +31,13 @@ export class CancelOrder {
           `This order is ${ORDER_STATUS_LABELS[order.status as OrderStatus].toLowerCase()}, so it can no longer be cancelled.`,
         )
       }
-      const wasPaid = order.status !== 'pending_payment'
-      // What was paid is owed back in full: a refunds row per vendor part, posted, its sending queued.
-      const paid = wasPaid ? (await payments.ofOrder(t, order.id)).filter((payment) => payment.status === 'paid') : []
+      // What was paid is owed back in full: a refunds row per vendor part, posted, its sending queued. A
+      // pay-on-delivery order cancelled before anything shipped was not paid at all.
+      const paid =
+        order.status === 'pending_payment'
+          ? []
+          : (await payments.ofOrder(t, order.id)).filter((payment) => payment.status === 'paid')
+      const wasPaid = paid.length > 0
       for (const payment of paid) {
         for (const part of parts) {
           await this.modules.postings.refundRest(t, {

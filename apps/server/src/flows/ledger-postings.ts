@@ -1,9 +1,12 @@
 import type { Db } from '@soko/db/client'
 import {
+  collectedSettlement,
+  collectionSettled,
   commissionReturned,
   commissionTaken,
   type PaymentMethod,
   partReleased,
+  paymentCollected,
   paymentReceived,
   refundApproved,
   refundableCents,
@@ -20,6 +23,7 @@ import {
   refundTotal,
   releasableCents,
 } from '@soko/domain/part-money'
+import type { Collector } from '@soko/domain/pay-on-delivery'
 import type { RefundCause } from '@soko/domain/refund-states'
 import { availableFrom, earningState } from '@soko/domain/vendor-balance'
 import type { FastifyBaseLogger } from 'fastify'
@@ -133,6 +137,62 @@ export class LedgerPostings {
   }
 
   /**
+   * A pay-on-delivery part was paid at the door (decision 0022): its share of the order received (owed by the shop
+   * when its rider took the money), its commission taken, and what the shop collected set against what it has
+   * available. A part already confirmed received gets its release queued again: it was held until the money came.
+   */
+  async paymentCollected(t: Db, order: OrderRow, partId: number, collectedBy: Collector): Promise<void> {
+    const { ledger } = this.modules
+    const part = await this.lockPart(t, partId)
+    const share = await this.shareOf(t, order, part.id)
+    await ledger.post(
+      t,
+      paymentCollected({
+        vendorPartId: part.id,
+        orderId: order.id,
+        vendorId: part.business_id,
+        collectedBy,
+        goodsCents: share.goodsCents,
+        deliveryCents: share.deliveryCents,
+        vatCents: share.vatCents,
+      }),
+    )
+    await ledger.post(
+      t,
+      commissionTaken({
+        vendorPartId: part.id,
+        vendorId: part.business_id,
+        commissionCents: part.commission_cents,
+        vatRateBp: this.settings.vatRateBp,
+      }),
+    )
+    await this.settleCollected(t, part.id, part.business_id, 'collected')
+    if (part.delivery_confirmed_at) await this.enqueueRelease(t, part.id, part.delivery_confirmed_at)
+  }
+
+  /**
+   * Sets what a shop's riders collected at the door against what the marketplace owes the shop now, as far as
+   * they meet (`collectedSettlement`): after a collection, and after each release of its money.
+   */
+  private async settleCollected(t: Db, partId: number, vendorId: number, occasion: 'collected' | 'released') {
+    const { ledger } = this.modules
+    const [available, collected] = await ledger.balances(
+      [
+        { kind: 'vendor_available', vendorId },
+        { kind: 'vendor_collected', vendorId },
+      ],
+      t,
+    )
+    const amountCents = collectedSettlement({
+      availableCents: available?.balanceCents ?? 0,
+      collectedCents: collected?.balanceCents ?? 0,
+    })
+    if (amountCents > 0) {
+      await ledger.post(t, collectionSettled({ vendorPartId: partId, vendorId, amountCents, occasion }))
+    }
+  }
+
+  /**
    * Approves a refund on one vendor part: the refunds row (how the money goes back: the paid attempt's method and
    * phone), the refund and the commission on its goods posted from the part's pending or available money (available
    * once the part was released), and the job that sends it. Never more than what is left of what was paid for the
@@ -142,7 +202,7 @@ export class LedgerPostings {
     const { ledger, refunds } = this.modules
     const { order, payment } = request
     const part = await this.lockPart(t, request.partId)
-    const share = await this.shareOf(t, order, part.id)
+    const share = await this.paidShareOf(t, order, payment, part)
     const earlier = await refunds.ofPart(t, part.id)
     const before = refundedSoFar(earlier.filter((row) => row.payment_id === payment.id).map(asRefunded))
     const delivery = request.deliveryCents ?? 0
@@ -173,7 +233,8 @@ export class LedgerPostings {
       : 0
     const from = withCommission && (await ledger.isPosted(t, releaseKey(part.id))) ? 'available' : 'pending'
     // A Paybill payment goes back by M-Pesa too (B2C), to the order's phone: C2B sends the payer's number masked.
-    const method: PaymentMethod = payment.method === 'mpesa-paybill' ? 'mpesa' : (payment.method as PaymentMethod)
+    // So does money paid on delivery: the rider's cash is not taken back to the door.
+    const method: PaymentMethod = payment.method === 'credit-card' ? 'credit-card' : 'mpesa'
     const id = await refunds.insert(t, {
       paymentId: payment.id,
       orderId: order.id,
@@ -229,7 +290,7 @@ export class LedgerPostings {
 
   /** Refunds everything left of a vendor part's paid share (an order refunded, cancelled, or paid late). */
   async refundRest(t: Db, request: Omit<RefundRequest, 'goodsCents'>): Promise<number | null> {
-    const share = await this.shareOf(t, request.order, request.partId)
+    const share = await this.paidShareOf(t, request.order, request.payment, await this.lockPart(t, request.partId))
     const earlier = (await this.modules.refunds.ofPart(t, request.partId)).filter(
       (row) => row.payment_id === request.payment.id,
     )
@@ -270,6 +331,8 @@ export class LedgerPostings {
       }
       return { done: 'no' }
     }
+    // A pay-on-delivery part earns nothing until its money was collected; the collection queues the release again.
+    if (part.payment_method === 'pay-on-delivery' && part.collected_at === null) return { done: 'no' }
     const taken = (await refunds.ofPart(t, partId)).filter((row) => row.cause !== 'late_payment')
     const amountCents = releasableCents({
       subtotalCents: part.subtotal_cents,
@@ -277,6 +340,7 @@ export class LedgerPostings {
       refunds: taken.map((row) => ({ goodsCents: row.goods_cents, commissionCents: row.commission_cents })),
     })
     await ledger.post(t, partReleased({ vendorPartId: partId, vendorId: part.business_id, amountCents }))
+    await this.settleCollected(t, partId, part.business_id, 'released')
     return { done: 'released' }
   }
 
@@ -285,6 +349,14 @@ export class LedgerPostings {
     const outcome = await this.modules.db.transaction((t) => this.release(t, partId))
     if (outcome.done === 'released') this.modules.log.info({ partId }, 'vendor part money released')
     return outcome.done === 'later' ? { retryAt: outcome.at } : undefined
+  }
+
+  /** What was paid for a part through `payment`: its share, or nothing for a pay-on-delivery part not yet collected. */
+  private async paidShareOf(t: Db, order: OrderRow, payment: PaymentRow, part: ShopPartRow): Promise<PartShare> {
+    if (payment.method === 'pay-on-delivery' && part.collected_at === null) {
+      return { goodsCents: 0, deliveryCents: 0, vatCents: 0, paidCents: 0 }
+    }
+    return this.shareOf(t, order, part.id)
   }
 
   /** Each part's share of what the order was paid. */

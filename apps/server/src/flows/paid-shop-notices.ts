@@ -1,4 +1,5 @@
 import type { Db } from '@soko/db/client'
+import { partShares } from '@soko/domain/part-money'
 import type { Users } from '../modules/accounts/users.ts'
 import type { Mailer } from '../modules/mail/mailer.ts'
 import type { OrdersService } from '../modules/orders/service.ts'
@@ -29,10 +30,20 @@ export class PaidShopNotices {
     })
     if (recipients.length === 0) return []
     const items = await orders.itemsOf(t, [orderId])
+    // Pay on delivery: each shop's rider collects its part's share of the order at the door.
+    const order = await orders.byId(t, orderId)
+    const toCollect =
+      order?.payment_method === 'pay-on-delivery'
+        ? partShares(
+            { shippingCents: order.shipping_cents, vatCents: order.vat_cents },
+            (await orders.partsOf(t, [orderId])).map((row) => ({ id: row.id, subtotalCents: row.subtotal_cents })),
+          )
+        : null
     const ids: number[] = []
     for (const part of recipients) {
       const own = items.filter((item) => item.vendor_order_id === part.vendor_order_id)
-      ids.push(await mailer.enqueue(t, vendorPaidEmail(part, own, `${publicUrl}/vendor-portal/orders`)))
+      const collect = toCollect?.get(part.vendor_order_id)?.paidCents ?? null
+      ids.push(await mailer.enqueue(t, vendorPaidEmail(part, own, `${publicUrl}/vendor-portal/orders`, collect)))
     }
     return ids
   }

@@ -13,12 +13,14 @@ import { type PricedQuote, type Pricing, QuoteChangedError } from '../modules/ca
 import type { Stock } from '../modules/catalog/stock.ts'
 import type { CustomerService } from '../modules/customers/service.ts'
 import { enqueueJob, type JobQueue } from '../modules/jobs/queue.ts'
+import type { Mailer } from '../modules/mail/mailer.ts'
 import { IDEMPOTENCY_KEY_REUSED, placeOrderRequestHash } from '../modules/orders/idempotency.ts'
 import type { OrderRow, OrdersService } from '../modules/orders/service.ts'
 import type { PaymentService } from '../modules/payments/service.ts'
 import type { RateLimiter } from '../modules/rate-limits/service.ts'
 import type { Ctx } from '../plugins/auth.ts'
 import { AppError } from '../plugins/errors.ts'
+import type { PayOnDelivery } from './pay-on-delivery.ts'
 import { limitPaymentAttempts, type PaymentLimits } from './payment-limits.ts'
 
 export interface PlaceOrderSettings extends PaymentLimits {
@@ -52,6 +54,8 @@ export class PlaceOrder {
       customers: CustomerService
       jobs: JobQueue
       limiter: RateLimiter
+      payOnDelivery: Pick<PayOnDelivery, 'check' | 'refusedBefore' | 'confirm'>
+      mailer: Pick<Mailer, 'deliver'>
     },
     private readonly settings: PlaceOrderSettings,
   ) {}
@@ -73,6 +77,11 @@ export class PlaceOrder {
       })
     }
     const mpesaPhone = body.paymentMethod === 'mpesa' ? normaliseKenyanMobile(body.mpesaNumber ?? '') : null
+    const onDelivery = body.paymentMethod === 'pay-on-delivery'
+    // Read before the transaction (PGlite's one connection); the total is checked inside, on the server's quote.
+    const refusedBefore = onDelivery
+      ? await this.modules.payOnDelivery.refusedBefore(db, ctx, body.phone, body.email)
+      : false
     await limitPaymentAttempts(this.modules.limiter, this.settings, ctx, mpesaPhone)
     const shipping: AddressSnapshot = {
       address: body.address,
@@ -99,7 +108,7 @@ export class PlaceOrder {
       addressCounty: body.county,
       fees: await this.modules.pricing.deliveryFees(),
     }
-    let placed: { orderId: number; paymentId: number; orderNumber: string } | null = null
+    let placed: { orderId: number; paymentId: number; orderNumber: string; mail: number[] } | null = null
     for (let attempt = 0; placed === null; attempt += 1) {
       const orderNumber = orderNumberFrom(randomBytes(ORDER_NUMBER_BYTES))
       try {
@@ -110,7 +119,9 @@ export class PlaceOrder {
           if (priced.quote.hasProblems || priced.lines.length === 0 || expectedChanged) {
             throw new QuoteChangedError(priced.quote)
           }
+          if (onDelivery) this.modules.payOnDelivery.check(priced.totalCents, body.phone, refusedBefore)
           const orderId = await this.createOrder(t, ctx, {
+            holdsUntilPaid: !onDelivery,
             orderNumber,
             priced,
             body,
@@ -124,11 +135,13 @@ export class PlaceOrder {
             orderId,
             method: body.paymentMethod,
             amountCents: priced.totalCents,
-            phone: mpesaPhone,
+            phone: onDelivery ? normaliseKenyanMobile(body.phone) : mpesaPhone,
             reference: `${orderNumber}-1`,
           })
+          // Pay on delivery: confirmed now, paid part by part at the door (nothing to start).
+          const mail = onDelivery ? await this.modules.payOnDelivery.confirm(t, orderId) : []
           if (ctx.user) await this.modules.carts.clear(t, ctx.user.id)
-          return { orderId, paymentId, orderNumber }
+          return { orderId, paymentId, orderNumber, mail }
         })
       } catch (error) {
         if (error instanceof QuoteChangedError) throw error
@@ -141,11 +154,15 @@ export class PlaceOrder {
       }
     }
     jobs.kick()
-    await payments.start(
-      placed.paymentId,
-      { orderNumber: placed.orderNumber, phone: body.phone, email: body.email },
-      returnUrl(placed.orderNumber),
-    )
+    if (onDelivery) {
+      this.modules.mailer.deliver(placed.mail)
+    } else {
+      await payments.start(
+        placed.paymentId,
+        { orderNumber: placed.orderNumber, phone: body.phone, email: body.email },
+        returnUrl(placed.orderNumber),
+      )
+    }
     const order = await orders.byId(db, placed.orderId)
     if (!order) throw new Error('placed order vanished')
     return { order: await orders.detail(order), orderToken: orders.tokenOf(order.order_number), replayed: false }
@@ -171,6 +188,8 @@ export class PlaceOrder {
       idempotencyKey: string
       requestHash: string
       rates: RateBook
+      /** The reservation runs out unless paid; a pay-on-delivery order holds its stock until delivered or refused. */
+      holdsUntilPaid: boolean
     },
   ): Promise<number> {
     const { priced, body } = input
@@ -179,7 +198,7 @@ export class PlaceOrder {
       // The quote read these rows under lock, so this cannot fail; if it ever did, the whole order rolls back.
       if (!(await this.modules.stock.take(t, line.productId, line.quantity))) throw new QuoteChangedError(priced.quote)
     }
-    const { rates, ...order } = input
+    const { rates, holdsUntilPaid, ...order } = input
     const orderId = await this.modules.orders.create(t, {
       ...order,
       userId: ctx.user?.id ?? null,
@@ -187,12 +206,14 @@ export class PlaceOrder {
       commissionBpOf: (line) => rates.rateOf(line.categoryId),
       reservedUntil,
     })
-    await enqueueJob(t, {
-      kind: 'order.expire',
-      payload: { orderId },
-      runAt: reservedUntil,
-      dedupeKey: `order-expiry:${orderId}`,
-    })
+    if (holdsUntilPaid) {
+      await enqueueJob(t, {
+        kind: 'order.expire',
+        payload: { orderId },
+        runAt: reservedUntil,
+        dedupeKey: `order-expiry:${orderId}`,
+      })
+    }
     if (ctx.user && body.saveAddress) await this.modules.customers.saveCheckoutAddress(t, ctx.user.id, body)
     return orderId
   }

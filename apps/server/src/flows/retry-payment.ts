@@ -32,6 +32,11 @@ export class RetryPayment {
     returnUrl: string,
   ): Promise<PaymentState> {
     const { db, orders, payments } = this.modules
+    if (body.paymentMethod === 'pay-on-delivery') {
+      // Its rules are checked when an order is placed; an unpaid order is paid now, by M-Pesa, Paybill or card.
+      const message = 'Pay on delivery is chosen when you place an order. Pay this one by M-Pesa or card.'
+      throw new AppError('invalid_data', message, { paymentMethod: [message] })
+    }
     // The contract has checked it is a Safaricom line and answers it as E.164.
     const phone = body.mpesaNumber ?? null
     const current = await orders.authorised(ctx, orderNumber, token)
@@ -50,7 +55,9 @@ export class RetryPayment {
           'conflict',
           order.status === 'cancelled'
             ? 'This order was cancelled, so it can no longer be paid. Its items may still be in stock: order them again.'
-            : 'This order is already paid.',
+            : order.payment_method === 'pay-on-delivery'
+              ? 'This order is paid on delivery, to the rider.'
+              : 'This order is already paid.',
         )
       }
       const pending = await payments.pendingOf(t, order.id)

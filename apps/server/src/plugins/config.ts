@@ -254,6 +254,16 @@ const ConfigObject = z.object({
     .min(0, 'must be from 0 to 100000')
     .max(100_000, 'must be from 0 to 100000')
     .default(0),
+  /**
+   * Pay on delivery (decision 0022): orders whose total is under this many shillings may be paid in cash or by
+   * M-Pesa to the rider; 0 turns it off.
+   */
+  PAY_ON_DELIVERY_LIMIT_KES: z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+    .int('must be whole shillings')
+    .min(0, 'must be from 0 to 1000000')
+    .max(1_000_000, 'must be from 0 to 1000000')
+    .default(10_000),
   VAT_PERCENT: z.coerce
     .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
     .min(0, 'must be from 0 to 100')
@@ -530,6 +540,7 @@ const ConfigSchema = ConfigObject.refine((env) => !(env.NODE_ENV === 'production
     shippingCents: Math.round(env.SHIPPING_FEE_KES * 100),
     extraVendorCents: Math.round(env.DELIVERY_EXTRA_VENDOR_FEE_KES * 100),
     vatRateBp: Math.round(env.VAT_PERCENT * 100),
+    payOnDeliveryLimitCents: env.PAY_ON_DELIVERY_LIMIT_KES * 100,
     commissionBp: Math.round(env.COMMISSION_PERCENT * 100),
     mpesaBaseUrl:
       env.MPESA_BASE_URL?.replace(/\/+$/, '') ??

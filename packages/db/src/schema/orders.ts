@@ -1,5 +1,6 @@
 import type { DeliverySnapshot } from '@soko/domain/delivery'
 import { ORDER_STATUSES, PAYMENT_METHODS } from '@soko/domain/order-states'
+import { COLLECTION_WAYS, COLLECTORS } from '@soko/domain/pay-on-delivery'
 import { DISPUTE_CAUSES, RETURN_METHOD_IDS, RETURN_REASON_IDS, RETURN_STATES } from '@soko/domain/return-states'
 import { CARRIER_IDS, DELIVERY_CONFIRMERS } from '@soko/domain/vendor-part-states'
 import { sql } from 'drizzle-orm'
@@ -107,6 +108,16 @@ export const vendorOrders = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     deliveryConfirmedAt: timestamp('delivery_confirmed_at', { withTimezone: true }),
     deliveryConfirmedBy: text('delivery_confirmed_by'),
+    /**
+     * Pay-on-delivery orders (decision 0022): when the part's share was paid at the door, how (cash or M-Pesa to
+     * the rider), who took it (the shop's rider or the marketplace's) and the M-Pesa code if one was given; or
+     * when the shopper refused the parcel at the door (the part is cancelled, and pay on delivery refused to them).
+     */
+    collectedAt: timestamp('collected_at', { withTimezone: true }),
+    collectedVia: text('collected_via'),
+    collectedBy: text('collected_by'),
+    collectedReference: text('collected_reference'),
+    refusedAt: timestamp('refused_at', { withTimezone: true }),
     createdAt,
     updatedAt,
   },
@@ -114,8 +125,19 @@ export const vendorOrders = pgTable(
     uniqueIndex('vendor_orders_order_business_key').on(t.orderId, t.businessId),
     index('vendor_orders_business_idx').on(t.businessId, t.createdAt.desc()),
     index('vendor_orders_business_status_idx').on(t.businessId, t.status),
+    // The few refused parcels, looked up whenever a shopper asks whether they may pay on delivery.
+    index('vendor_orders_refused_idx').on(t.orderId).where(sql`refused_at is not null`),
     check('vendor_orders_status_known', sql.raw(`status ${ORDER_STATUS_CHECK}`)),
     check('vendor_orders_carrier_known', sql.raw(`carrier in (${CARRIER_IDS.map((id) => `'${id}'`).join(', ')})`)),
+    check(
+      'vendor_orders_collected_known',
+      sql.raw(
+        `(collected_at is null and collected_via is null and collected_by is null) or ` +
+          `(collected_at is not null and collected_via in (${COLLECTION_WAYS.map((way) => `'${way}'`).join(', ')}) ` +
+          `and collected_by in (${COLLECTORS.map((who) => `'${who}'`).join(', ')}))`,
+      ),
+    ),
+    check('vendor_orders_collected_or_refused', sql`collected_at is null or refused_at is null`),
     check(
       'vendor_orders_confirmed_by_known',
       sql.raw(`delivery_confirmed_by in (${DELIVERY_CONFIRMERS.map((who) => `'${who}'`).join(', ')})`),

@@ -33,6 +33,7 @@ const VERBS: Record<AdminAuditAction, string> = {
   'pickup_station.created': 'added the pickup station',
   'pickup_station.updated': 'edited the pickup station',
   'pickup.collected': 'handed over the parcels of order',
+  'pay_on_delivery.collected': 'recorded the payment collected on delivery of order',
   'outbox_email.read': 'read the email',
   'c2b.resolved': 'handled the unmatched Paybill payment',
   'ledger.adjusted': 'recorded a ledger adjustment,',

@@ -32,6 +32,7 @@ export type AdminAuditAction =
   | 'pickup_station.created'
   | 'pickup_station.updated'
   | 'pickup.collected'
+  | 'pay_on_delivery.collected'
   | 'outbox_email.read'
   | 'c2b.resolved'
   | 'ledger.adjusted'

@@ -44,15 +44,19 @@ function where(order: OrderRow): string[] {
 }
 
 export function orderConfirmedEmail(order: OrderRow, items: OrderItemRow[], orderLink: string): MailMessage {
+  const onDelivery = order.payment_method === 'pay-on-delivery'
   return toShopper(order, `Order ${order.order_number} confirmed`, [
-    `Thank you for shopping on Soko. We received your payment for order ${order.order_number}.`,
+    onDelivery
+      ? `Thank you for shopping on Soko. Your order ${order.order_number} is confirmed: you pay when it arrives, in ` +
+        'cash or by M-Pesa to the rider. Each shop sends its own parcel, paid as it arrives.'
+      : `Thank you for shopping on Soko. We received your payment for order ${order.order_number}.`,
     '',
     ...lines(items),
     '',
     `Subtotal: ${formatKes(order.subtotal_cents)}`,
     `${deliveryLabel(order.delivery)}: ${formatKes(order.shipping_cents)}`,
     `VAT: ${formatKes(order.vat_cents)}`,
-    `Total paid: ${formatKes(order.total_cents)}`,
+    onDelivery ? `To pay on delivery: ${formatKes(order.total_cents)}` : `Total paid: ${formatKes(order.total_cents)}`,
     '',
     ...where(order),
     '',
@@ -207,6 +211,19 @@ export function orderRefundedEmail(
     `${formatKes(amountCents)} is on its way back to you${
       order.payment_method === 'mpesa' ? ' by M-Pesa, to the number you paid from' : ' to your card'
     }${reference ? ` (reference ${reference})` : ''}. We will email you again once it has been sent.`,
+    '',
+    orderLink,
+  ])
+}
+
+/** A pay-on-delivery parcel the shopper refused at the door: it goes back to its shop, and pay on delivery ends. */
+export function deliveryRefusedEmail(order: OrderRow, shopName: string, orderLink: string): MailMessage {
+  return toShopper(order, `Delivery refused: order ${order.order_number}`, [
+    `The parcel from ${shopName} in your order ${order.order_number} was refused at delivery, so it goes back to the ` +
+      'shop and that part of your order is cancelled. Nothing was charged for it.',
+    '',
+    'Because a delivery was refused, pay on delivery will not be offered for your next orders: pay by M-Pesa or card.',
+    'If this is a mistake, reply to this email and tell us what happened.',
     '',
     orderLink,
   ])

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, type OrderDetail, type OrderStatus, type RefundView } from '@soko/contract/checkout'
+import { type OrderDetail, type OrderStatus, orderStatusLabel, type RefundView } from '@soko/contract/checkout'
 import { centsToKes } from '@soko/domain/money'
 import {
   autoConfirmAt,
@@ -95,7 +95,7 @@ export function toOrderDetails(orders: repo.OrderRow[], parts: OrderViewParts): 
       orderNumber: order.order_number,
       date: order.created_at.toISOString(),
       status,
-      statusLabel: ORDER_STATUS_LABELS[status],
+      statusLabel: orderStatusLabel(status, order.payment_method),
       items: orderItems.map(toItem),
       vendors: orderParts.map((part) => ({
         id: part.id,
@@ -105,7 +105,7 @@ export function toOrderDetails(orders: repo.OrderRow[], parts: OrderViewParts): 
           slug: shops.get(part.business_id)?.slug ?? '',
         },
         status: part.status as OrderStatus,
-        statusLabel: ORDER_STATUS_LABELS[part.status as OrderStatus],
+        statusLabel: orderStatusLabel(part.status as OrderStatus, order.payment_method),
         subtotal: centsToKes(part.subtotal_cents),
         trackingNote: part.tracking_note,
         shippedAt: iso(part.shipped_at),

@@ -17,18 +17,22 @@ export interface StockLine {
 export async function stockLinesOf(
   db: Db,
   orderId: number,
-  options: { unshippedOnly?: boolean } = {},
+  options: { unshippedOnly?: boolean; partId?: number } = {},
 ): Promise<StockLine[]> {
   const rows = await typedRows(
     db,
     { productId: orderItems.productId, quantity: value.int },
-    options.unshippedOnly
-      ? sql`select i.product_id as "productId", sum(i.quantity)::int as quantity from order_items i
+    options.partId !== undefined
+      ? sql`select product_id as "productId", sum(quantity)::int as quantity from order_items
+            where order_id = ${orderId} and vendor_order_id = ${options.partId} and product_id is not null
+            group by product_id order by product_id`
+      : options.unshippedOnly
+        ? sql`select i.product_id as "productId", sum(i.quantity)::int as quantity from order_items i
             join vendor_orders v on v.id = i.vendor_order_id
             where i.order_id = ${orderId} and i.product_id is not null and v.shipped_at is null
               and v.status not in ('shipped', 'delivered')
             group by i.product_id order by i.product_id`
-      : sql`select product_id as "productId", sum(quantity)::int as quantity from order_items
+        : sql`select product_id as "productId", sum(quantity)::int as quantity from order_items
             where order_id = ${orderId} and product_id is not null group by product_id order by product_id`,
   )
   // The statement leaves out lines whose product was removed; the column itself may be null.
@@ -194,6 +198,10 @@ export const vendorOrderShape = {
   delivered_at: vendorOrders.deliveredAt,
   delivery_confirmed_at: vendorOrders.deliveryConfirmedAt,
   delivery_confirmed_by: vendorOrders.deliveryConfirmedBy,
+  collected_at: vendorOrders.collectedAt,
+  collected_via: vendorOrders.collectedVia,
+  collected_by: vendorOrders.collectedBy,
+  refused_at: vendorOrders.refusedAt,
 }
 
 export type VendorOrderRow = RowOf<typeof vendorOrderShape>
@@ -331,4 +339,33 @@ export async function claimGuestOrders(db: Db, userId: number, email: string): P
     .where(and(isNull(orders.userId), sql`lower(${orders.email}) = lower(${email})`))
     .returning({ orderNumber: orders.orderNumber })
   return rows.map((row) => row.orderNumber)
+}
+
+/**
+ * Whether a pay-on-delivery parcel of this shopper was refused at the door before: an order of their account, or
+ * placed with their phone or email (a guest who refused once does not get pay on delivery with a new email alone).
+ */
+export async function hasRefusedDelivery(
+  db: Db,
+  shopper: { userId: number | null; phone: string | null; email: string },
+): Promise<boolean> {
+  const rows = await typedRows(
+    db,
+    { id: vendorOrders.id },
+    sql`
+    select v.id from vendor_orders v join orders o on o.id = v.order_id
+    where v.refused_at is not null
+      and (o.user_id = ${shopper.userId ?? -1} or o.phone = ${shopper.phone ?? ''}
+           or lower(o.email) = ${shopper.email.trim().toLowerCase() || '-'})
+    limit 1`,
+  )
+  return rows.length > 0
+}
+
+/** When a pay-on-delivery order's money was all collected (its status follows its parts, as it did). */
+export async function markOrderPaid(db: Db, orderId: number): Promise<void> {
+  await db
+    .update(orders)
+    .set({ paidAt: sql`coalesce(${orders.paidAt}, now())`, updatedAt: sql`now()` })
+    .where(eq(orders.id, orderId))
 }

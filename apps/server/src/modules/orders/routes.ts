@@ -5,6 +5,8 @@ import {
   ORDER_TOKEN_HEADER,
   type OrderDetail,
   type PaymentState,
+  type PayOnDelivery,
+  type PayOnDeliveryRequestSchema,
   type PlaceOrderBody,
   type QuoteChanged,
   type RetryPaymentBody,
@@ -14,6 +16,7 @@ import { CARD_DATA_MESSAGE } from '@soko/contract/user'
 import { findCardData } from '@soko/domain/card-data'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { z } from 'zod'
 import { type Ctx, ctxOf } from '../../plugins/auth.ts'
 import type { RateLimit } from '../../plugins/config.ts'
 import { serve } from '../../plugins/endpoints.ts'
@@ -51,6 +54,8 @@ export interface CheckoutFlows {
     returnUrl: string,
   ): Promise<PaymentState>
   cancel(ctx: Ctx, orderNumber: string, token: string | undefined): Promise<OrderDetail>
+  /** Whether a cart may be paid on delivery (the pay-on-delivery flow). */
+  payOnDelivery(ctx: Ctx, body: z.output<typeof PayOnDeliveryRequestSchema>): Promise<PayOnDelivery>
   /** The shopper confirms receiving a vendor's part (the fulfil-vendor-order flow). */
   confirmReceipt(ctx: Ctx, orderNumber: string, partId: number, token: string | undefined): Promise<OrderDetail>
   /** The order's returns, and opening one (the return-items flow). */
@@ -93,6 +98,10 @@ export function checkoutRoutes(deps: {
 
     serve(app, checkoutEndpoints, 'POST /api/checkout/quote/', async (request) =>
       pricing.quote(request.body.items, request.body.delivery),
+    )
+
+    serve(app, checkoutEndpoints, 'POST /api/checkout/pay-on-delivery/', async (request) =>
+      checkout.payOnDelivery(ctxOf(request), request.body),
     )
 
     serve(app, checkoutEndpoints, 'POST /api/checkout/orders/', async (request, reply) => {

@@ -264,6 +264,16 @@ export class OrdersService {
     return orderId
   }
 
+  /** Whether a pay-on-delivery parcel of this shopper (account, phone or email) was refused at the door before. */
+  hasRefusedDelivery(db: Db, shopper: { userId: number | null; phone: string | null; email: string }) {
+    return repo.hasRefusedDelivery(db, shopper)
+  }
+
+  /** A pay-on-delivery order's money is all in: its paid time, once. */
+  markPaid(t: Db, orderId: number): Promise<void> {
+    return repo.markOrderPaid(t, orderId)
+  }
+
   setStatus(t: Db, orderId: number, status: string, extra: { paid?: boolean; cancelReason?: string } = {}) {
     return repo.setOrderStatus(t, orderId, status, extra)
   }
@@ -286,7 +296,11 @@ export class OrdersService {
   // The stock an order holds (the catalogue takes and gives it back)
 
   /** What the order took from stock, per product; `unshippedOnly`: of the parts that never left their shop. */
-  stockLines(t: Db, orderId: number, options: { unshippedOnly?: boolean } = {}): Promise<repo.StockLine[]> {
+  stockLines(
+    t: Db,
+    orderId: number,
+    options: { unshippedOnly?: boolean; partId?: number } = {},
+  ): Promise<repo.StockLine[]> {
     return repo.stockLinesOf(t, orderId, options)
   }
 

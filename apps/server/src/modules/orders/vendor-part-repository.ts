@@ -22,6 +22,10 @@ const shopPartShape = {
   shipping_address: orders.shippingAddress,
   delivery: orders.delivery,
   collection_code: orders.collectionCode,
+  payment_method: orders.paymentMethod,
+  order_shipping_cents: orders.shippingCents,
+  order_vat_cents: orders.vatCents,
+  collected_reference: vendorOrders.collectedReference,
 }
 
 export type ShopPartRow = RowOf<typeof shopPartShape>
@@ -29,7 +33,9 @@ export type ShopPartRow = RowOf<typeof shopPartShape>
 const partColumns = sql`v.id, v.order_id, v.business_id, o.order_number, v.status, v.subtotal_cents, v.commission_cents,
   v.tracking_note, v.carrier, v.tracking_reference, v.processing_at, v.shipped_at, v.delivered_at,
   v.delivery_confirmed_at, v.delivery_confirmed_by, v.created_at, o.paid_at as order_paid_at, o.first_name,
-  o.last_name, o.phone, o.shipping_address, v.at_station_at, o.delivery, o.collection_code`
+  o.last_name, o.phone, o.shipping_address, v.at_station_at, o.delivery, o.collection_code, v.collected_at,
+  v.collected_via, v.collected_by, v.refused_at, o.payment_method, v.collected_reference,
+  o.shipping_cents as order_shipping_cents, o.vat_cents as order_vat_cents`
 
 /** The shop's parts whose money came in (unpaid ones are not the vendor's to act on), newest first. */
 export function partsOfShop(db: Db, businessId: number): Promise<ShopPartRow[]> {
@@ -121,6 +127,8 @@ export async function movePart(db: Db, part: { id: number; orderId: number }, mo
 
 /** Vendor parts whose money came in (whatever happened to them since, short of cancelling). */
 const PAID_PARTS = sql`('paid', 'processing', 'shipped', 'delivered')`
+/** A part earns once its money is in: a pay-on-delivery part only when it was collected at the door. */
+const EARNING = sql`(o.payment_method <> 'pay-on-delivery' or v.collected_at is not null)`
 const OPEN_RETURNS = sql.raw(`(${OPEN_RETURN_STATES.map((state) => `'${state}'`).join(', ')})`)
 /** Kenya keeps East Africa Time all year; days and months are counted there, whatever the server's zone. */
 const NAIROBI = 'Africa/Nairobi'
@@ -180,8 +188,8 @@ export function earningParts(db: Db, businessId: number) {
     sql`select v.status, v.delivery_confirmed_at as confirmed_at,
           exists (select 1 from returns r where r.vendor_order_id = v.id and r.state in ${OPEN_RETURNS}) as has_open_return,
           sum(v.subtotal_cents - v.commission_cents)::bigint::float8 as net_cents
-        from vendor_orders v
-        where v.business_id = ${businessId} and v.status in ${PAID_PARTS}
+        from vendor_orders v join orders o on o.id = v.order_id
+        where v.business_id = ${businessId} and v.status in ${PAID_PARTS} and ${EARNING}
         group by 1, 2, 3`,
   )
 }
@@ -204,7 +212,7 @@ export function earningLines(db: Db, businessId: number) {
           v.commission_cents, v.delivery_confirmed_at as confirmed_at,
           exists (select 1 from returns r where r.vendor_order_id = v.id and r.state in ${OPEN_RETURNS}) as has_open_return
         from vendor_orders v join orders o on o.id = v.order_id
-        where v.business_id = ${businessId} and v.status in ${PAID_PARTS}
+        where v.business_id = ${businessId} and v.status in ${PAID_PARTS} and ${EARNING}
         order by coalesce(o.paid_at, v.created_at) desc, v.id desc limit 200`,
   )
 }
@@ -215,5 +223,41 @@ export function confirmedParts(db: Db): Promise<{ id: number; confirmed_at: Date
     .select({ id: vendorOrders.id, confirmed_at: vendorOrders.deliveryConfirmedAt })
     .from(vendorOrders)
     .where(and(eq(vendorOrders.status, 'delivered'), isNotNull(vendorOrders.deliveryConfirmedAt)))
+    .orderBy(asc(vendorOrders.id))
+}
+
+/** Pay on delivery: the part's money was taken at the door (how, by whom, the M-Pesa code if one was given). */
+export async function recordCollection(
+  db: Db,
+  partId: number,
+  collection: { via: string; by: string; reference: string | null },
+): Promise<void> {
+  await db
+    .update(vendorOrders)
+    .set({
+      collectedAt: sql`now()`,
+      collectedVia: collection.via,
+      collectedBy: collection.by,
+      collectedReference: collection.reference,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(vendorOrders.id, partId))
+}
+
+/** Pay on delivery: the shopper refused the parcel at the door; the part is cancelled with it. */
+export async function recordRefusal(db: Db, partId: number): Promise<void> {
+  await db
+    .update(vendorOrders)
+    .set({ refusedAt: sql`now()`, status: 'cancelled', updatedAt: sql`now()` })
+    .where(eq(vendorOrders.id, partId))
+}
+
+/** The subtotals of every part of these orders: a part's share of its order's delivery fee and VAT needs them all. */
+export function subtotalsOfOrders(db: Db, orderIds: number[]) {
+  if (orderIds.length === 0) return Promise.resolve([])
+  return db
+    .select({ id: vendorOrders.id, order_id: vendorOrders.orderId, subtotal_cents: vendorOrders.subtotalCents })
+    .from(vendorOrders)
+    .where(inArray(vendorOrders.orderId, orderIds))
     .orderBy(asc(vendorOrders.id))
 }

@@ -1,11 +1,23 @@
-import { ORDER_STATUS_LABELS, type OrderStatus, type VendorOrderSummary } from '@soko/contract/checkout'
+import { type OrderStatus, orderStatusLabel, type VendorOrderSummary } from '@soko/contract/checkout'
 import type { Db } from '@soko/db/client'
 import { centsToKes } from '@soko/domain/money'
+import { partShares } from '@soko/domain/part-money'
+import { COLLECTION_WAY_LABELS, type CollectionWay, type Collector } from '@soko/domain/pay-on-delivery'
 import type { BalancePart } from '@soko/domain/vendor-balance'
 import { carrierLabel } from '@soko/domain/vendor-part-states'
 import * as repo from './vendor-part-repository.ts'
 
 export type { PartMove, ShopPartRow } from './vendor-part-repository.ts'
+
+const PAY_ON_DELIVERY = 'pay-on-delivery'
+
+/** 'Cash, by your rider' — how a pay-on-delivery part was paid at the door, and who took the money. */
+function collectedHow(part: Pick<repo.ShopPartRow, 'collected_via' | 'collected_by' | 'collected_reference'>) {
+  if (!part.collected_via) return null
+  const how = COLLECTION_WAY_LABELS[part.collected_via as CollectionWay] ?? part.collected_via
+  const code = part.collected_reference ? ` (${part.collected_reference})` : ''
+  return `${how}${code}, ${part.collected_by === 'marketplace' ? 'collected by Soko' : 'collected by your rider'}`
+}
 
 /**
  * Orders as a shop sees them (DESIGN D7): its own parts to fulfil, shipping and delivering each, and its sales and
@@ -21,12 +33,13 @@ export class VendorParts {
       this.db,
       parts.map((part) => part.id),
     )
+    const toCollect = await this.amountsToCollect(parts.filter((part) => part.payment_method === PAY_ON_DELIVERY))
     return parts.map((part) => ({
       id: part.id,
       orderNumber: part.order_number,
       date: part.created_at.toISOString(),
       status: part.status as OrderStatus,
-      statusLabel: ORDER_STATUS_LABELS[part.status as OrderStatus],
+      statusLabel: orderStatusLabel(part.status as OrderStatus, part.payment_method),
       subtotal: centsToKes(part.subtotal_cents),
       trackingNote: part.tracking_note,
       carrierLabel: carrierLabel(part.carrier),
@@ -52,7 +65,48 @@ export class VendorParts {
           quantity: item.quantity,
           price: centsToKes(item.unit_price_cents),
         })),
+      payOnDelivery:
+        part.payment_method === PAY_ON_DELIVERY
+          ? {
+              amount: centsToKes(toCollect.get(part.id) ?? 0),
+              collectedAt: part.collected_at?.toISOString() ?? null,
+              collectedHow: collectedHow(part),
+              refusedAt: part.refused_at?.toISOString() ?? null,
+            }
+          : null,
     }))
+  }
+
+  /**
+   * What the rider collects for each pay-on-delivery part: its goods and its share of the order's delivery fee and
+   * VAT (`partShares`, the same split the ledger records when it is collected).
+   */
+  async amountsToCollect(
+    parts: readonly Pick<repo.ShopPartRow, 'id' | 'order_id' | 'order_shipping_cents' | 'order_vat_cents'>[],
+    db: Db = this.db,
+  ): Promise<Map<number, number>> {
+    const siblings = await repo.subtotalsOfOrders(db, [...new Set(parts.map((part) => part.order_id))])
+    const amounts = new Map<number, number>()
+    for (const part of parts) {
+      const shares = partShares(
+        { shippingCents: part.order_shipping_cents, vatCents: part.order_vat_cents },
+        siblings
+          .filter((row) => row.order_id === part.order_id)
+          .map((row) => ({ id: row.id, subtotalCents: row.subtotal_cents })),
+      )
+      amounts.set(part.id, shares.get(part.id)?.paidCents ?? 0)
+    }
+    return amounts
+  }
+
+  /** Pay on delivery: the part's money was taken at the door; in the caller's transaction. */
+  recordCollection(t: Db, partId: number, collection: { via: CollectionWay; by: Collector; reference: string | null }) {
+    return repo.recordCollection(t, partId, collection)
+  }
+
+  /** Pay on delivery: the shopper refused the parcel; the part is cancelled. In the caller's transaction. */
+  recordRefusal(t: Db, partId: number): Promise<void> {
+    return repo.recordRefusal(t, partId)
   }
 
   /** Every delivered part whose delivery was confirmed, with when. */

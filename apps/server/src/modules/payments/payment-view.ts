@@ -10,6 +10,9 @@ export function paymentMessage(payment: PaymentRow): string {
   const phone = payment.phone ? maskKenyanMobile(payment.phone) : ''
   switch (payment.status as PaymentStatus) {
     case 'pending':
+      if (payment.method === 'pay-on-delivery') {
+        return `Pay ${amount} on delivery, in cash or by M-Pesa to the rider. Each shop's parcel is paid as it arrives.`
+      }
       if (payment.method === 'credit-card') return `Waiting for your card payment of ${amount}.`
       if (payment.method === 'mpesa-paybill') {
         return `Waiting for your M-Pesa payment of ${amount} to our Paybill. It shows here as soon as M-Pesa confirms it.`
@@ -18,6 +21,7 @@ export function paymentMessage(payment: PaymentRow): string {
         ? `We sent an M-Pesa request for ${amount} to ${phone}. Enter your M-Pesa PIN on your phone to pay.`
         : `Sending an M-Pesa request for ${amount} to ${phone}...`
     case 'paid':
+      if (payment.method === 'pay-on-delivery') return `Paid on delivery: ${amount}.`
       return payment.method === 'credit-card'
         ? `Paid ${amount} by card.`
         : `Paid ${amount} with M-Pesa${payment.method === 'mpesa-paybill' ? ' Paybill' : ''}${payment.receipt ? ` (receipt ${payment.receipt})` : ''}.`

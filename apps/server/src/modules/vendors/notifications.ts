@@ -45,20 +45,39 @@ export interface PaidPartItem {
   line_total_cents: number
 }
 
-export function vendorPaidEmail(part: PaidPart, items: PaidPartItem[], portalLink: string): MailMessage {
-  return letter(part.to_address, `New paid order ${part.order_number} for ${part.business_name}`, [
-    `${part.first_name} ${part.last_name} (${part.city}, ${part.county}) has paid for order ${part.order_number}.`,
-    'Please pack and ship these items from your shop:',
-    '',
-    ...items.map((item) => `- ${item.product_name} × ${item.quantity}: ${formatKes(item.line_total_cents)}`),
-    '',
-    `Subtotal: ${formatKes(part.subtotal_cents)}`,
-    `Soko commission: ${formatKes(part.commission_cents)}`,
-    `Yours once delivered: ${formatKes(part.subtotal_cents - part.commission_cents)}`,
-    '',
-    'Mark it shipped (with the courier and tracking number) in your vendor portal:',
-    portalLink,
-  ])
+/**
+ * A shop's new part of an order, paid (or, with `collectCents`, to be paid on delivery: the amount its rider
+ * collects at the door).
+ */
+export function vendorPaidEmail(
+  part: PaidPart,
+  items: PaidPartItem[],
+  portalLink: string,
+  collectCents: number | null = null,
+): MailMessage {
+  const buyer = `${part.first_name} ${part.last_name} (${part.city}, ${part.county})`
+  return letter(
+    part.to_address,
+    collectCents === null
+      ? `New paid order ${part.order_number} for ${part.business_name}`
+      : `New pay-on-delivery order ${part.order_number} for ${part.business_name}`,
+    [
+      collectCents === null
+        ? `${buyer} has paid for order ${part.order_number}.`
+        : `${buyer} placed order ${part.order_number}, to pay on delivery. Collect ${formatKes(collectCents)} ` +
+          'in cash or by M-Pesa when your rider hands the parcel over, then record it in your vendor portal.',
+      'Please pack and ship these items from your shop:',
+      '',
+      ...items.map((item) => `- ${item.product_name} × ${item.quantity}: ${formatKes(item.line_total_cents)}`),
+      '',
+      `Subtotal: ${formatKes(part.subtotal_cents)}`,
+      `Soko commission: ${formatKes(part.commission_cents)}`,
+      `Yours once delivered: ${formatKes(part.subtotal_cents - part.commission_cents)}`,
+      '',
+      'Mark it shipped (with the courier and tracking number) in your vendor portal:',
+      portalLink,
+    ],
+  )
 }
 
 const nairobiDay = new Intl.DateTimeFormat('en-GB', {

@@ -27,6 +27,11 @@ import * as repo from './shop-repository.ts'
 export interface LedgerVendorBalance extends VendorBalance {
   /** Payouts sent to M-Pesa whose result is not back yet (out of available, not paid out yet). */
   inTransitCents: number
+  /**
+   * Pay on delivery: what the shop's riders collected at the door and the shop still owes Soko (delivery fees, VAT
+   * and commission), not yet set against its earnings. The balance is net of it.
+   */
+  owedCents: number
 }
 
 const SERIES_DAYS = 30
@@ -67,11 +72,12 @@ export class VendorReports {
    * net of parts paid but not delivered yet is shown apart (awaiting delivery); paid out is what M-Pesa confirmed.
    */
   async balance(businessId: number, t: Db = this.db): Promise<LedgerVendorBalance> {
-    const [pending, available, inTransit] = await this.ledger.balances(
+    const [pending, available, inTransit, collected] = await this.ledger.balances(
       [
         vendorAccount('vendor_pending', businessId),
         vendorAccount('vendor_available', businessId),
         vendorAccount('vendor_payout_in_transit', businessId),
+        vendorAccount('vendor_collected', businessId),
       ],
       t,
     )
@@ -84,7 +90,8 @@ export class VendorReports {
     const pendingCents = (pending?.balanceCents ?? 0) - awaitingCents
     const availableCents = available?.balanceCents ?? 0
     const inTransitCents = inTransit?.balanceCents ?? 0
-    const balanceCents = pendingCents + availableCents + inTransitCents
+    const owedCents = collected?.balanceCents ?? 0
+    const balanceCents = pendingCents + availableCents + inTransitCents - owedCents
     return {
       awaitingCents,
       pendingCents,
@@ -93,6 +100,7 @@ export class VendorReports {
       paidOutCents,
       balanceCents,
       inTransitCents,
+      owedCents,
     }
   }
 
@@ -137,6 +145,7 @@ export class VendorReports {
       earned: centsToKes(balance.earnedCents),
       paidOut: centsToKes(balance.paidOutCents),
       awaitingDelivery: centsToKes(balance.awaitingCents),
+      owedForCollections: centsToKes(balance.owedCents),
       pending: centsToKes(balance.pendingCents),
       available: centsToKes(balance.availableCents),
       deliveryConfirmDays: this.rules.deliveryConfirmDays,

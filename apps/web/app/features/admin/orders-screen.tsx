@@ -33,7 +33,12 @@ export function paymentLabel(status: string | null): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
-const METHOD_LABELS = { mpesa: 'M-Pesa', 'credit-card': 'Card', 'mpesa-paybill': 'M-Pesa Paybill' } as const
+const METHOD_LABELS = {
+  mpesa: 'M-Pesa',
+  'credit-card': 'Card',
+  'mpesa-paybill': 'M-Pesa Paybill',
+  'pay-on-delivery': 'Pay on delivery',
+} as const
 
 /** Every order, newest first: status filter and search by order number, email, name or phone. */
 export function OrdersScreen({ page, search }: { page: AdminOrdersPage; search: URLSearchParams }) {

@@ -1,4 +1,5 @@
 import { adminEndpoints } from '@soko/contract/admin'
+import { payOnDeliveryEndpoints } from '@soko/contract/pay-on-delivery'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ctxOf } from '../../../plugins/auth.ts'
 import { serve } from '../../../plugins/endpoints.ts'
@@ -12,6 +13,14 @@ export function adminOrderRoutes(orders: AdminOrdersService): FastifyPluginAsync
     )
     serve(app, adminEndpoints, 'POST /api/admin/orders/:id/refund/', async (request) =>
       orders.refund(ctxOf(request), request.params.id, request.body),
+    )
+    serve(
+      app,
+      payOnDeliveryEndpoints,
+      'POST /api/admin/orders/:id/parts/:partId/payment-collected/',
+      async (request) => {
+        await orders.collectPayment(ctxOf(request), request.params.id, request.params.partId, request.body)
+      },
     )
     serve(app, adminEndpoints, 'POST /api/admin/orders/:id/parts/:partId/confirm/', async (request) =>
       orders.confirmDelivery(ctxOf(request), request.params.id, request.params.partId),

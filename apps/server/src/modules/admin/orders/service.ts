@@ -1,8 +1,10 @@
 import type { AdminOrderDetail, AdminOrdersPage, AdminOrdersQuery, RefundBody } from '@soko/contract/admin'
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@soko/contract/checkout'
+import { type OrderStatus, orderStatusLabel } from '@soko/contract/checkout'
+import type { CollectionBodySchema } from '@soko/contract/pay-on-delivery'
 import type { Db } from '@soko/db/client'
 import { centsToKes } from '@soko/domain/money'
 import { carrierLabel, type DeliveryConfirmer, movePart, partStage } from '@soko/domain/vendor-part-states'
+import type { z } from 'zod'
 import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
 import { canRefund } from '../../orders/refunds.ts'
@@ -11,6 +13,8 @@ import { latestAudit } from '../audit-read-model.ts'
 import { isoOrNull, listPage, requireAdmin } from '../shared.ts'
 import * as read from './orders-read-model.ts'
 
+type CollectionBody = z.output<typeof CollectionBodySchema>
+
 const NOT_FOUND = 'No order with this id.'
 
 function summary(row: read.AdminOrderRow) {
@@ -18,7 +22,7 @@ function summary(row: read.AdminOrderRow) {
     id: row.id,
     order_number: row.order_number,
     status: row.status as OrderStatus,
-    status_label: ORDER_STATUS_LABELS[row.status as OrderStatus],
+    status_label: orderStatusLabel(row.status as OrderStatus, row.payment_method),
     customer: {
       name: `${row.first_name} ${row.last_name}`.trim(),
       email: row.email,
@@ -43,6 +47,10 @@ export class AdminOrdersService {
     private readonly refunds: { run(ctx: Ctx, adminId: number, orderId: number, body: RefundBody): Promise<void> },
     /** The fulfil-vendor-order flow (src/flows/fulfil-vendor-order.ts): confirming a delivery for the shopper. */
     private readonly deliveries: { confirmAsAdmin(adminId: number, orderId: number, partId: number): Promise<number> },
+    /** The pay-on-delivery flow (src/flows/pay-on-delivery.ts): money Soko collected at the door. */
+    private readonly payOnDelivery: {
+      collectAsAdmin(adminId: number, orderId: number, partId: number, body: CollectionBody): Promise<void>
+    },
   ) {}
 
   list(ctx: Ctx, query: AdminOrdersQuery): Promise<AdminOrdersPage> {
@@ -139,6 +147,12 @@ export class AdminOrdersService {
   }
 
   /** Confirms a vendor part received on the shopper's word, then answers the order as it is now. */
+  /** Soko (a station it runs, its rider) collected a pay-on-delivery part's money; audited by the flow. */
+  async collectPayment(ctx: Ctx, id: number, partId: number, body: CollectionBody): Promise<void> {
+    const admin = requireAdmin(ctx)
+    await this.payOnDelivery.collectAsAdmin(admin.id, id, partId, body)
+  }
+
   async confirmDelivery(ctx: Ctx, id: number, partId: number): Promise<AdminOrderDetail> {
     const admin = requireAdmin(ctx)
     await this.deliveries.confirmAsAdmin(admin.id, id, partId)
