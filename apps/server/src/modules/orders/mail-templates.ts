@@ -103,6 +103,30 @@ export function parcelAtStationEmail(
   ])
 }
 
+/**
+ * A day before a waiting parcel's collect-by time, if it is still at the station: the code, the station, its hours
+ * and the date again, so the shopper can still collect it in time.
+ */
+export function parcelCollectSoonEmail(
+  order: OrderRow,
+  businessName: string,
+  collectBy: Date,
+  orderLink: string,
+): MailMessage {
+  const station = order.delivery?.station
+  const where = station ? `${station.name}, ${station.address}, ${station.town}` : 'your pickup station'
+  return toShopper(order, `Order ${order.order_number}: collect your parcel by ${nairobiDay.format(collectBy)}`, [
+    `A reminder: your parcel from ${businessName} (order ${order.order_number}) is still waiting for you at ` +
+      `${where}.`,
+    ...(station ? [`Opening hours: ${station.openingHours}.`] : []),
+    '',
+    `Please collect it by ${nairobiDay.format(collectBy)} with your code ${order.collection_code ?? ''}. Bring an ` +
+      `ID. After that date the station may send it back to ${businessName}.`,
+    '',
+    orderLink,
+  ])
+}
+
 /** What a shop did with its part of the order, and that part's timeline (the one the order page shows). */
 export function vendorPartEmail(
   order: OrderRow,

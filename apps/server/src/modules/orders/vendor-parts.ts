@@ -1,11 +1,25 @@
 import { ORDER_STATUS_LABELS, type OrderStatus, type VendorOrderSummary } from '@soko/contract/checkout'
 import type { Db } from '@soko/db/client'
+import { collectByOf, PICKUP_HOLD_DAYS, waitingParcelState } from '@soko/domain/delivery'
 import { centsToKes } from '@soko/domain/money'
 import type { BalancePart } from '@soko/domain/vendor-balance'
 import { carrierLabel } from '@soko/domain/vendor-part-states'
 import * as repo from './vendor-part-repository.ts'
 
 export type { PartMove, ShopPartRow } from './vendor-part-repository.ts'
+
+/**
+ * Whether a pickup part (shipped, its parcel at the station since `atStationAt`) is still there past its collect-by
+ * time at `now`: the domain's rule, read from the stored arrival (no flag is kept; decision record "delivery
+ * options").
+ */
+export function isPastCollectBy(status: string, atStationAt: Date | null, now: Date): boolean {
+  if (status !== 'shipped') return false
+  return (
+    waitingParcelState({ arrivedAt: atStationAt, isCollected: false, now, holdDays: PICKUP_HOLD_DAYS }) ===
+    'past_collect_by'
+  )
+}
 
 /**
  * Orders as a shop sees them (DESIGN D7): its own parts to fulfil, shipping and delivering each, and its sales and
@@ -21,6 +35,7 @@ export class VendorParts {
       this.db,
       parts.map((part) => part.id),
     )
+    const now = new Date()
     return parts.map((part) => ({
       id: part.id,
       orderNumber: part.order_number,
@@ -37,6 +52,8 @@ export class VendorParts {
           ? {
               station: `${part.delivery.station.name}, ${part.delivery.station.address}, ${part.delivery.station.town}`,
               atStationAt: part.at_station_at?.toISOString() ?? null,
+              collectBy: part.at_station_at ? collectByOf(part.at_station_at, PICKUP_HOLD_DAYS).toISOString() : null,
+              pastCollectBy: isPastCollectBy(part.status, part.at_station_at, now),
             }
           : null,
       customer: {
