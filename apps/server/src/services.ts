@@ -13,6 +13,7 @@ import { OpenShop } from './flows/open-shop.ts'
 import { PaidShopNotices } from './flows/paid-shop-notices.ts'
 import { PayOnDelivery } from './flows/pay-on-delivery.ts'
 import { PaybillPayment } from './flows/paybill-payment.ts'
+import { PickupReminders } from './flows/pickup-reminders.ts'
 import { PlaceOrder } from './flows/place-order.ts'
 import { RefundOrder } from './flows/refund-order.ts'
 import { RetryPayment } from './flows/retry-payment.ts'
@@ -269,6 +270,10 @@ export async function buildServices(
         publicUrl: siteOrigin,
         collectionCodeLimit: config.PICKUP_CODE_LIMIT,
       },
+    ),
+    pickupReminders: new PickupReminders(
+      { db, parts: vendorParts, orders, shops, users, mailer, jobs, log },
+      { publicUrl: siteOrigin },
     ),
     returnItems: new ReturnItems(
       { db, orders, returns, parts: vendorParts, payments, shops, users, mailer, audit, jobs, postings, log },

@@ -1,8 +1,10 @@
-import type { Quote } from '@soko/contract/checkout'
+import type { AdminOrderDetail, AdminOrdersPage } from '@soko/contract/admin'
+import type { Quote, VendorOrderSummary } from '@soko/contract/checkout'
 import type { AdminDelivery, AdminStation, DeliveryOptions, PickupStation } from '@soko/contract/delivery'
 import type { SitePolicies } from '@soko/contract/site'
 import { auditLog } from '@soko/db/schema/audit'
 import { typedRows, value } from '@soko/db/typed-sql'
+import { PICKUP_HOLD_DAYS } from '@soko/domain/delivery'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, newCustomer, outbox, RELAXED_LIMITS, registerUser, signIn } from './support/accounts.ts'
@@ -12,6 +14,7 @@ import {
   orderBody,
   type Placed,
   placeOrder,
+  runJobUntilDone,
   type StockedProduct,
   sellableProducts,
   waitFor,
@@ -378,5 +381,178 @@ describe.each(engines)('pickup parcels on %s', (engine) => {
     expect(entry?.action).toBe('pickup.collected')
     const again = await clients.admin.post(`/api/admin/orders/${placed.order.id}/parts/${partId}/collect/`, { code })
     expect(again.status).toBe(409)
+  })
+})
+
+// A parcel left at its station: the shopper is reminded a day before collect-by, the shop told at it; nothing is
+// cancelled. The timers are run by moving the parcel's arrival back in time, as the clock would.
+describe.each(engines)('a parcel waiting at its station on %s', (engine) => {
+  let server: TestServer
+  let left: { clients: Record<Caller, Client>; placed: Placed; partId: number; code: string; email: string }
+  let collected: { clients: Record<Caller, Client>; placed: Placed; partId: number; code: string; email: string }
+  let station: PickupStation
+
+  const db = () => server.database.db
+
+  async function pickupOrder(name: string) {
+    const { clients, placed } = await paidOrderWithCallers(
+      server,
+      { name, otherName: `${name} neighbour`, product: 'Sisal bag', quantity: 1 },
+      { method: 'pickup', stationId: station.id },
+    )
+    const [part] = await typedRows(
+      db(),
+      { id: value.int },
+      sql`select v.id from vendor_orders v join orders o on o.id = v.order_id
+          where o.order_number = ${placed.order.orderNumber}`,
+    )
+    if (!part) throw new Error('no part')
+    const order = await clients.buyer.get<DeliveredOrder['order'] & { contact: { email: string } }>(
+      `/api/checkout/orders/${placed.order.orderNumber}/`,
+    )
+    const code = order.body.collectionCode ?? ''
+    return { clients, placed, partId: part.id, code, email: order.body.contact.email }
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(engine, { env: { ...RELAXED_LIMITS, ...FAST_PAYMENTS } })
+    const options = await new Client(server).get<DeliveryOptions>('/api/delivery/options/?county=Mombasa')
+    const [first] = options.body.stations
+    if (!first) throw new Error('fixture: the demo has a Mombasa station')
+    station = first
+    left = await pickupOrder('Waiting shop')
+    collected = await pickupOrder('Collected shop')
+  })
+  afterAll(() => server?.close())
+
+  const timer = (kind: 'reminder' | 'past-collect-by', partId: number) => `pickup.${kind}:${partId}`
+  const runNow = async (key: string) => {
+    await db().execute(sql`update jobs set run_at = now() where dedupe_key = ${key} and done_at is null`)
+    await server.app.soko.jobs.runDue()
+  }
+  const arrivedAgo = (partId: number, hours: number) =>
+    db().execute(
+      sql`update vendor_orders set at_station_at = now() - make_interval(hours => ${hours}) where id = ${partId}`,
+    )
+  const pending = async (key: string) =>
+    typedRows(
+      db(),
+      { run_at: value.timestamp },
+      sql`select run_at from jobs where dedupe_key = ${key} and done_at is null`,
+    )
+  const adminPart = async (orderId: number) => {
+    const detail = await left.clients.admin.get<AdminOrderDetail>(`/api/admin/orders/${orderId}/`)
+    const [part] = detail.body.vendor_parts
+    if (!part) throw new Error('no part')
+    return part
+  }
+  const subjects = async (to: string) => (await outbox(server, to)).map((message) => message.subject)
+
+  it('reminds the shopper a day before collect-by, then tells the shop to arrange its return; nothing is cancelled', async () => {
+    const { clients, placed, partId, code, email } = left
+    const orderId = placed.order.id
+    expect(
+      (await clients.vendor.post(`/api/vendor/orders/${partId}/ship/`, { carrier: 'pickup-station' })).status,
+    ).toBe(204)
+    const before = await adminPart(orderId)
+    expect(before.pickup).toMatchObject({ at_station_at: null, collect_by: null, can_mark_arrived: true })
+    expect(before.pickup?.station).toContain(station.name)
+    expect(before.pickup?.opening_hours).toBe(station.openingHours)
+
+    // The admin marks it arrived: both timers are queued, a day before collect-by and at it.
+    const arrived = await clients.admin.post(`/api/admin/orders/${orderId}/parts/${partId}/at-station/`)
+    expect(arrived.status).toBe(204)
+    const part = await adminPart(orderId)
+    expect(part.pickup).toMatchObject({ can_mark_arrived: false, can_collect: true, past_collect_by: false })
+    const arrivedAt = new Date(part.pickup?.at_station_at ?? 0).getTime()
+    expect(new Date(part.pickup?.collect_by ?? 0).getTime() - arrivedAt).toBe(PICKUP_HOLD_DAYS * 86_400_000)
+    const [reminder] = await pending(timer('reminder', partId))
+    const [notice] = await pending(timer('past-collect-by', partId))
+    expect(Math.round(((reminder?.run_at.getTime() ?? 0) - arrivedAt) / 3_600_000)).toBe((PICKUP_HOLD_DAYS - 1) * 24)
+    expect(Math.round(((notice?.run_at.getTime() ?? 0) - arrivedAt) / 3_600_000)).toBe(PICKUP_HOLD_DAYS * 24)
+
+    // Run ahead of time, the reminder sends nothing and waits for its time again.
+    await runNow(timer('reminder', partId))
+    const [again] = await pending(timer('reminder', partId))
+    expect(Math.abs((again?.run_at.getTime() ?? 0) - (reminder?.run_at.getTime() ?? 0))).toBeLessThan(1000)
+    expect(await subjects(email)).not.toContainEqual(expect.stringContaining('collect your parcel by'))
+
+    // A day before collect-by: the reminder, with the code, the station, its hours and the date.
+    await arrivedAgo(partId, (PICKUP_HOLD_DAYS - 1) * 24 + 1)
+    await runNow(timer('reminder', partId))
+    await runJobUntilDone(server, timer('reminder', partId))
+    const reminders = (await outbox(server, email)).filter((message) => message.subject.includes('collect your parcel'))
+    expect(reminders).toHaveLength(1)
+    const collectBy = (await adminPart(orderId)).pickup?.collect_by ?? ''
+    const day = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Africa/Nairobi',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    }).format(new Date(collectBy))
+    expect(reminders[0]?.subject).toBe(`Order ${placed.order.orderNumber}: collect your parcel by ${day}`)
+    for (const text of [code, station.name, station.address, station.openingHours, day]) {
+      expect(reminders[0]?.text).toContain(text)
+    }
+    expect((await adminPart(orderId)).pickup?.past_collect_by).toBe(false)
+
+    // Past collect-by: flagged for the admin (order and list) and the shop, the shop's owner emailed; still shipped.
+    await arrivedAgo(partId, PICKUP_HOLD_DAYS * 24 + 1)
+    const overdue = await adminPart(orderId)
+    expect(overdue.pickup?.past_collect_by).toBe(true)
+    expect(overdue.status).toBe('shipped')
+    const list = await clients.admin.get<AdminOrdersPage>(
+      `/api/admin/orders/?q=${encodeURIComponent(placed.order.orderNumber)}`,
+    )
+    expect(list.body.results.find((row) => row.id === orderId)?.past_collect_by).toBe(true)
+    const mine = await clients.vendor.get<VendorOrderSummary[]>('/api/vendor/orders/')
+    expect(mine.body.find((row) => row.id === partId)?.pickup).toMatchObject({ pastCollectBy: true })
+
+    await runNow(timer('past-collect-by', partId))
+    await runJobUntilDone(server, timer('past-collect-by', partId))
+    const [owner] = await typedRows(
+      db(),
+      { email: value.text },
+      sql`select u.email from vendor_orders v join businesses b on b.id = v.business_id
+          join users u on u.id = b.owner_id where v.id = ${partId}`,
+    )
+    const notices = (await outbox(server, owner?.email ?? '')).filter((message) =>
+      message.subject.includes('not collected'),
+    )
+    expect(notices).toHaveLength(1)
+    expect(notices[0]?.text).toContain('arrange its return')
+    expect(notices[0]?.text).toContain(station.name)
+    expect((await adminPart(orderId)).status).toBe('shipped')
+    // A second run of either timer sends nothing more.
+    await db().execute(
+      sql`insert into jobs (kind, payload, run_at) values ('pickup.reminder', ${JSON.stringify({ partId })}::jsonb, now()),
+          ('pickup.past-collect-by', ${JSON.stringify({ partId })}::jsonb, now())`,
+    )
+    await server.app.soko.jobs.runDue()
+    expect((await subjects(email)).filter((subject) => subject.includes('collect your parcel'))).toHaveLength(1)
+
+    // The shopper may still come for it: handed over against the code, no longer flagged.
+    const handed = await clients.admin.post(`/api/admin/orders/${orderId}/parts/${partId}/collect/`, { code })
+    expect(handed.status).toBe(204)
+    const after = await adminPart(orderId)
+    expect(after.pickup).toMatchObject({ past_collect_by: false, can_collect: false })
+    expect(after.delivery_confirmed_by).toBe('station')
+  })
+
+  it('sends no reminder and no notice for a parcel collected in time', async () => {
+    const { clients, partId, code, email } = collected
+    expect(
+      (await clients.vendor.post(`/api/vendor/orders/${partId}/ship/`, { carrier: 'pickup-station' })).status,
+    ).toBe(204)
+    expect((await clients.vendor.post(`/api/vendor/orders/${partId}/at-station/`)).status).toBe(204)
+    expect((await clients.vendor.post(`/api/vendor/orders/${partId}/collect/`, { code })).status).toBe(204)
+    await arrivedAgo(partId, PICKUP_HOLD_DAYS * 24 + 1)
+    await runNow(timer('reminder', partId))
+    await runNow(timer('past-collect-by', partId))
+    expect(await pending(timer('reminder', partId))).toHaveLength(0)
+    expect(await pending(timer('past-collect-by', partId))).toHaveLength(0)
+    expect(await subjects(email)).not.toContainEqual(expect.stringContaining('collect your parcel by'))
+    const mine = await clients.vendor.get<VendorOrderSummary[]>('/api/vendor/orders/')
+    expect(mine.body.find((row) => row.id === partId)?.pickup).toMatchObject({ pastCollectBy: false })
   })
 })

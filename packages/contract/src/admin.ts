@@ -169,6 +169,9 @@ export const AdminOrderSummarySchema = z.object({
   vendor_count: z.number().int(),
   created_at: Timestamp,
   paid_at: Timestamp.nullable(),
+  past_collect_by: z
+    .boolean()
+    .describe('Pickup orders: a parcel is still waiting at its station after its collect-by time'),
 })
 export const AdminOrdersPageSchema = page(AdminOrderSummarySchema)
 export type AdminOrdersPage = z.infer<typeof AdminOrdersPageSchema>
@@ -264,6 +267,18 @@ export const AdminOrderDetailSchema = AdminOrderSummarySchema.extend({
       delivery_confirmed_at: Timestamp.nullable(),
       delivery_confirmed_by: z.enum(DELIVERY_CONFIRMERS).nullable(),
       can_confirm_delivery: z.boolean().describe('Shipped or delivered, not confirmed yet'),
+      pickup: z
+        .object({
+          station: z.string().describe("The station's name, address and town, as the order keeps it"),
+          opening_hours: z.string(),
+          at_station_at: Timestamp.nullable().describe('When the parcel reached the station'),
+          collect_by: Timestamp.nullable().describe('Once there: when the shopper must collect it by'),
+          past_collect_by: z.boolean().describe('Still waiting at the station after its collect-by time'),
+          can_mark_arrived: z.boolean().describe('Shipped and not at the station yet'),
+          can_collect: z.boolean().describe('Waiting at the station: it may be handed over against the code'),
+        })
+        .nullable()
+        .describe('Pickup orders: where the parcel goes and how far it has got (null: home delivery)'),
       items: z.array(
         z.object({ product_id: Id.nullable(), name: z.string(), price: Kes, quantity: z.number().int(), total: Kes }),
       ),

@@ -484,6 +484,10 @@ export const VendorOrderSummarySchema = z.object({
     .object({
       station: z.string().describe("The station's name, town and address"),
       atStationAt: z.string().nullable().describe('When the parcel reached the station'),
+      collectBy: z.string().nullable().describe('Once there: when the shopper must collect it by'),
+      pastCollectBy: z
+        .boolean()
+        .describe('Still at the station after its collect-by time: arrange its return with the station'),
     })
     .nullable()
     .describe('Pickup orders: where the parcel goes; the shopper collects it there with a code'),

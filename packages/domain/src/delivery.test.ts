@@ -4,6 +4,7 @@ import { KENYA_COUNTIES } from './counties.ts'
 import {
   addBusinessDays,
   COUNTY_ZONES,
+  collectByOf,
   collectionCodeFrom,
   type DeliveryFees,
   deliveryDates,
@@ -13,6 +14,9 @@ import {
   normaliseCollectionCode,
   parcelCount,
   pickupDeliveryCents,
+  pickupReminderAt,
+  type WaitingParcelState,
+  waitingParcelState,
   zoneOfCounty,
 } from './delivery.ts'
 
@@ -172,5 +176,57 @@ describe('collection codes', () => {
     ['O1IL00', '011100'],
   ])('reads %j as %s', (typed, expected) => {
     expect(normaliseCollectionCode(typed)).toBe(expected)
+  })
+})
+
+describe('a parcel waiting at its station', () => {
+  const arrived = new Date('2026-11-02T09:30:00Z')
+  const at = (offsetMs: number) => new Date(arrived.getTime() + offsetMs)
+  const HOUR = 3_600_000
+  const DAY = 24 * HOUR
+
+  it.each([
+    [7, '2026-11-09T09:30:00.000Z', '2026-11-08T09:30:00.000Z'],
+    [3, '2026-11-05T09:30:00.000Z', '2026-11-04T09:30:00.000Z'],
+    [2, '2026-11-04T09:30:00.000Z', '2026-11-03T09:30:00.000Z'],
+    // A one-day hold: the reminder is due at once (never before the parcel arrived).
+    [1, '2026-11-03T09:30:00.000Z', '2026-11-02T09:30:00.000Z'],
+  ])('held %i days: collect by %s, reminded at %s', (holdDays, collectBy, reminder) => {
+    expect(collectByOf(arrived, holdDays).toISOString()).toBe(collectBy)
+    expect(pickupReminderAt(arrived, holdDays).toISOString()).toBe(reminder)
+  })
+
+  it('holds for PICKUP_HOLD_DAYS (7) unless told otherwise', () => {
+    expect(collectByOf(arrived).toISOString()).toBe('2026-11-09T09:30:00.000Z')
+    expect(pickupReminderAt(arrived).toISOString()).toBe('2026-11-08T09:30:00.000Z')
+  })
+
+  it.each([0, -1, 1.5, Number.NaN])('refuses a hold of %s days', (holdDays) => {
+    expect(() => collectByOf(arrived, holdDays)).toThrow(RangeError)
+    expect(() => waitingParcelState({ arrivedAt: arrived, isCollected: false, now: arrived, holdDays })).toThrow(
+      RangeError,
+    )
+  })
+
+  const cases: [string, Date | null, boolean, Date, WaitingParcelState][] = [
+    ['not shipped to the station yet', null, false, at(10 * DAY), 'not_arrived'],
+    ['just arrived', arrived, false, arrived, 'waiting'],
+    ['a second before the reminder', arrived, false, at(6 * DAY - 1000), 'waiting'],
+    ['at the reminder time', arrived, false, at(6 * DAY), 'remind'],
+    ['an hour before collect-by', arrived, false, at(7 * DAY - HOUR), 'remind'],
+    ['at collect-by', arrived, false, at(7 * DAY), 'past_collect_by'],
+    ['a month later', arrived, false, at(30 * DAY), 'past_collect_by'],
+    ['collected in time', arrived, true, at(2 * DAY), 'collected'],
+    ['collected late', arrived, true, at(9 * DAY), 'collected'],
+  ]
+  it.each(cases)('%s: %s', (_, arrivedAt, isCollected, now, expected) => {
+    expect(waitingParcelState({ arrivedAt, isCollected, now })).toBe(expected)
+  })
+
+  it('follows a shorter hold', () => {
+    expect(waitingParcelState({ arrivedAt: arrived, isCollected: false, now: at(2 * DAY), holdDays: 3 })).toBe('remind')
+    expect(waitingParcelState({ arrivedAt: arrived, isCollected: false, now: at(3 * DAY), holdDays: 3 })).toBe(
+      'past_collect_by',
+    )
   })
 })

@@ -122,6 +122,53 @@ export function deliveryDates(
 /** Days a parcel waits at a pickup station for its shopper after it arrives. */
 export const PICKUP_HOLD_DAYS = 7
 
+/** The shopper is reminded this long before a waiting parcel's collect-by time. */
+export const PICKUP_REMINDER_BEFORE_MS = 86_400_000
+
+const DAY_MS = 86_400_000
+
+function requireHoldDays(holdDays: number): void {
+  if (!Number.isInteger(holdDays) || holdDays < 1) throw new RangeError('holdDays must be a whole number ≥ 1')
+}
+
+/** When a parcel that reached its station at `arrivedAt` must be collected by: `holdDays` whole days later. */
+export function collectByOf(arrivedAt: Date, holdDays: number = PICKUP_HOLD_DAYS): Date {
+  requireHoldDays(holdDays)
+  return new Date(arrivedAt.getTime() + holdDays * DAY_MS)
+}
+
+/**
+ * When the shopper is reminded of a parcel still waiting: a day before its collect-by time, and never before it
+ * arrived (a one-day hold is reminded of at once: the arrival email is the only notice it can have).
+ */
+export function pickupReminderAt(arrivedAt: Date, holdDays: number = PICKUP_HOLD_DAYS): Date {
+  const at = collectByOf(arrivedAt, holdDays).getTime() - PICKUP_REMINDER_BEFORE_MS
+  return new Date(Math.max(at, arrivedAt.getTime()))
+}
+
+/**
+ * Where a pickup parcel stands at `now`: not at the station yet, waiting there (`remind` from the reminder time),
+ * `past_collect_by` once its collect-by time has come and it is still there, or collected. Nothing here cancels:
+ * past collect-by, the shop arranges its return (decision record "delivery options").
+ */
+export type WaitingParcelState = 'not_arrived' | 'waiting' | 'remind' | 'past_collect_by' | 'collected'
+
+export function waitingParcelState(parcel: {
+  arrivedAt: Date | null
+  isCollected: boolean
+  now: Date
+  holdDays?: number
+}): WaitingParcelState {
+  const holdDays = parcel.holdDays ?? PICKUP_HOLD_DAYS
+  requireHoldDays(holdDays)
+  if (parcel.isCollected) return 'collected'
+  if (!parcel.arrivedAt) return 'not_arrived'
+  const now = parcel.now.getTime()
+  if (now >= collectByOf(parcel.arrivedAt, holdDays).getTime()) return 'past_collect_by'
+  if (now >= pickupReminderAt(parcel.arrivedAt, holdDays).getTime()) return 'remind'
+  return 'waiting'
+}
+
 /** Characters of a collection code: Crockford's base 32 (no I, L, O, U), read aloud at a counter without confusion. */
 const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
 export const COLLECTION_CODE_LENGTH = 6

@@ -1,6 +1,6 @@
 import { ORDER_STATUS_LABELS, type OrderDetail, type OrderStatus, type ShipBody } from '@soko/contract/checkout'
 import type { Db } from '@soko/db/client'
-import { normaliseCollectionCode, PICKUP_HOLD_DAYS } from '@soko/domain/delivery'
+import { collectByOf, normaliseCollectionCode, PICKUP_HOLD_DAYS } from '@soko/domain/delivery'
 import { orderStatusFromParts } from '@soko/domain/order-states'
 import { returnWindowEnds } from '@soko/domain/return-states'
 import { availableFrom } from '@soko/domain/vendor-balance'
@@ -31,6 +31,7 @@ import type { Ctx } from '../plugins/auth.ts'
 import type { RateLimit } from '../plugins/config.ts'
 import { AppError } from '../plugins/errors.ts'
 import type { LedgerPostings } from './ledger-postings.ts'
+import { schedulePickupTimers } from './pickup-reminders.ts'
 
 /** The durable job that confirms a delivered part by itself, DELIVERY_CONFIRM_DAYS after the vendor's "delivered". */
 export const AUTO_CONFIRM_JOB = 'vendor-part.auto-confirm'
@@ -281,10 +282,13 @@ export class FulfilVendorOrder {
     // Confirmed, by whoever: the part's money is released when its return window closes (decision 0014, "Wiring").
     if (answer.to === 'received') await this.modules.postings.enqueueRelease(t, part.id, new Date())
     if (action === 'arrive') {
+      // The shopper's reminder a day before collect-by, and the shop's notice at it (src/flows/pickup-reminders.ts).
+      const arrivedAt = new Date()
+      await schedulePickupTimers(t, part.id, arrivedAt)
       const order = await orders.byId(t, part.order_id)
       const shop = (await this.modules.shops.contactsOf(t, [part.business_id])).get(part.business_id)
       if (order) {
-        const collectBy = new Date(Date.now() + PICKUP_HOLD_DAYS * 86_400_000)
+        const collectBy = collectByOf(arrivedAt, PICKUP_HOLD_DAYS)
         const link = orders.buyerLink(order.order_number)
         mail.push(await mailer.enqueue(t, parcelAtStationEmail(order, shop?.name ?? shopName ?? '', collectBy, link)))
       }

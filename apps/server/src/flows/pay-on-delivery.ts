@@ -145,9 +145,9 @@ export class PayOnDelivery {
    * The shopper refused the parcel at the door: the part is cancelled and its stock back on sale (the parcel
    * returns to the shop), the order follows its parts, and the shopper is told that pay on delivery ends for them.
    */
-  async refuseAsVendor(ctx: Ctx, partId: number, _body: RefusalBody): Promise<void> {
+  async refuseAsVendor(ctx: Ctx, partId: number, body: RefusalBody): Promise<void> {
     const ownerId = requireFulfillingVendor(ctx)
-    const { db, orders, parts, stock, payments, mailer, shops } = this.modules
+    const { db, orders, parts, stock, mailer, shops } = this.modules
     const mail: number[] = []
     await db.transaction(async (t) => {
       const part = await this.ownPart(t, ownerId, partId)
@@ -162,7 +162,10 @@ export class PayOnDelivery {
       const shop = (await shops.contactsOf(t, [part.business_id])).get(part.business_id)
       if (order) {
         mail.push(
-          await mailer.enqueue(t, deliveryRefusedEmail(order, shop?.name ?? '', orders.buyerLink(order.order_number))),
+          await mailer.enqueue(
+            t,
+            deliveryRefusedEmail(order, shop?.name ?? '', body.reason, orders.buyerLink(order.order_number)),
+          ),
         )
       }
     })

@@ -107,6 +107,30 @@ export function parcelAtStationEmail(
   ])
 }
 
+/**
+ * A day before a waiting parcel's collect-by time, if it is still at the station: the code, the station, its hours
+ * and the date again, so the shopper can still collect it in time.
+ */
+export function parcelCollectSoonEmail(
+  order: OrderRow,
+  businessName: string,
+  collectBy: Date,
+  orderLink: string,
+): MailMessage {
+  const station = order.delivery?.station
+  const where = station ? `${station.name}, ${station.address}, ${station.town}` : 'your pickup station'
+  return toShopper(order, `Order ${order.order_number}: collect your parcel by ${nairobiDay.format(collectBy)}`, [
+    `A reminder: your parcel from ${businessName} (order ${order.order_number}) is still waiting for you at ` +
+      `${where}.`,
+    ...(station ? [`Opening hours: ${station.openingHours}.`] : []),
+    '',
+    `Please collect it by ${nairobiDay.format(collectBy)} with your code ${order.collection_code ?? ''}. Bring an ` +
+      `ID. After that date the station may send it back to ${businessName}.`,
+    '',
+    orderLink,
+  ])
+}
+
 /** What a shop did with its part of the order, and that part's timeline (the one the order page shows). */
 export function vendorPartEmail(
   order: OrderRow,
@@ -217,10 +241,11 @@ export function orderRefundedEmail(
 }
 
 /** A pay-on-delivery parcel the shopper refused at the door: it goes back to its shop, and pay on delivery ends. */
-export function deliveryRefusedEmail(order: OrderRow, shopName: string, orderLink: string): MailMessage {
+export function deliveryRefusedEmail(order: OrderRow, shopName: string, note: string, orderLink: string): MailMessage {
   return toShopper(order, `Delivery refused: order ${order.order_number}`, [
     `The parcel from ${shopName} in your order ${order.order_number} was refused at delivery, so it goes back to the ` +
       'shop and that part of your order is cancelled. Nothing was charged for it.',
+    ...(note ? [`The shop noted: ${note}`] : []),
     '',
     'Because a delivery was refused, pay on delivery will not be offered for your next orders: pay by M-Pesa or card.',
     'If this is a mistake, reply to this email and tell us what happened.',

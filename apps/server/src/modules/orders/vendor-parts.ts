@@ -1,5 +1,6 @@
 import { type OrderStatus, orderStatusLabel, type VendorOrderSummary } from '@soko/contract/checkout'
 import type { Db } from '@soko/db/client'
+import { collectByOf, PICKUP_HOLD_DAYS, waitingParcelState } from '@soko/domain/delivery'
 import { centsToKes } from '@soko/domain/money'
 import { partShares } from '@soko/domain/part-money'
 import { COLLECTION_WAY_LABELS, type CollectionWay, type Collector } from '@soko/domain/pay-on-delivery'
@@ -20,6 +21,19 @@ function collectedHow(part: Pick<repo.ShopPartRow, 'collected_via' | 'collected_
 }
 
 /**
+ * Whether a pickup part (shipped, its parcel at the station since `atStationAt`) is still there past its collect-by
+ * time at `now`: the domain's rule, read from the stored arrival (no flag is kept; decision record "delivery
+ * options").
+ */
+export function isPastCollectBy(status: string, atStationAt: Date | null, now: Date): boolean {
+  if (status !== 'shipped') return false
+  return (
+    waitingParcelState({ arrivedAt: atStationAt, isCollected: false, now, holdDays: PICKUP_HOLD_DAYS }) ===
+    'past_collect_by'
+  )
+}
+
+/**
  * Orders as a shop sees them (DESIGN D7): its own parts to fulfil, shipping and delivering each, and its sales and
  * earnings. Which shop is the caller's is the vendors module's to say; every method takes the shop's id.
  */
@@ -34,6 +48,7 @@ export class VendorParts {
       parts.map((part) => part.id),
     )
     const toCollect = await this.amountsToCollect(parts.filter((part) => part.payment_method === PAY_ON_DELIVERY))
+    const now = new Date()
     return parts.map((part) => ({
       id: part.id,
       orderNumber: part.order_number,
@@ -50,6 +65,8 @@ export class VendorParts {
           ? {
               station: `${part.delivery.station.name}, ${part.delivery.station.address}, ${part.delivery.station.town}`,
               atStationAt: part.at_station_at?.toISOString() ?? null,
+              collectBy: part.at_station_at ? collectByOf(part.at_station_at, PICKUP_HOLD_DAYS).toISOString() : null,
+              pastCollectBy: isPastCollectBy(part.status, part.at_station_at, now),
             }
           : null,
       customer: {

@@ -129,3 +129,33 @@ export function vendorDeliveryConfirmedEmail(part: ConfirmedPart): MailMessage {
     part.payoutsLink,
   ])
 }
+
+/** A pickup parcel still at its station at its collect-by time, as its shop hears of it. */
+export interface UncollectedParcel {
+  to: string
+  shopName: string
+  orderNumber: string
+  /** The station's name, address and town. */
+  station: string
+  arrivedAt: Date
+  collectBy: Date
+  ordersLink: string
+}
+
+/**
+ * To the shop's owner when its parcel was not collected by its collect-by date (decision record "delivery options"):
+ * the shop arranges its return with the station. Nothing is cancelled: until the parcel leaves the station the
+ * shopper may still collect it with the code.
+ */
+export function parcelPastCollectByEmail(parcel: UncollectedParcel): MailMessage {
+  return letter(parcel.to, `Order ${parcel.orderNumber}: parcel not collected from the pickup station`, [
+    `Your parcel for order ${parcel.orderNumber} has been waiting at ${parcel.station} since ` +
+      `${nairobiDay.format(parcel.arrivedAt)} and was not collected by ${nairobiDay.format(parcel.collectBy)}.`,
+    '',
+    'Please arrange its return with the station. The order is not cancelled: if the shopper comes for it before it ' +
+      'leaves the station, hand it over against their collection code as usual.',
+    '',
+    'Your orders:',
+    parcel.ordersLink,
+  ])
+}

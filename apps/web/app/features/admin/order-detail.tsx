@@ -11,6 +11,7 @@ import { call } from '../../lib/api-client.ts'
 import { amountRows } from '../../lib/cart-quote.ts'
 import { formatDateTime, formatKes, oneLineAddress } from '../../lib/format.ts'
 import { paymentLabel, statusTone } from './orders-screen.tsx'
+import { PickupPart } from './pickup-part.tsx'
 
 const CONFIRMED_BY = {
   shopper: 'by the shopper',
@@ -165,6 +166,7 @@ export function OrderDetailScreen({ order }: { order: AdminOrderDetail }) {
                 .join(' · ')}
             </p>
           )}
+          {part.pickup && <PickupPart order={order} part={part} pickup={part.pickup} />}
           {part.delivery_confirmed_at && (
             <p>
               Receipt confirmed {formatDateTime(part.delivery_confirmed_at)} (

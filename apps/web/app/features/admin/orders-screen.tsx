@@ -78,6 +78,11 @@ export function OrdersScreen({ page, search }: { page: AdminOrdersPage; search: 
           </td>
           <td>
             <Tag tone={statusTone(order.status)}>{order.status_label}</Tag>
+            {order.past_collect_by && (
+              <span className="data-table__sub">
+                <Tag tone="bad">Past collect-by</Tag>
+              </span>
+            )}
           </td>
           <td>
             {METHOD_LABELS[order.payment_method]}

@@ -192,6 +192,26 @@ function OrderCard({ order }: { order: VendorOrderSummary }) {
               : [order.customer.city, order.customer.county].filter(Boolean).join(', ')}
           </dd>
         </div>
+        {order.pickup?.atStationAt && (
+          <div>
+            <dt>At the station since</dt>
+            <dd>{formatDateTime(order.pickup.atStationAt)}</dd>
+          </div>
+        )}
+        {order.pickup?.collectBy && order.status === 'shipped' && (
+          <div>
+            <dt>Collect by</dt>
+            <dd>
+              {formatDateTime(order.pickup.collectBy)}
+              {order.pickup.pastCollectBy && (
+                <>
+                  {' '}
+                  <Tag tone="bad">Past collect-by</Tag> Arrange its return with the station.
+                </>
+              )}
+            </dd>
+          </div>
+        )}
         {order.customer.phone && (
           <div>
             <dt>Phone</dt>

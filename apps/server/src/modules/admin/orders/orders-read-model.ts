@@ -26,6 +26,7 @@ const summaryShape = {
   paid_at: orders.paidAt,
   payment_status: value.nullable(payments.status),
   vendor_count: value.int,
+  waiting_since: value.nullable(value.timestamp),
 }
 
 export type AdminOrderRow = RowOf<typeof summaryShape>
@@ -34,7 +35,9 @@ const summaryColumns = sql`o.id, o.order_number, o.status, o.first_name, o.last_
   o.total_cents, o.payment_method, o.created_at, o.paid_at,
   (select p.status from payments p where p.order_id = o.id order by p.created_at desc, p.id desc limit 1)
     as payment_status,
-  (select count(*)::int from vendor_orders v where v.order_id = o.id) as vendor_count`
+  (select count(*)::int from vendor_orders v where v.order_id = o.id) as vendor_count,
+  (select min(v.at_station_at) from vendor_orders v where v.order_id = o.id and v.status = 'shipped')
+    as waiting_since`
 
 function filters(query: AdminOrdersQuery): SQL {
   const where: SQL[] = [sql`true`]
@@ -86,6 +89,7 @@ const partShape = {
   delivered_at: vendorOrders.deliveredAt,
   delivery_confirmed_at: vendorOrders.deliveryConfirmedAt,
   delivery_confirmed_by: vendorOrders.deliveryConfirmedBy,
+  at_station_at: vendorOrders.atStationAt,
 }
 
 export type PartRow = RowOf<typeof partShape>
@@ -96,7 +100,7 @@ export function partsOf(db: Db, orderId: number): Promise<PartRow[]> {
     partShape,
     sql`select v.id, v.business_id, b.name as business_name, b.slug as business_slug, v.status, v.subtotal_cents,
           v.commission_cents, v.tracking_note, v.carrier, v.tracking_reference, v.shipped_at, v.delivered_at,
-          v.delivery_confirmed_at, v.delivery_confirmed_by
+          v.delivery_confirmed_at, v.delivery_confirmed_by, v.at_station_at
         from vendor_orders v join businesses b on b.id = v.business_id
         where v.order_id = ${orderId} order by v.id`,
   )

@@ -2,13 +2,15 @@ import type { AdminOrderDetail, AdminOrdersPage, AdminOrdersQuery, RefundBody } 
 import { type OrderStatus, orderStatusLabel } from '@soko/contract/checkout'
 import type { CollectionBodySchema } from '@soko/contract/pay-on-delivery'
 import type { Db } from '@soko/db/client'
+import { collectByOf, PICKUP_HOLD_DAYS } from '@soko/domain/delivery'
 import { centsToKes } from '@soko/domain/money'
 import { carrierLabel, type DeliveryConfirmer, movePart, partStage } from '@soko/domain/vendor-part-states'
 import type { z } from 'zod'
 import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
 import { canRefund } from '../../orders/refunds.ts'
-import type { OrdersService } from '../../orders/service.ts'
+import type { OrderRow, OrdersService } from '../../orders/service.ts'
+import { isPastCollectBy } from '../../orders/vendor-parts.ts'
 import { latestAudit } from '../audit-read-model.ts'
 import { isoOrNull, listPage, requireAdmin } from '../shared.ts'
 import * as read from './orders-read-model.ts'
@@ -35,6 +37,23 @@ function summary(row: read.AdminOrderRow) {
     vendor_count: row.vendor_count,
     created_at: row.created_at.toISOString(),
     paid_at: isoOrNull(row.paid_at),
+    past_collect_by: isPastCollectBy('shipped', row.waiting_since, new Date()),
+  }
+}
+
+/** A pickup part's station, arrival and collect-by, and which of the two counter steps it is ready for. */
+function pickupOf(order: OrderRow, part: read.PartRow, now: Date) {
+  const station = order.delivery?.method === 'pickup' ? order.delivery.station : null
+  if (!station) return null
+  const isShipped = part.status === 'shipped'
+  return {
+    station: `${station.name}, ${station.address}, ${station.town}`,
+    opening_hours: station.openingHours,
+    at_station_at: isoOrNull(part.at_station_at),
+    collect_by: part.at_station_at ? collectByOf(part.at_station_at, PICKUP_HOLD_DAYS).toISOString() : null,
+    past_collect_by: isPastCollectBy(part.status, part.at_station_at, now),
+    can_mark_arrived: isShipped && part.at_station_at === null,
+    can_collect: isShipped && part.at_station_at !== null && part.delivery_confirmed_at === null,
   }
 }
 
@@ -61,6 +80,7 @@ export class AdminOrdersService {
     requireAdmin(ctx)
     const [row, order] = await Promise.all([read.getOrderSummary(this.db, id), this.orders.byId(this.db, id)])
     if (!row || !order) throw new AppError('not_found', NOT_FOUND)
+    const now = new Date()
     const [parts, items, payments, events, refund] = await Promise.all([
       read.partsOf(this.db, id),
       this.orders.itemsOf(this.db, [id]),
@@ -98,6 +118,7 @@ export class AdminOrdersService {
           'confirm',
           'admin',
         ).ok,
+        pickup: pickupOf(order, part, now),
         items: items
           .filter((item) => item.vendor_order_id === part.id)
           .map((item) => ({
