@@ -246,6 +246,7 @@ async function registerRoutes(
       returnAnswerHours: config.RETURN_ANSWER_HOURS,
       commissionBp: config.commissionBp,
       paybillOn: config.paybillShortCode !== null,
+      payOnDeliveryLimitCents: config.payOnDeliveryLimitCents,
       commissionRates: services.commissionRates,
       delivery: services.delivery,
     }),

@@ -497,7 +497,13 @@ export type VendorLedgerQuery = z.infer<typeof VendorLedgerQuerySchema>
 
 export const VendorLedgerSchema = z.object({
   vendor_id: Id,
-  balances: z.object({ pending: Kes, available: Kes, in_transit: Kes, paid_out: Kes }),
+  balances: z.object({
+    pending: Kes,
+    available: Kes,
+    in_transit: Kes,
+    collected: Kes.describe('Pay on delivery: what its riders collected and the shop still owes'),
+    paid_out: Kes,
+  }),
   account: z.enum(VENDOR_ACCOUNT_KINDS),
   entries: z.array(
     z.object({

@@ -43,6 +43,13 @@ export const SitePoliciesSchema = z.object({
       'The (active) categories with a commission rate of their own; their subcategories without one inherit it',
     ),
   paymentMethods: z.array(Option([...PAYMENT_METHODS])).describe('How a shopper can pay'),
+  payOnDelivery: z
+    .object({
+      limit: z.number().describe('PAY_ON_DELIVERY_LIMIT_KES: orders must total less than this'),
+      rules: z.string().describe('Who may pay on delivery, in one sentence'),
+    })
+    .nullable()
+    .describe('Paying the rider in cash or M-Pesa at the door; null when it is off'),
   carriers: z.array(Option(CARRIER_IDS)).describe('How a shop can send its part of an order'),
   returnReasons: z.array(Option(RETURN_REASON_IDS)).describe('Why an item may go back (the fixed list)'),
   returnMethods: z.array(Option(RETURN_METHOD_IDS)).describe('How an accepted return comes back to the shop'),

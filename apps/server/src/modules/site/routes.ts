@@ -2,7 +2,9 @@ import { PAYMENT_METHOD_LABELS } from '@soko/contract/checkout-options'
 import type { DeliveryOptions } from '@soko/contract/delivery'
 import { type SitePolicies, SitePoliciesSchema, siteEndpoints } from '@soko/contract/site'
 import { bpToPercent } from '@soko/domain/commission'
+import { centsToKes } from '@soko/domain/money'
 import { PAYMENT_METHODS } from '@soko/domain/order-states'
+import { payOnDeliveryRules } from '@soko/domain/pay-on-delivery'
 import { MAX_RETURN_PHOTOS, RETURN_METHODS, RETURN_REASONS } from '@soko/domain/return-states'
 import { CARRIERS } from '@soko/domain/vendor-part-states'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -20,6 +22,8 @@ export interface PolicySettings {
   commissionBp: number
   /** Whether shoppers may pay by M-Pesa Paybill (MPESA_PAYBILL_SHORTCODE, or the simulator's). */
   paybillOn: boolean
+  /** PAY_ON_DELIVERY_LIMIT_KES in cents: orders under it may be paid on delivery; 0 when it is off. */
+  payOnDeliveryLimitCents: number
 }
 
 /** Where the categories' own commission rates come from (the catalogue's cached rate book). */
@@ -53,10 +57,18 @@ export function sitePolicies(settings: PolicySettings, rates: RateBook, delivery
       parentName,
       percent: bpToPercent(rateBp),
     })),
-    paymentMethods: PAYMENT_METHODS.filter((id) => id !== 'mpesa-paybill' || settings.paybillOn).map((id) => ({
-      id,
-      label: PAYMENT_METHOD_LABELS[id],
-    })),
+    paymentMethods: PAYMENT_METHODS.filter(
+      (id) =>
+        (id !== 'mpesa-paybill' || settings.paybillOn) &&
+        (id !== 'pay-on-delivery' || settings.payOnDeliveryLimitCents > 0),
+    ).map((id) => ({ id, label: PAYMENT_METHOD_LABELS[id] })),
+    payOnDelivery:
+      settings.payOnDeliveryLimitCents > 0
+        ? {
+            limit: centsToKes(settings.payOnDeliveryLimitCents),
+            rules: payOnDeliveryRules(settings.payOnDeliveryLimitCents),
+          }
+        : null,
     carriers: CARRIERS.map(({ id, label }) => ({ id, label })),
     returnReasons: RETURN_REASONS.map(({ id, label }) => ({ id, label })),
     returnMethods: RETURN_METHODS.map(({ id, label }) => ({ id, label })),

@@ -69,10 +69,11 @@ export class AdminLedgerService {
   async vendorStatement(ctx: Ctx, id: number, query: VendorLedgerQuery): Promise<VendorLedger> {
     requireAdmin(ctx)
     if (!(await read.getVendor(this.db, id))) throw new AppError('not_found', 'No shop with this id.')
-    const [pending, available, inTransit] = await this.ledger.balances([
+    const [pending, available, inTransit, collected] = await this.ledger.balances([
       vendorAccount('vendor_pending', id),
       vendorAccount('vendor_available', id),
       vendorAccount('vendor_payout_in_transit', id),
+      vendorAccount('vendor_collected', id),
     ])
     const page = await this.ledger.entriesOf(vendorAccount(query.account, id), {
       after: query.after,
@@ -84,6 +85,7 @@ export class AdminLedgerService {
         pending: centsToKes(pending?.balanceCents ?? 0),
         available: centsToKes(available?.balanceCents ?? 0),
         in_transit: centsToKes(inTransit?.balanceCents ?? 0),
+        collected: centsToKes(collected?.balanceCents ?? 0),
         paid_out: centsToKes(await this.ledger.settledPayoutsOf(id)),
       },
       account: query.account,
