@@ -10,6 +10,7 @@ import { type EndpointKey, type EndpointSpec, splitKey } from '@soko/contract/en
 import { ERROR_STATUS } from '@soko/contract/errors'
 import { healthEndpoints } from '@soko/contract/health'
 import { mediaEndpoints } from '@soko/contract/media'
+import { payOnDeliveryEndpoints } from '@soko/contract/pay-on-delivery'
 import { returnsEndpoints } from '@soko/contract/returns'
 import { searchEndpoints } from '@soko/contract/search'
 import { siteEndpoints } from '@soko/contract/site'
@@ -34,6 +35,7 @@ const tables = {
   devEndpoints,
   mediaEndpoints,
   returnsEndpoints,
+  payOnDeliveryEndpoints,
   siteEndpoints,
 }
 

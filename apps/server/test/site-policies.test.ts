@@ -19,6 +19,7 @@ const SETTINGS = {
   RETURN_WINDOW_DAYS: '10',
   RETURN_ANSWER_HOURS: '36',
   COMMISSION_PERCENT: '12.5',
+  PAY_ON_DELIVERY_LIMIT_KES: '7500',
 }
 
 describe('the site policies', () => {
@@ -59,7 +60,12 @@ describe('the site policies', () => {
         { id: 'credit-card', label: 'Credit Card' },
         // The built-in Daraja simulator has a Paybill (MPESA_PAYBILL_SHORTCODE defaults to its 600000).
         { id: 'mpesa-paybill', label: 'Pay via M-Pesa Paybill' },
+        { id: 'pay-on-delivery', label: 'Pay on Delivery' },
       ],
+      payOnDelivery: {
+        limit: 7500,
+        rules: expect.stringContaining('For orders under KSh 7,500, with a Kenyan mobile number'),
+      },
       carriers: CARRIERS.map(({ id, label }) => ({ id, label })),
       returnReasons: RETURN_REASONS.map(({ id, label }) => ({ id, label })),
       returnMethods: RETURN_METHODS.map(({ id, label }) => ({ id, label })),

@@ -279,6 +279,16 @@ export const AdminOrderDetailSchema = AdminOrderSummarySchema.extend({
         })
         .nullable()
         .describe('Pickup orders: where the parcel goes and how far it has got (null: home delivery)'),
+      pay_on_delivery: z
+        .object({
+          amount: Kes.describe('What is collected at the door for this part (goods and its share of delivery and VAT)'),
+          collected_at: Timestamp.nullable(),
+          collected_how: z.string().nullable().describe("'Cash, collected by the shop's rider' and the like"),
+          refused_at: Timestamp.nullable(),
+          can_collect: z.boolean().describe('Out for delivery and not recorded yet: Soko may record it collected'),
+        })
+        .nullable()
+        .describe('Pay-on-delivery orders: the money due at the door for this part, and whether it was taken'),
       items: z.array(
         z.object({ product_id: Id.nullable(), name: z.string(), price: Kes, quantity: z.number().int(), total: Kes }),
       ),

@@ -69,6 +69,25 @@ export type CollectionWay = (typeof COLLECTION_WAYS)[number]
 export const COLLECTION_WAY_LABELS: Record<CollectionWay, string> = { cash: 'Cash', mpesa: 'M-Pesa to the rider' }
 
 /**
+ * How a part was paid at the door, in words for its shop ('collected by your rider') or for Soko's admins ('by the
+ * shop's rider'): 'M-Pesa to the rider (SK12AB34CD), collected by your rider'.
+ */
+export function collectionWords(
+  collection: { via: string; by: string; reference: string | null },
+  reader: 'vendor' | 'admin',
+): string {
+  const how = COLLECTION_WAY_LABELS[collection.via as CollectionWay] ?? collection.via
+  const code = collection.reference ? ` (${collection.reference})` : ''
+  const who =
+    collection.by === 'marketplace'
+      ? 'collected by Soko'
+      : reader === 'vendor'
+        ? 'collected by your rider'
+        : "collected by the shop's rider"
+  return `${how}${code}, ${who}`
+}
+
+/**
  * Who holds the money: the shop (its own rider or courier took it: the shop owes the marketplace the delivery fee,
  * the VAT and the commission) or the marketplace (a pickup station or the marketplace's rider took it: it owes the
  * shop its goods less commission, as for any paid part).

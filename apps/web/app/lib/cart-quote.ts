@@ -38,6 +38,37 @@ export function useQuote(items: readonly CheckoutItem[], enabled = true, deliver
   })
 }
 
+/**
+ * Whether these lines, delivered this way, to this phone and email, may be paid on delivery: the server's answer
+ * (its total, the limit, any earlier refused delivery). Placing the order asks the same again.
+ */
+export function usePayOnDelivery(
+  items: readonly CheckoutItem[],
+  delivery: DeliveryChoice | undefined,
+  contact: { phone: string; email: string },
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: [
+      'pay-on-delivery',
+      JSON.stringify(items),
+      JSON.stringify(delivery ?? null),
+      contact.phone,
+      contact.email,
+    ],
+    queryFn: ({ signal }) =>
+      call(
+        'POST /api/checkout/pay-on-delivery/',
+        { body: { items: [...items], ...(delivery ? { delivery } : {}), phone: contact.phone, email: contact.email } },
+        { signal },
+      ),
+    enabled: enabled && items.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    retry: 1,
+  })
+}
+
 /** Puts a quote the server answered elsewhere (a 409 on placing the order) where useQuote finds it. */
 export function useSetQuote() {
   const client = useQueryClient()

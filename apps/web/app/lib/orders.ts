@@ -96,4 +96,6 @@ export const addReturnPhotos = (orderNumber: string, token: string | null, id: n
   })
 
 /** Whether a payment is still waiting for the shopper or the provider (polling goes on). */
-export const isPaymentPending = (payment: PaymentState | null | undefined) => payment?.status === 'pending'
+/** A payment still coming in (followed live); pay on delivery is paid at the door, nothing to wait for here. */
+export const isPaymentPending = (payment: PaymentState | null | undefined) =>
+  payment?.status === 'pending' && payment.method !== 'pay-on-delivery'

@@ -3,7 +3,7 @@ import type { Db } from '@soko/db/client'
 import { collectByOf, PICKUP_HOLD_DAYS, waitingParcelState } from '@soko/domain/delivery'
 import { centsToKes } from '@soko/domain/money'
 import { partShares } from '@soko/domain/part-money'
-import { COLLECTION_WAY_LABELS, type CollectionWay, type Collector } from '@soko/domain/pay-on-delivery'
+import { type CollectionWay, type Collector, collectionWords } from '@soko/domain/pay-on-delivery'
 import type { BalancePart } from '@soko/domain/vendor-balance'
 import { carrierLabel } from '@soko/domain/vendor-part-states'
 import * as repo from './vendor-part-repository.ts'
@@ -11,14 +11,6 @@ import * as repo from './vendor-part-repository.ts'
 export type { PartMove, ShopPartRow } from './vendor-part-repository.ts'
 
 const PAY_ON_DELIVERY = 'pay-on-delivery'
-
-/** 'Cash, by your rider' — how a pay-on-delivery part was paid at the door, and who took the money. */
-function collectedHow(part: Pick<repo.ShopPartRow, 'collected_via' | 'collected_by' | 'collected_reference'>) {
-  if (!part.collected_via) return null
-  const how = COLLECTION_WAY_LABELS[part.collected_via as CollectionWay] ?? part.collected_via
-  const code = part.collected_reference ? ` (${part.collected_reference})` : ''
-  return `${how}${code}, ${part.collected_by === 'marketplace' ? 'collected by Soko' : 'collected by your rider'}`
-}
 
 /**
  * Whether a pickup part (shipped, its parcel at the station since `atStationAt`) is still there past its collect-by
@@ -87,7 +79,12 @@ export class VendorParts {
           ? {
               amount: centsToKes(toCollect.get(part.id) ?? 0),
               collectedAt: part.collected_at?.toISOString() ?? null,
-              collectedHow: collectedHow(part),
+              collectedHow: part.collected_via
+                ? collectionWords(
+                    { via: part.collected_via, by: part.collected_by ?? 'vendor', reference: part.collected_reference },
+                    'vendor',
+                  )
+                : null,
               refusedAt: part.refused_at?.toISOString() ?? null,
             }
           : null,

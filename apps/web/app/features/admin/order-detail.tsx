@@ -1,4 +1,5 @@
 import { type AdminOrderDetail, RefundBodySchema } from '@soko/contract/admin'
+import type { CheckoutPaymentMethod } from '@soko/contract/checkout-options'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
@@ -10,7 +11,8 @@ import { Tag } from '../../components/ui/tag.tsx'
 import { call } from '../../lib/api-client.ts'
 import { amountRows } from '../../lib/cart-quote.ts'
 import { formatDateTime, formatKes, oneLineAddress } from '../../lib/format.ts'
-import { paymentLabel, statusTone } from './orders-screen.tsx'
+import { METHOD_LABELS, paymentLabel, statusTone } from './orders-screen.tsx'
+import { PayOnDeliveryPart } from './pay-on-delivery-part.tsx'
 import { PickupPart } from './pickup-part.tsx'
 
 const CONFIRMED_BY = {
@@ -167,6 +169,7 @@ export function OrderDetailScreen({ order }: { order: AdminOrderDetail }) {
             </p>
           )}
           {part.pickup && <PickupPart order={order} part={part} pickup={part.pickup} />}
+          {part.pay_on_delivery && <PayOnDeliveryPart order={order} part={part} due={part.pay_on_delivery} />}
           {part.delivery_confirmed_at && (
             <p>
               Receipt confirmed {formatDateTime(part.delivery_confirmed_at)} (
@@ -201,7 +204,7 @@ export function OrderDetailScreen({ order }: { order: AdminOrderDetail }) {
             {order.payments.map((payment) => (
               <li key={payment.id}>
                 <p className="admin__actions">
-                  <strong>{payment.method === 'mpesa' ? 'M-Pesa' : 'Card'}</strong>
+                  <strong>{METHOD_LABELS[payment.method as CheckoutPaymentMethod] ?? payment.method}</strong>
                   <span>{formatKes(payment.amount)}</span>
                   <Tag tone={payment.status === 'paid' ? 'good' : 'neutral'}>{paymentLabel(payment.status)}</Tag>
                   {payment.phone && <span>{payment.phone}</span>}

@@ -1,5 +1,10 @@
 import type { AdminOrdersPage } from '@soko/contract/admin'
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@soko/contract/checkout-options'
+import {
+  type CheckoutPaymentMethod,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  type OrderStatus,
+} from '@soko/contract/checkout-options'
 import { Link } from 'react-router'
 import { ListScreen } from '../../components/ui/list.tsx'
 import { Tag, type Tone } from '../../components/ui/tag.tsx'
@@ -33,12 +38,13 @@ export function paymentLabel(status: string | null): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
-const METHOD_LABELS = {
+/** Each way to pay in the admin's short words. */
+export const METHOD_LABELS: Record<CheckoutPaymentMethod, string> = {
   mpesa: 'M-Pesa',
   'credit-card': 'Card',
   'mpesa-paybill': 'M-Pesa Paybill',
   'pay-on-delivery': 'Pay on delivery',
-} as const
+}
 
 /** Every order, newest first: status filter and search by order number, email, name or phone. */
 export function OrdersScreen({ page, search }: { page: AdminOrdersPage; search: URLSearchParams }) {

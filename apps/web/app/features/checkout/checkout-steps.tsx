@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { QuoteNotice } from '../../components/site/quote-notice.tsx'
 import { FormMessage } from '../../components/ui/form-field.tsx'
-import { quoteItems, useQuote } from '../../lib/cart-quote.ts'
+import { quoteItems, usePayOnDelivery, useQuote } from '../../lib/cart-quote.ts'
 import { useCart } from '../../lib/cart-store.ts'
 import { useViewer } from '../../lib/viewer.ts'
 import { type CheckoutValues, quoteDelivery } from './checkout-form.ts'
@@ -29,6 +29,12 @@ export function CheckoutSteps() {
   const order = usePlaceOrder()
   const [acceptTerms, setAcceptTerms] = useState(false)
   const { step, values, errors, headingRef } = draft
+  const payOnDelivery = usePayOnDelivery(
+    items,
+    delivery,
+    { phone: values.phone, email: values.email },
+    step === 'payment' || step === 'review',
+  )
 
   // No cart (or an unreadable one): back to the cart (section 4), unless the order was just placed.
   useEffect(() => {
@@ -91,7 +97,16 @@ export function CheckoutSteps() {
               setValue={setValue}
               headingRef={headingRef}
               onBack={() => draft.goTo('shipping')}
+              payOnDelivery={payOnDelivery.data}
               onContinue={() => {
+                const refusal =
+                  values.paymentMethod === 'pay-on-delivery' && payOnDelivery.data && !payOnDelivery.data.eligible
+                    ? payOnDelivery.data.message
+                    : null
+                if (refusal) {
+                  draft.showErrors({ paymentMethod: refusal })
+                  return false
+                }
                 const ok = draft.checkStep('payment', items)
                 if (ok) draft.goTo('review')
                 return ok

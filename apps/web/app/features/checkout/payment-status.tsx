@@ -1,4 +1,9 @@
-import type { CheckoutPaymentMethod, OrderDetail, PaymentState } from '@soko/contract/checkout'
+import {
+  type CheckoutPaymentMethod,
+  type OrderDetail,
+  PAYMENT_METHODS,
+  type PaymentState,
+} from '@soko/contract/checkout'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { SubmitButton } from '../../components/ui/form-actions.tsx'
@@ -148,7 +153,13 @@ function RetryForm({ order, payment, token, retryLabel }: PaymentStatusProps) {
         Pay for order {order.orderNumber}
       </h3>
       <FormMessage kind="error">{failure}</FormMessage>
-      <PaymentMethodChoice legend="Pay with" name={`${id}-method`} value={method} onChange={setMethod} />
+      <PaymentMethodChoice
+        legend="Pay with"
+        name={`${id}-method`}
+        value={method}
+        onChange={setMethod}
+        methods={PAYMENT_METHODS.filter((way) => way !== 'pay-on-delivery')}
+      />
       {method === 'mpesa' ? (
         <PhoneField
           label="M-Pesa Number"

@@ -8,6 +8,7 @@ import { formatKes } from '../../lib/format.ts'
 import type { CheckoutValues, FieldErrors } from './checkout-form.ts'
 import { DeliverySummary } from './delivery-choice.tsx'
 import { QuoteTotals } from './order-summary.tsx'
+import { paymentSummary } from './payment-step.tsx'
 import { StepForm } from './step-form.tsx'
 
 export interface ReviewStepProps {
@@ -94,9 +95,7 @@ export function ReviewStep({
           </button>
         </div>
         <p className="checkout-review__line">
-          {values.paymentMethod === 'mpesa'
-            ? `M-Pesa (${values.mpesaNumber})`
-            : "Credit Card (paid on our payment provider's secure page)"}
+          {paymentSummary(values.paymentMethod, values.mpesaNumber, quote?.total ?? null)}
         </p>
       </section>
       <section className="checkout-review" aria-labelledby={`${id}-items`}>

@@ -1,4 +1,5 @@
 import type { ShipRequest, VendorOrderSummary } from '@soko/contract/checkout'
+import { COLLECTION_WAY_LABELS, COLLECTION_WAYS, type CollectionBody } from '@soko/contract/pay-on-delivery'
 import type { ReturnView } from '@soko/contract/returns'
 import { formatKenyanMobile } from '@soko/domain/phone'
 import { CARRIERS, type Carrier, carrierNeedsReference } from '@soko/domain/vendor-part-states'
@@ -159,6 +160,125 @@ function PickupActions({ order }: { order: VendorOrderSummary }) {
   )
 }
 
+/** Whether a pay-on-delivery part's money may be recorded now (its parcel is out, nothing recorded yet). */
+export const awaitsCollection = (order: Pick<VendorOrderSummary, 'status' | 'payOnDelivery'>) =>
+  order.payOnDelivery !== null &&
+  order.payOnDelivery.collectedAt === null &&
+  order.payOnDelivery.refusedAt === null &&
+  (order.status === 'shipped' || order.status === 'delivered')
+
+/**
+ * Pay-on-delivery parts: what the rider collects, and once the parcel is out, recording the money taken at the door
+ * (cash, or M-Pesa with its code) or the parcel refused (it comes back; the customer may not pay on delivery again).
+ */
+function PayOnDeliveryActions({ order }: { order: VendorOrderSummary }) {
+  const [via, setVia] = useState('')
+  const [reference, setReference] = useState('')
+  const [isRefusing, setRefusing] = useState(false)
+  const [reason, setReason] = useState('')
+  const collect = useAnnouncedWrite(
+    (body: CollectionBody) =>
+      call('POST /api/vendor/orders/:id/payment-collected/', { params: { id: order.id }, body }),
+    () => `Order ${order.orderNumber}: the payment collected at the door was recorded.`,
+  )
+  const refuse = useAnnouncedWrite(
+    () => call('POST /api/vendor/orders/:id/refused/', { params: { id: order.id }, body: { reason: reason.trim() } }),
+    () => `Order ${order.orderNumber}: the refused delivery was recorded and its stock is back on sale.`,
+  )
+  if (!awaitsCollection(order)) return null
+  const errors = fieldErrors(collect.error)
+  const onCollect = (event: FormEvent) => {
+    event.preventDefault()
+    if (collect.isPending) return
+    // The server names a missing or unknown way under its field.
+    collect.mutate({ via: via as CollectionBody['via'], reference: via === 'mpesa' ? reference.trim() : '' })
+  }
+  return (
+    <div className="vendor-pod">
+      <form
+        className="vendor-form"
+        noValidate
+        onSubmit={onCollect}
+        aria-label={`Payment for order ${order.orderNumber}`}
+      >
+        <SelectField
+          label="How did the customer pay?"
+          name="via"
+          value={via}
+          onValueChange={setVia}
+          error={errors.via}
+          required
+        >
+          <option value="">Choose</option>
+          {COLLECTION_WAYS.map((way) => (
+            <option key={way} value={way}>
+              {COLLECTION_WAY_LABELS[way]}
+            </option>
+          ))}
+        </SelectField>
+        {via === 'mpesa' && (
+          <TextField
+            label="M-Pesa code (optional)"
+            name="reference"
+            autoComplete="off"
+            maxLength={20}
+            value={reference}
+            onValueChange={setReference}
+            error={errors.reference}
+            hint="The confirmation code in the M-Pesa message, e.g. SK12AB34CD."
+          />
+        )}
+        <FormMessage kind="error">
+          {collect.isError && Object.keys(errors).length === 0
+            ? failureText(collect.error, 'The payment could not be recorded.')
+            : ''}
+        </FormMessage>
+        <p className="vendor-form__actions">
+          <SubmitButton isBusy={collect.isPending} busyLabel="Saving...">
+            Record {formatKes(order.payOnDelivery?.amount ?? 0)} collected
+          </SubmitButton>
+          {!isRefusing && (
+            <button type="button" className="button button--ghost" onClick={() => setRefusing(true)}>
+              Customer refused the parcel
+            </button>
+          )}
+        </p>
+      </form>
+      {isRefusing && (
+        <form
+          className="vendor-form"
+          noValidate
+          aria-label={`Refused delivery of order ${order.orderNumber}`}
+          onSubmit={(event) => {
+            event.preventDefault()
+            if (!refuse.isPending) refuse.mutate(undefined)
+          }}
+        >
+          <TextField
+            label="What happened (optional)"
+            name="reason"
+            maxLength={300}
+            value={reason}
+            onValueChange={setReason}
+            hint="The customer is emailed; this part is cancelled, its stock goes back on sale, and pay on delivery is no longer offered to them."
+          />
+          <FormMessage kind="error">
+            {refuse.isError ? failureText(refuse.error, 'The refused delivery could not be recorded.') : ''}
+          </FormMessage>
+          <FormActions
+            className="vendor-form__actions"
+            submitLabel="Confirm refused"
+            busyLabel="Saving..."
+            isBusy={refuse.isPending}
+            isCancelLocked={refuse.isPending}
+            onCancel={() => setRefusing(false)}
+          />
+        </form>
+      )}
+    </div>
+  )
+}
+
 function OrderCard({ order }: { order: VendorOrderSummary }) {
   const [isShipping, setShipping] = useState(false)
   const deliver = useAnnouncedWrite(
@@ -209,6 +329,18 @@ function OrderCard({ order }: { order: VendorOrderSummary }) {
                   <Tag tone="bad">Past collect-by</Tag> Arrange its return with the station.
                 </>
               )}
+            </dd>
+          </div>
+        )}
+        {order.payOnDelivery && (
+          <div>
+            <dt>Pay on delivery</dt>
+            <dd>
+              {order.payOnDelivery.refusedAt
+                ? 'Refused at the door'
+                : order.payOnDelivery.collectedHow
+                  ? `${formatKes(order.payOnDelivery.amount)} paid: ${order.payOnDelivery.collectedHow}`
+                  : `Collect ${formatKes(order.payOnDelivery.amount)} (cash or M-Pesa) when you hand it over`}
             </dd>
           </div>
         )}
@@ -288,6 +420,7 @@ function OrderCard({ order }: { order: VendorOrderSummary }) {
           </div>
         ))}
       <PickupActions order={order} />
+      <PayOnDeliveryActions order={order} />
       {order.status === 'shipped' && !order.pickup && (
         <div className="vendor-form__actions">
           <button

@@ -102,6 +102,16 @@ export function PayoutsScreen({ summary }: { summary: PayoutSummary }) {
           <dd>{formatKes(summary.awaitingDelivery)}</dd>
           <dd className="vendor-stat__sub">Owed to you once delivered</dd>
         </div>
+        {summary.owedForCollections > 0 && (
+          <div className="card vendor-stat">
+            <dt>Owed to Soko</dt>
+            <dd>{formatKes(summary.owedForCollections)}</dd>
+            <dd className="vendor-stat__sub">
+              From pay-on-delivery orders your riders collected: delivery, VAT and commission, taken from your next
+              earnings
+            </dd>
+          </div>
+        )}
       </dl>
       <p className="vendor-muted">{pendingExplanation(summary)}</p>
 

@@ -90,6 +90,11 @@ const partShape = {
   delivery_confirmed_at: vendorOrders.deliveryConfirmedAt,
   delivery_confirmed_by: vendorOrders.deliveryConfirmedBy,
   at_station_at: vendorOrders.atStationAt,
+  collected_at: vendorOrders.collectedAt,
+  collected_via: vendorOrders.collectedVia,
+  collected_by: vendorOrders.collectedBy,
+  collected_reference: vendorOrders.collectedReference,
+  refused_at: vendorOrders.refusedAt,
 }
 
 export type PartRow = RowOf<typeof partShape>
@@ -100,7 +105,8 @@ export function partsOf(db: Db, orderId: number): Promise<PartRow[]> {
     partShape,
     sql`select v.id, v.business_id, b.name as business_name, b.slug as business_slug, v.status, v.subtotal_cents,
           v.commission_cents, v.tracking_note, v.carrier, v.tracking_reference, v.shipped_at, v.delivered_at,
-          v.delivery_confirmed_at, v.delivery_confirmed_by, v.at_station_at
+          v.delivery_confirmed_at, v.delivery_confirmed_by, v.at_station_at, v.collected_at, v.collected_via,
+          v.collected_by, v.collected_reference, v.refused_at
         from vendor_orders v join businesses b on b.id = v.business_id
         where v.order_id = ${orderId} order by v.id`,
   )

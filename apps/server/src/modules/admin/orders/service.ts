@@ -4,6 +4,8 @@ import type { CollectionBodySchema } from '@soko/contract/pay-on-delivery'
 import type { Db } from '@soko/db/client'
 import { collectByOf, PICKUP_HOLD_DAYS } from '@soko/domain/delivery'
 import { centsToKes } from '@soko/domain/money'
+import { partShares } from '@soko/domain/part-money'
+import { collectionWords, podMove } from '@soko/domain/pay-on-delivery'
 import { carrierLabel, type DeliveryConfirmer, movePart, partStage } from '@soko/domain/vendor-part-states'
 import type { z } from 'zod'
 import type { Ctx } from '../../../plugins/auth.ts'
@@ -38,6 +40,24 @@ function summary(row: read.AdminOrderRow) {
     created_at: row.created_at.toISOString(),
     paid_at: isoOrNull(row.paid_at),
     past_collect_by: isPastCollectBy('shipped', row.waiting_since, new Date()),
+  }
+}
+
+/** A pay-on-delivery part's money at the door: what is due, whether and how it was taken, or the parcel refused. */
+function payOnDeliveryOf(part: read.PartRow, amountCents: number) {
+  const collected = part.collected_at !== null
+  const refused = part.refused_at !== null
+  return {
+    amount: centsToKes(amountCents),
+    collected_at: isoOrNull(part.collected_at),
+    collected_how: part.collected_via
+      ? collectionWords(
+          { via: part.collected_via, by: part.collected_by ?? 'vendor', reference: part.collected_reference },
+          'admin',
+        )
+      : null,
+    refused_at: isoOrNull(part.refused_at),
+    can_collect: podMove({ status: part.status, collected, refused }, 'collect').ok,
   }
 }
 
@@ -88,6 +108,13 @@ export class AdminOrdersService {
       read.eventsOf(this.db, id),
       latestAudit(this.db, 'order.refunded', 'order', id),
     ])
+    const shares =
+      order.payment_method === 'pay-on-delivery'
+        ? partShares(
+            { shippingCents: order.shipping_cents, vatCents: order.vat_cents },
+            parts.map((part) => ({ id: part.id, subtotalCents: part.subtotal_cents })),
+          )
+        : null
     return {
       ...summary(row),
       subtotal: centsToKes(order.subtotal_cents),
@@ -119,6 +146,7 @@ export class AdminOrdersService {
           'admin',
         ).ok,
         pickup: pickupOf(order, part, now),
+        pay_on_delivery: shares ? payOnDeliveryOf(part, shares.get(part.id)?.paidCents ?? 0) : null,
         items: items
           .filter((item) => item.vendor_order_id === part.id)
           .map((item) => ({
