@@ -56,6 +56,7 @@ export default defineConfig({
         '**/contact.spec.ts',
         '**/guest-journey.spec.ts',
         '**/paybill.spec.ts',
+        '**/pay-on-delivery.spec.ts',
       ],
     },
   ],

@@ -147,4 +147,30 @@ describe('partTimeline', () => {
     expect(brief(steps)).toEqual(['+paid', '+shipped', '+refunded'])
     expect(partTimeline({ ...base, status: 'pending_payment', paidAt: null })).toEqual([])
   })
+
+  it('shows a pay-on-delivery part confirmed unpaid, paid with its delivery, or refused at the door', () => {
+    const unpaid = { ...base, paidAt: null, payOnDelivery: { collectedAt: null, refusedAt: null } }
+    const placed = partTimeline(unpaid)
+    expect(brief(placed)).toEqual(['+paid', '-processing', '-shipped', '-delivered', '-received'])
+    expect(placed[0]).toMatchObject({ label: 'Confirmed (pay on delivery)', at: null })
+    const paid = partTimeline({
+      ...unpaid,
+      status: 'delivered',
+      paidAt: '2026-11-03T10:00:00.000Z',
+      shippedAt: '2026-11-02T10:00:00.000Z',
+      deliveredAt: '2026-11-03T10:00:00.000Z',
+      payOnDelivery: { collectedAt: '2026-11-03T10:00:00.000Z', refusedAt: null },
+    })
+    expect(paid[3]).toMatchObject({ step: 'delivered', done: true, detail: 'Paid on delivery.' })
+    const refused = partTimeline({
+      ...unpaid,
+      status: 'cancelled',
+      shippedAt: '2026-11-02T10:00:00.000Z',
+      payOnDelivery: { collectedAt: null, refusedAt: '2026-11-03T10:00:00.000Z' },
+    })
+    expect(brief(refused)).toEqual(['+paid', '+shipped', '+cancelled'])
+    expect(refused[2]).toMatchObject({ label: 'Refused at delivery', at: '2026-11-03T10:00:00.000Z' })
+    // An unpaid order that ran out is not shown as paid.
+    expect(brief(partTimeline({ ...base, status: 'cancelled', paidAt: null }))).toEqual(['+cancelled'])
+  })
 })

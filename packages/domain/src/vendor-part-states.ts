@@ -114,6 +114,8 @@ export interface PartHistory {
   carrier: string | null
   trackingReference: string | null
   trackingNote: string | null
+  /** Pay-on-delivery orders: confirmed unpaid; the part's money taken at the door (when), or its parcel refused. */
+  payOnDelivery?: { collectedAt: Date | string | null; refusedAt: Date | string | null }
 }
 
 export interface TimelineStep {
@@ -150,18 +152,19 @@ export function partTimeline(part: PartHistory): TimelineStep[] {
     paid: null,
     processing: null,
     shipped: [shipping, part.trackingNote].filter(Boolean).join(' · ') || null,
-    delivered: null,
+    delivered: part.payOnDelivery?.collectedAt ? 'Paid on delivery.' : null,
     received: part.confirmedBy ? CONFIRMED_BY[part.confirmedBy] : null,
   }
   const times = {
-    paid: part.paidAt,
+    // A pay-on-delivery order is confirmed when placed; its money comes with each parcel (the delivered step says).
+    paid: part.payOnDelivery ? null : part.paidAt,
     processing: part.processingAt,
     shipped: part.shippedAt,
     delivered: part.deliveredAt,
     received: part.confirmedAt,
   }
   const labels = {
-    paid: 'Paid',
+    paid: part.payOnDelivery ? 'Confirmed (pay on delivery)' : 'Paid',
     processing: 'Processing',
     shipped: 'Shipped',
     delivered: 'Delivered',
@@ -169,13 +172,20 @@ export function partTimeline(part: PartHistory): TimelineStep[] {
   }
   const steps: TimelineStep[] = order.map((step, index) => {
     // Stopped parts show what they went through; the stored times say how far (e.g. refunded after shipping).
-    const done = reached >= 0 ? index <= reached : times[step] !== null
-    return { step, label: labels[step], at: done ? iso(times[step]) : null, done, detail: details[step] }
+    const confirmedUnpaid = step === 'paid' && part.payOnDelivery !== undefined
+    const done = reached >= 0 ? index <= reached : confirmedUnpaid || times[step] !== null
+    return { step, label: labels[step], at: done ? iso(times[step]) : null, done, detail: done ? details[step] : null }
   })
   if (stage === 'cancelled' || stage === 'refunded') {
     return [
       ...steps.filter((step) => step.done),
-      { step: stage, label: stage === 'cancelled' ? 'Cancelled' : 'Refunded', at: null, done: true, detail: null },
+      {
+        step: stage,
+        label: stage === 'refunded' ? 'Refunded' : part.payOnDelivery?.refusedAt ? 'Refused at delivery' : 'Cancelled',
+        at: part.payOnDelivery?.refusedAt ? iso(part.payOnDelivery.refusedAt) : null,
+        done: true,
+        detail: null,
+      },
     ]
   }
   return steps

@@ -296,7 +296,7 @@ export class FulfilVendorOrder {
       const order = await orders.byId(t, part.order_id)
       const [stored] = (await orders.partsOf(t, [part.order_id])).filter((row) => row.id === part.id)
       if (order && stored) {
-        const delivery = partDelivery(stored, order.paid_at, this.settings.confirmDays)
+        const delivery = partDelivery(stored, order, this.settings.confirmDays)
         const link = orders.buyerLink(order.order_number)
         if (answer.to === 'received') {
           mail.push(...(await this.confirmationEmails(t, part, order, stored, delivery.timeline, link)))

@@ -63,6 +63,35 @@ function groups(policies: SitePolicies): { title: string; id: string; questions:
             </p>
           ),
         },
+        ...(policies.paymentMethods.some((method) => method.id === 'mpesa-paybill')
+          ? [
+              {
+                question: 'Can I pay from my own M-Pesa menu (Paybill)?',
+                answer: (
+                  <p>
+                    Yes. Choose <em>Pay via M-Pesa Paybill</em> at checkout. After you place the order we show our
+                    business number and your order number: on your phone open M-Pesa, Lipa na M-Pesa, Pay Bill, enter
+                    the business number, your order number as the account number and the exact total. Your order page
+                    shows the payment as soon as M-Pesa confirms it.
+                  </p>
+                ),
+              },
+            ]
+          : []),
+        ...(policies.payOnDelivery
+          ? [
+              {
+                question: 'Can I pay on delivery?',
+                answer: (
+                  <p>
+                    {policies.payOnDelivery.rules} Choose <em>Pay on Delivery</em> at checkout: your order is confirmed
+                    at once and each shop's parcel is paid as it arrives. A parcel refused at the door goes back to its
+                    shop, and pay on delivery is then no longer offered to you.
+                  </p>
+                ),
+              },
+            ]
+          : []),
         {
           question: 'How long is my order held while I pay?',
           answer: (

@@ -64,6 +64,16 @@ export default function Shipping({ loaderData }: Route.ComponentProps) {
         <PickupStations delivery={delivery} />
       </PageSection>
 
+      {policies.payOnDelivery && (
+        <PageSection title="Pay on delivery" id="pay-on-delivery">
+          <p>
+            {policies.payOnDelivery.rules} Each shop's rider collects that shop's part of your order (its items and
+            their share of the delivery fee and VAT) when it hands the parcel over; at a pickup station you pay at the
+            counter. A parcel refused at the door goes back to its shop and that part of the order is cancelled.
+          </p>
+        </PageSection>
+      )}
+
       <PageSection title="Delivery times" id="delivery-times">
         <p>
           Checkout shows the estimated delivery dates for your county or station, counted in business days (Monday to

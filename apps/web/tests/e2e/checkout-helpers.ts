@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test'
 import type { ProductListing } from '@soko/contract/catalog'
 import type { OutboxMessage } from '@soko/contract/dev'
 import type { CheckoutValues } from '../../app/features/checkout/checkout-form.ts'
@@ -164,3 +164,19 @@ export async function outbox(request: APIRequestContext, to: string): Promise<Ou
 /** A unique guest email, so that the outbox shows this test's mail only. */
 export const guestEmail = () =>
   `guest-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.co.ke`
+
+/** A demo shop owner's API, bearer-authenticated in a request context of its own (no Origin needed). */
+export async function shopOwnerApi(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  baseURL: string | undefined,
+  shopSlug: string,
+): Promise<APIRequestContext> {
+  const signIn = await playwright.request.newContext({ baseURL })
+  const login = await signIn.post('/api/auth/login/', {
+    data: { email: `owner@${shopSlug}.demo.soko.co.ke`, password: 'Vendor-demo-2026' },
+  })
+  expect(login.status(), await login.text()).toBe(200)
+  const { access_token: token } = (await login.json()) as { access_token: string }
+  await signIn.dispose()
+  return playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } })
+}

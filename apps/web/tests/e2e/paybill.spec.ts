@@ -1,4 +1,3 @@
-import type { APIRequestContext, PlaywrightWorkerArgs } from '@playwright/test'
 import type { OrderDetail, VendorOrderSummary } from '@soko/contract/checkout'
 import type { DeliveryOptions } from '@soko/contract/delivery'
 import { DEMO_ADMIN, signInByApi } from './accounts.ts'
@@ -11,6 +10,7 @@ import {
   placeOrder,
   seedCart,
   shippingFor,
+  shopOwnerApi,
   shownOrderNumber,
   stepHeading,
   stockedProducts,
@@ -23,22 +23,6 @@ import { waitForHydration } from './hydration.ts'
 // Desktop only: the steps are the checkout's own, which checkout.spec.ts runs on phones.
 
 const kes = (amount: number) => `KSh ${amount.toLocaleString('en-KE', { maximumFractionDigits: 2 })}`
-
-/** A demo shop owner's API, bearer-authenticated in a request context of its own (no Origin needed). */
-async function shopOwnerApi(
-  playwright: PlaywrightWorkerArgs['playwright'],
-  baseURL: string | undefined,
-  shopSlug: string,
-): Promise<APIRequestContext> {
-  const signIn = await playwright.request.newContext({ baseURL })
-  const login = await signIn.post('/api/auth/login/', {
-    data: { email: `owner@${shopSlug}.demo.soko.co.ke`, password: 'Vendor-demo-2026' },
-  })
-  expect(login.status(), await login.text()).toBe(200)
-  const { access_token: token } = (await login.json()) as { access_token: string }
-  await signIn.dispose()
-  return playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } })
-}
 
 test.describe('paying by M-Pesa Paybill', () => {
   test('a guest chooses Paybill, pays from the simulated phone, and the order shows paid', async ({

@@ -38,7 +38,11 @@ export interface OrderViewParts {
 }
 
 /** A part's delivery as its shopper sees it: carrier, confirmation, timeline, and whether receipt may be confirmed. */
-export function partDelivery(part: repo.VendorOrderRow, paidAt: Date | null, confirmDays: number) {
+export function partDelivery(
+  part: repo.VendorOrderRow,
+  order: { paid_at: Date | null; payment_method: string },
+  confirmDays: number,
+) {
   const status = part.status as OrderStatus
   const confirmedBy = part.delivery_confirmed_by as DeliveryConfirmer | null
   const stage = partStage(status, part.delivery_confirmed_at)
@@ -53,7 +57,7 @@ export function partDelivery(part: repo.VendorOrderRow, paidAt: Date | null, con
     canConfirm: movePart(stage, 'confirm', 'shopper').ok,
     timeline: partTimeline({
       status,
-      paidAt,
+      paidAt: order.paid_at,
       processingAt: part.processing_at,
       shippedAt: part.shipped_at,
       deliveredAt: part.delivered_at,
@@ -62,6 +66,9 @@ export function partDelivery(part: repo.VendorOrderRow, paidAt: Date | null, con
       carrier: part.carrier,
       trackingReference: part.tracking_reference,
       trackingNote: part.tracking_note,
+      ...(order.payment_method === 'pay-on-delivery'
+        ? { payOnDelivery: { collectedAt: part.collected_at, refusedAt: part.refused_at } }
+        : {}),
     }),
   }
 }
@@ -111,7 +118,7 @@ export function toOrderDetails(orders: repo.OrderRow[], parts: OrderViewParts): 
         shippedAt: iso(part.shipped_at),
         atStationAt: iso(part.at_station_at),
         deliveredAt: iso(part.delivered_at),
-        ...partDelivery(part, order.paid_at, parts.confirmDays),
+        ...partDelivery(part, order, parts.confirmDays),
         items: orderItems.filter((item) => item.vendor_order_id === part.id).map(toItem),
       })),
       contact: { firstName: order.first_name, lastName: order.last_name, email: order.email, phone: order.phone },

@@ -103,7 +103,11 @@ export function OrderTracking({
               </li>
             ))}
             {!part.shippedAt && part.status !== 'cancelled' && part.status !== 'refunded' && (
-              <li className="order-tracking__note">Not shipped yet: the seller ships once the order is paid.</li>
+              <li className="order-tracking__note">
+                {order.paymentMethod === 'pay-on-delivery'
+                  ? 'Not shipped yet: the seller is preparing it. You pay when it arrives.'
+                  : 'Not shipped yet: the seller ships once the order is paid.'}
+              </li>
             )}
           </ol>
           {part.canConfirm && <ConfirmReceipt order={order} part={part} token={token} />}

@@ -129,6 +129,7 @@ function OrderFollow({
   const payment = usePayment(order, token)
   const heading = confirmationHeading(order, payment.data)
   const isConfirmed = heading === 'Order Confirmed!'
+  const onDelivery = order.paymentMethod === 'pay-on-delivery'
 
   useEffect(() => {
     // The step arrives: say so to screen readers and show it from the top.
@@ -149,7 +150,11 @@ function OrderFollow({
       </h2>
       {isConfirmed ? (
         <div className="checkout-confirmed">
-          <p className="checkout-confirmed__thanks">Thank you for your order! Your payment has been received.</p>
+          <p className="checkout-confirmed__thanks">
+            {onDelivery
+              ? 'Thank you for your order! It is confirmed: you pay when it arrives, in cash or by M-Pesa to the rider.'
+              : 'Thank you for your order! Your payment has been received.'}
+          </p>
           <p className="checkout-confirmed__number">
             Order number: <strong>{order.orderNumber}</strong>
           </p>
@@ -157,7 +162,8 @@ function OrderFollow({
             A confirmation email has been sent to <strong>{order.contact.email}</strong>.
           </p>
           <p>
-            Total paid: <strong>{formatKes(order.total)}</strong>
+            {onDelivery && payment.data?.status !== 'paid' ? 'To pay on delivery' : 'Total paid'}:{' '}
+            <strong>{formatKes(order.total)}</strong>
           </p>
           <DeliverySummary delivery={order.delivery} />
           {order.collectionCode && (
