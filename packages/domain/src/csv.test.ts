@@ -3,16 +3,68 @@ import { csvField, parseCsv, toCsv, unguardText } from './csv.ts'
 
 describe('parseCsv', () => {
   it.each([
-    ['plain fields', 'a,b,c\n1,2,3\n', [[1, ['a', 'b', 'c']], [2, ['1', '2', '3']]]],
-    ['CRLF line ends', 'a,b\r\n1,2\r\n', [[1, ['a', 'b']], [2, ['1', '2']]]],
-    ['no line end at the end', 'a,b\n1,2', [[1, ['a', 'b']], [2, ['1', '2']]]],
+    [
+      'plain fields',
+      'a,b,c\n1,2,3\n',
+      [
+        [1, ['a', 'b', 'c']],
+        [2, ['1', '2', '3']],
+      ],
+    ],
+    [
+      'CRLF line ends',
+      'a,b\r\n1,2\r\n',
+      [
+        [1, ['a', 'b']],
+        [2, ['1', '2']],
+      ],
+    ],
+    [
+      'no line end at the end',
+      'a,b\n1,2',
+      [
+        [1, ['a', 'b']],
+        [2, ['1', '2']],
+      ],
+    ],
     ['a quoted comma', 'a,"b, c"\n', [[1, ['a', 'b, c']]]],
     ['doubled quotes', '"say ""hi""",x\n', [[1, ['say "hi"', 'x']]]],
-    ['a quoted line break counts its lines', 'h\n"one\ntwo",x\nnext\n', [[1, ['h']], [2, ['one\ntwo', 'x']], [4, ['next']]]],
-    ['a quoted CRLF', 'h\r\n"a\r\nb"\r\nc\r\n', [[1, ['h']], [2, ['a\r\nb']], [4, ['c']]]],
-    ['blank lines are skipped but counted', 'h\n\n1\n\n\n2\n', [[1, ['h']], [3, ['1']], [6, ['2']]]],
+    [
+      'a quoted line break counts its lines',
+      'h\n"one\ntwo",x\nnext\n',
+      [
+        [1, ['h']],
+        [2, ['one\ntwo', 'x']],
+        [4, ['next']],
+      ],
+    ],
+    [
+      'a quoted CRLF',
+      'h\r\n"a\r\nb"\r\nc\r\n',
+      [
+        [1, ['h']],
+        [2, ['a\r\nb']],
+        [4, ['c']],
+      ],
+    ],
+    [
+      'blank lines are skipped but counted',
+      'h\n\n1\n\n\n2\n',
+      [
+        [1, ['h']],
+        [3, ['1']],
+        [6, ['2']],
+      ],
+    ],
     ['empty fields', ',,\n', [[1, ['', '', '']]]],
-    ['a byte-order mark', '\ufeffname\nx\n', [[1, ['name']], [2, ['x']]]],
+    [
+      'a byte-order mark',
+      '\ufeffname\nx\n',
+      [
+        [1, ['name']],
+        [2, ['x']],
+      ],
+    ],
     ['a quote inside an unquoted field', '5" tyre,x\n', [[1, ['5" tyre', 'x']]]],
     ['an empty quoted field', '"",x\n', [[1, ['', 'x']]]],
   ])('%s', (_name, text, expected) => {
