@@ -36,24 +36,21 @@ export async function existingSkus(db: Db, shopId: number, skus: string[]): Prom
   return new Set(rows.flatMap((row) => (row.sku === null ? [] : [row.sku])))
 }
 
-/** The shop's product with this SKU, locked for the rest of the transaction; null when there is none. */
-export async function productBySku(db: Db, shopId: number, sku: string) {
-  const [row] = await db
+/** The shop's products with these SKUs, locked for the rest of the transaction, by SKU. */
+export async function productsBySku(db: Db, shopId: number, skus: string[]) {
+  if (skus.length === 0) return new Map<string, never>()
+  const rows = await db
     .select({
       id: products.id,
+      sku: products.sku,
       slug: products.slug,
       is_active: products.isActive,
       deactivated_reason: products.deactivatedReason,
     })
     .from(products)
-    .where(and(eq(products.businessId, shopId), eq(products.sku, sku)))
+    .where(and(eq(products.businessId, shopId), inArray(products.sku, skus)))
     .for('update')
-  return row ?? null
-}
-
-/** The import's own columns of a product: its SKU and the image URLs kept for later. */
-export async function setImportColumns(db: Db, productId: number, sku: string | null, imageUrls: string[]) {
-  await db.update(products).set({ sku, pendingImageUrls: imageUrls }).where(eq(products.id, productId))
+  return new Map(rows.map((row) => [row.sku ?? '', row]))
 }
 
 export async function insertImport(

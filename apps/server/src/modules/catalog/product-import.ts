@@ -192,8 +192,11 @@ export class ProductImportService {
         if (next === null) return false
         const lines = next.lines as StoredLine[]
         const batch = { applied: lines.length, created: 0, updated: 0, failures: [] as ImportIssue[] }
+        const skus = lines.flatMap((line) => (line.sku === null ? [] : [line.sku]))
+        const existing = await importRepo.productsBySku(t, next.business_id, skus)
+        const leaves = new Map<number, boolean>()
         for (const line of lines) {
-          const outcome = await this.apply(t, next.business_id, line)
+          const outcome = await this.apply(t, next.business_id, line, existing, leaves)
           if (outcome === 'created') batch.created++
           else if (outcome === 'updated') batch.updated++
           else batch.failures.push(outcome)
@@ -206,9 +209,20 @@ export class ProductImportService {
   }
 
   /** One line: the shop's product with its SKU updated, or a new product; or why not. */
-  private async apply(t: Db, shopId: number, line: StoredLine): Promise<'created' | 'updated' | ImportIssue> {
+  private async apply(
+    t: Db,
+    shopId: number,
+    line: StoredLine,
+    existing: Awaited<ReturnType<typeof importRepo.productsBySku>>,
+    leaves: Map<number, boolean>,
+  ): Promise<'created' | 'updated' | ImportIssue> {
     const { body } = line
-    if (!(await repo.isLeafCategory(t, body.categoryId))) {
+    let isLeaf = leaves.get(body.categoryId)
+    if (isLeaf === undefined) {
+      isLeaf = await repo.isLeafCategory(t, body.categoryId)
+      leaves.set(body.categoryId, isLeaf)
+    }
+    if (!isLeaf) {
       return { line: line.line, field: 'category', message: LEAF_MESSAGE }
     }
     const fields = {
@@ -219,8 +233,10 @@ export class ProductImportService {
       stockQty: body.stockQty,
       lowStockThreshold: body.lowStockThreshold,
       isActive: body.isActive,
+      sku: line.sku,
+      pendingImageUrls: line.imageUrls,
     }
-    const current = line.sku === null ? null : await importRepo.productBySku(t, shopId, line.sku)
+    const current = line.sku === null ? null : existing.get(line.sku)
     if (current) {
       if (body.isActive && !current.is_active && current.deactivated_reason) {
         return {
@@ -230,12 +246,10 @@ export class ProductImportService {
         }
       }
       await repo.updateProduct(t, current.id, { ...fields, slug: current.slug })
-      await importRepo.setImportColumns(t, current.id, line.sku, line.imageUrls)
       return 'updated'
     }
     const slug = await repo.freeProductSlug(t, slugFromName(body.name) || 'product')
-    const id = await repo.insertProduct(t, shopId, { ...fields, slug })
-    await importRepo.setImportColumns(t, id, line.sku, line.imageUrls)
+    await repo.insertProduct(t, shopId, { ...fields, slug })
     return 'created'
   }
 
