@@ -8,6 +8,7 @@ import type { checkoutEndpoints } from './checkout.ts'
 import type { contactEndpoints } from './contact.ts'
 import type { deliveryEndpoints } from './delivery.ts'
 import type { devEndpoints } from './dev.ts'
+import type { flashSaleEndpoints } from './flash-sales.ts'
 import type { healthEndpoints } from './health.ts'
 import type { mediaEndpoints } from './media.ts'
 import type { payOnDeliveryEndpoints } from './pay-on-delivery.ts'
@@ -30,6 +31,7 @@ export type Api = typeof catalogEndpoints &
   typeof returnsEndpoints &
   typeof siteEndpoints &
   typeof deliveryEndpoints &
-  typeof payOnDeliveryEndpoints
+  typeof payOnDeliveryEndpoints &
+  typeof flashSaleEndpoints
 
 export type ApiKey = keyof Api

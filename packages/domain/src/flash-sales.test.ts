@@ -26,7 +26,13 @@ describe('flashSaleState', () => {
     ['cancelled while running', '2026-11-25T10:00:00Z', 2, '2026-11-25T09:30:00Z', 'cancelled'],
     ['cancelled before it started', '2026-11-25T08:00:00Z', 0, '2026-11-25T07:00:00Z', 'cancelled'],
   ] as const)('%s', (_name, now, soldCount, cancelled, state: FlashSaleState) => {
-    const sale = { startsAt: start, endsAt: end, quantity: 10, soldCount, cancelledAt: cancelled ? at(cancelled) : null }
+    const sale = {
+      startsAt: start,
+      endsAt: end,
+      quantity: 10,
+      soldCount,
+      cancelledAt: cancelled ? at(cancelled) : null,
+    }
     expect(flashSaleState(sale, at(now))).toBe(state)
   })
 
@@ -60,7 +66,12 @@ describe('flashSaleProblems', () => {
       [],
       { sale_price: "Sale price must be below the product's price (KSh 1,000)" },
     ],
-    ['quantity zero', { quantity: 0 }, [], { quantity: 'Quantity must be at least 1', per_order_limit: expect.any(String) }],
+    [
+      'quantity zero',
+      { quantity: 0 },
+      [],
+      { quantity: 'Quantity must be at least 1', per_order_limit: expect.any(String) },
+    ],
     ['per-order limit zero', { perOrderLimit: 0 }, [], { per_order_limit: 'Per-order limit must be at least 1' }],
     [
       'per-order limit above the quantity',
@@ -122,7 +133,12 @@ describe('linePrice (all or nothing)', () => {
 
 describe('countdown', () => {
   it.each([
-    ['three hours', '2026-11-25T09:00:00Z', { totalSeconds: 10_800, days: 0, hours: 3, minutes: 0, seconds: 0 }, '03:00:00'],
+    [
+      'three hours',
+      '2026-11-25T09:00:00Z',
+      { totalSeconds: 10_800, days: 0, hours: 3, minutes: 0, seconds: 0 },
+      '03:00:00',
+    ],
     ['a second', '2026-11-25T11:59:59Z', { totalSeconds: 1, days: 0, hours: 0, minutes: 0, seconds: 1 }, '00:00:01'],
     [
       'over a day',
@@ -130,7 +146,12 @@ describe('countdown', () => {
       { totalSeconds: 97_865, days: 1, hours: 3, minutes: 11, seconds: 5 },
       '1d 03:11:05',
     ],
-    ['past the end', '2026-11-25T13:00:00Z', { totalSeconds: 0, days: 0, hours: 0, minutes: 0, seconds: 0 }, '00:00:00'],
+    [
+      'past the end',
+      '2026-11-25T13:00:00Z',
+      { totalSeconds: 0, days: 0, hours: 0, minutes: 0, seconds: 0 },
+      '00:00:00',
+    ],
   ] as const)('%s', (_name, now, expected, text) => {
     const left = countdown(end, at(now))
     expect(left).toEqual(expected)

@@ -79,9 +79,7 @@ export function flashSaleProblems(
 
 function overlaps(a: { startsAt: Date; endsAt: Date }, b: ScheduledWindow): boolean {
   return (
-    b.cancelledAt === null &&
-    a.startsAt.getTime() < b.endsAt.getTime() &&
-    b.startsAt.getTime() < a.endsAt.getTime()
+    b.cancelledAt === null && a.startsAt.getTime() < b.endsAt.getTime() && b.startsAt.getTime() < a.endsAt.getTime()
   )
 }
 
