@@ -7,6 +7,7 @@ import { authRoutes } from './modules/accounts/routes.ts'
 import { startSweeper } from './modules/accounts/sweeper.ts'
 import { adminRoutes } from './modules/admin/routes.ts'
 import { cartRoutes } from './modules/cart/routes.ts'
+import { flashSaleRoutes } from './modules/catalog/flash-sale-routes.ts'
 import { catalogRoutes } from './modules/catalog/routes.ts'
 import type { CatalogService } from './modules/catalog/service.ts'
 import { contactRoutes } from './modules/contact/routes.ts'
@@ -234,6 +235,7 @@ async function registerRoutes(
   const { flows, orders, sessions, gateways } = services
   await app.register(healthRoutes(context.health))
   await app.register(catalogRoutes(services.catalog))
+  await app.register(flashSaleRoutes(services.flashSales))
   await app.register(searchRoutes(services.search))
   await app.register(contactRoutes(services.contact))
   await app.register(deliveryRoutes(services.delivery))

@@ -31,6 +31,7 @@ import { AdminCategoriesService } from './modules/admin/categories/service.ts'
 import { AdminContactService } from './modules/admin/contact/service.ts'
 import { AdminDashboardService } from './modules/admin/dashboard/service.ts'
 import { AdminDeliveryService } from './modules/admin/delivery/service.ts'
+import { AdminFlashSalesService } from './modules/admin/flash-sales/service.ts'
 import { AdminLedgerService } from './modules/admin/ledger/service.ts'
 import { AdminOrdersService } from './modules/admin/orders/service.ts'
 import { AdminOutboxService } from './modules/admin/outbox/service.ts'
@@ -46,6 +47,7 @@ import { CartService } from './modules/cart/service.ts'
 import { BannerEditor } from './modules/catalog/banners.ts'
 import { CategoryEditor } from './modules/catalog/categories.ts'
 import { CommissionRates } from './modules/catalog/commission-rates.ts'
+import { FlashSaleCatalog } from './modules/catalog/flash-sales.ts'
 import { Pricing } from './modules/catalog/pricing.ts'
 import { ProductImageService } from './modules/catalog/product-images.ts'
 import { ProductImportService } from './modules/catalog/product-import.ts'
@@ -303,6 +305,7 @@ export async function buildServices(
 
   const categories = new CategoryEditor(db, commissionRates)
   const banners = new BannerEditor(db)
+  const flashSales = new FlashSaleCatalog(db)
   const contact = new ContactService(db, config.CONTACT_RATE_LIMIT)
   // The admin area: its guard and audit around the owning modules' writes and flows, and its read models.
   const admin: AdminServices = {
@@ -317,6 +320,7 @@ export async function buildServices(
     ledger: new AdminLedgerService(db, ledger, shops, audit),
     categories: new AdminCategoriesService(db, audit, categories),
     banners: new AdminBannersService(db, audit, banners),
+    flashSales: new AdminFlashSalesService(db, audit, flashSales),
     contact: new AdminContactService(db, audit, contact),
     delivery: new AdminDeliveryService(db, audit, delivery, flows.fulfilVendorOrder),
     disputes: flows.returnItems,
@@ -352,6 +356,7 @@ export async function buildServices(
     productImages: new ProductImageService(db, shops, config.mediaDir),
     categories,
     banners,
+    flashSales,
     search,
     contact,
     // The demo catalogue's pictures, which the media routes draw for images that have no stored file.

@@ -8,6 +8,7 @@ import { deliveryEndpoints } from '@soko/contract/delivery'
 import { devEndpoints } from '@soko/contract/dev'
 import { type EndpointKey, type EndpointSpec, splitKey } from '@soko/contract/endpoint'
 import { ERROR_STATUS } from '@soko/contract/errors'
+import { flashSaleEndpoints } from '@soko/contract/flash-sales'
 import { healthEndpoints } from '@soko/contract/health'
 import { mediaEndpoints } from '@soko/contract/media'
 import { payOnDeliveryEndpoints } from '@soko/contract/pay-on-delivery'
@@ -38,6 +39,7 @@ const tables = {
   returnsEndpoints,
   payOnDeliveryEndpoints,
   productImportEndpoints,
+  flashSaleEndpoints,
   siteEndpoints,
 }
 

@@ -8,6 +8,7 @@ import type { checkoutEndpoints } from './checkout.ts'
 import type { contactEndpoints } from './contact.ts'
 import type { deliveryEndpoints } from './delivery.ts'
 import type { devEndpoints } from './dev.ts'
+import type { flashSaleEndpoints } from './flash-sales.ts'
 import type { healthEndpoints } from './health.ts'
 import type { mediaEndpoints } from './media.ts'
 import type { payOnDeliveryEndpoints } from './pay-on-delivery.ts'
@@ -32,6 +33,7 @@ export type Api = typeof catalogEndpoints &
   typeof siteEndpoints &
   typeof deliveryEndpoints &
   typeof payOnDeliveryEndpoints &
-  typeof productImportEndpoints
+  typeof productImportEndpoints &
+  typeof flashSaleEndpoints
 
 export type ApiKey = keyof Api

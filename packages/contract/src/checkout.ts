@@ -92,6 +92,11 @@ export const QuoteLineSchema = z.object({
   problem: z.enum(QUOTE_PROBLEMS).nullable(),
   message: z.string().nullable().describe("A sentence for the shopper, e.g. 'Only 2 left: quantity lowered to 2.'"),
   previousPrice: Kes.nullable().describe('The price the shopper was shown, when it has changed'),
+  flashSale: z
+    .object({ id: Id, endsAt: z.string().describe('ISO 8601') })
+    .nullable()
+    .optional()
+    .describe('Set when the line is at a flash sale price (decision 0024); unitPrice is then the sale price'),
 })
 export type QuoteLine = z.infer<typeof QuoteLineSchema>
 

@@ -16,6 +16,7 @@ import * as catalog from './schema/catalog.ts'
 import * as contact from './schema/contact.ts'
 import * as customers from './schema/customers.ts'
 import * as delivery from './schema/delivery.ts'
+import * as flashSales from './schema/flash-sales.ts'
 import * as jobs from './schema/jobs.ts'
 import * as ledger from './schema/ledger.ts'
 import * as mail from './schema/mail.ts'
@@ -40,6 +41,7 @@ const modules = [
   contact,
   customers,
   delivery,
+  flashSales,
   jobs,
   ledger,
   mail,

@@ -27,12 +27,22 @@ export async function giveBackStock(
   orderId: number,
   options: { unshippedOnly?: boolean } = {},
 ): Promise<void> {
-  if (await orders.claimStockRelease(t, orderId)) await stock.giveBack(t, await orders.stockLines(t, orderId, options))
+  if (!(await orders.claimStockRelease(t, orderId))) return
+  const lines = await orders.stockLines(t, orderId, options)
+  await stock.giveBack(t, lines)
+  // Its flash sale units too (decision 0024): another shopper may buy them at the sale price.
+  await stock.giveBackSaleUnits(t, orderId, lines)
 }
 
 /** Takes a released order's stock again (money that came in after its reservation ended); false if sold meanwhile. */
 export async function takeBackStock(t: Db, { orders, stock }: StockModules, orderId: number): Promise<boolean> {
-  if (!(await stock.takeAll(t, await orders.stockLines(t, orderId)))) return false
+  const lines = await orders.stockLines(t, orderId)
+  if (!(await stock.takeAll(t, lines))) return false
+  // It was sold at the flash sale price: only with the sale's units again, else its stock goes back too.
+  if (!(await stock.retakeSaleUnits(t, orderId))) {
+    await stock.giveBack(t, lines)
+    return false
+  }
   await orders.markStockRetaken(t, orderId)
   return true
 }

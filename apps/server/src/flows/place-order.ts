@@ -206,6 +206,14 @@ export class PlaceOrder {
       commissionBpOf: (line) => rates.rateOf(line.categoryId),
       reservedUntil,
     })
+    // Flash sale units (decision 0024): the quote read the sales under the products' locks; the conditional update
+    // stands behind it, and a sale without enough left rolls the whole order back as a changed quote.
+    const saleUnits = priced.lines.flatMap((line) =>
+      line.flashSaleId === null
+        ? []
+        : [{ flashSaleId: line.flashSaleId, productId: line.productId, quantity: line.quantity }],
+    )
+    if (!(await this.modules.stock.takeSaleUnits(t, orderId, saleUnits))) throw new QuoteChangedError(priced.quote)
     if (holdsUntilPaid) {
       await enqueueJob(t, {
         kind: 'order.expire',

@@ -4,9 +4,11 @@ import { Await } from 'react-router'
 import { ProductCardSkeleton } from '../components/ui/skeleton.tsx'
 import { ProductCard, ProductGrid } from '../features/catalog/product-card.tsx'
 import { CategoryTiles, CategoryTilesSkeleton } from '../features/home/category-tiles.tsx'
+import { FlashSaleSection } from '../features/home/flash-sale.tsx'
 import { HeroCarousel, HeroCarouselSkeleton } from '../features/home/hero-carousel.tsx'
 import {
   fetchCategories,
+  fetchFlashSales,
   fetchHome,
   loadHomeInBrowser,
   settle,
@@ -36,12 +38,17 @@ export function meta(_args: Route.MetaArgs) {
 
 // Not awaited: the page's shell (search, skeletons) goes out at once and each section streams in when its data does.
 export function loader({ context }: Route.LoaderArgs) {
-  return { home: settle(fetchHome(context)), categories: settle(fetchCategories(context)) }
+  return {
+    home: settle(fetchHome(context)),
+    categories: settle(fetchCategories(context)),
+    flashSales: settle(fetchFlashSales(context)),
+  }
 }
 
 // In the browser (going back to the home page, Try Again) the query cache answers, or fetches.
 export function clientLoader(_args: Route.ClientLoaderArgs) {
-  return loadHomeInBrowser(getQueryClient())
+  // Flash sales are fetched afresh every time: their units left and countdown must be of now.
+  return { ...loadHomeInBrowser(getQueryClient()), flashSales: settle(fetchFlashSales()) }
 }
 
 /** An Await's error element must be an element: this one shows nothing. */
@@ -129,6 +136,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Suspense fallback={<HeroCarouselSkeleton />}>
         <Await resolve={loaderData.home} errorElement={<HomeError message="Failed to load home data" />}>
           {(home) => (home.ok ? <Hero initial={home.data} /> : <HomeError message="Failed to load home data" />)}
+        </Await>
+      </Suspense>
+
+      <Suspense fallback={null}>
+        {/* A failed or empty flash sale list shows nothing: the rest of the page stands on its own. */}
+        <Await resolve={loaderData.flashSales} errorElement={<Nothing />}>
+          {(flashSales) => (flashSales.ok ? <FlashSaleSection flashSales={flashSales.data} /> : null)}
         </Await>
       </Suspense>
 

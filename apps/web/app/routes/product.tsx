@@ -1,7 +1,15 @@
 import type { ProductDetail as Product } from '@soko/contract/catalog'
+import type { FlashSales } from '@soko/contract/flash-sales'
 import { useQueryClient } from '@tanstack/react-query'
 import { data, isRouteErrorResponse, useRevalidator } from 'react-router'
-import { fetchProduct, isNotFound, useProduct } from '../features/product/product-data.ts'
+import {
+  fetchFlashSale,
+  fetchProduct,
+  isNotFound,
+  useFlashSale,
+  useProduct,
+  withFlashSalePrice,
+} from '../features/product/product-data.ts'
 import { ProductDetail } from '../features/product/product-detail.tsx'
 import { ProductSeo } from '../features/product/product-seo.tsx'
 import { ProductLoadFailed, ProductLoading, ProductNotFound, ProductPage } from '../features/product/product-states.tsx'
@@ -15,7 +23,10 @@ import '../features/product/product.css'
 export async function loader({ params, context }: Route.LoaderArgs) {
   const origin = context.siteOrigin
   try {
-    return { product: (await fetchProduct(params.slug, context)) as Product | null, origin }
+    const product = await fetchProduct(params.slug, context)
+    // A flash sale that cannot be read leaves the normal price: the quote has the last word anyway.
+    const flashSales = await fetchFlashSale(product.id, context).catch(() => null)
+    return { product: product as Product | null, flashSales, origin }
   } catch (error) {
     if (isNotFound(error)) throw data(null, { status: 404 })
     throw data(null, { status: 503 })
@@ -28,21 +39,13 @@ export function clientLoader({ params }: Route.ClientLoaderArgs) {
   const key = queryKeys.product(params.slug)
   const product = client.getQueryData<Product>(key) ?? null
   if (!product) void client.prefetchQuery({ queryKey: key, queryFn: () => fetchProduct(params.slug) })
-  return { product, origin: window.location.origin }
+  return { product, flashSales: null, origin: window.location.origin }
 }
 
 export default function ProductRoute({ loaderData, params }: Route.ComponentProps) {
   const { data: product, error, refetch, isFetching } = useProduct(params.slug, loaderData.product)
   if (product) {
-    const url = `${loaderData.origin}/product/${product.slug}`
-    return (
-      <ProductPage share={{ title: product.name, url }}>
-        <ProductSeo product={product} origin={loaderData.origin} />
-        {/* Keyed by product: a new product starts at its first picture, quantity 1, description folded. */}
-        <ProductDetail key={product.id} product={product} />
-        <PurchaseBar key={`bar-${product.id}`} product={product} />
-      </ProductPage>
-    )
+    return <ProductFound product={product} initialSales={loaderData.flashSales} origin={loaderData.origin} />
   }
   if (error) {
     return (
@@ -80,6 +83,29 @@ export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
           }}
         />
       )}
+    </ProductPage>
+  )
+}
+
+/** The product with its running flash sale, if any: the sale price shown and put in the cart, the time left. */
+function ProductFound({
+  product,
+  initialSales,
+  origin,
+}: {
+  product: Product
+  initialSales: FlashSales | null
+  origin: string
+}) {
+  const flashSales = useFlashSale(product.id, initialSales)
+  const shown = withFlashSalePrice(product, flashSales)
+  const url = `${origin}/product/${product.slug}`
+  return (
+    <ProductPage share={{ title: product.name, url }}>
+      <ProductSeo product={product} origin={origin} />
+      {/* Keyed by product: a new product starts at its first picture, quantity 1, description folded. */}
+      <ProductDetail key={product.id} product={shown} flashSales={flashSales} />
+      <PurchaseBar key={`bar-${product.id}`} product={shown} />
     </ProductPage>
   )
 }

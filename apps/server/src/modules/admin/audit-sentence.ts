@@ -37,6 +37,8 @@ const VERBS: Record<AdminAuditAction, string> = {
   'outbox_email.read': 'read the email',
   'c2b.resolved': 'handled the unmatched Paybill payment',
   'ledger.adjusted': 'recorded a ledger adjustment,',
+  'flash_sale.scheduled': 'scheduled a flash sale of',
+  'flash_sale.cancelled': 'cancelled the flash sale of',
 }
 
 /** "Wanjiru Kamau suspended the shop Gikomba Fashions: Counterfeit goods." */

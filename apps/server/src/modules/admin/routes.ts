@@ -10,6 +10,8 @@ import type { AdminDashboardService } from './dashboard/service.ts'
 import { adminDeliveryRoutes } from './delivery/routes.ts'
 import type { AdminDeliveryService } from './delivery/service.ts'
 import { adminDisputeRoutes, type DisputeDesk } from './disputes/routes.ts'
+import { adminFlashSaleRoutes } from './flash-sales/routes.ts'
+import type { AdminFlashSalesService } from './flash-sales/service.ts'
 import { guardAdmin } from './guard.ts'
 import { adminLedgerRoutes } from './ledger/routes.ts'
 import type { AdminLedgerService } from './ledger/service.ts'
@@ -45,6 +47,8 @@ export interface AdminServices {
   payouts: AdminPayoutsService
   categories: AdminCategoriesService
   banners: AdminBannersService
+  /** Flash sales: scheduled, listed and cancelled (decision 0024). */
+  flashSales: AdminFlashSalesService
   contact: AdminContactService
   delivery: AdminDeliveryService
   /** The dispute desk: returns a shop refused or left unanswered (the return-items flow). */
@@ -68,6 +72,7 @@ export function adminRoutes(admin: AdminServices): FastifyPluginAsyncZod {
     await app.register(adminPayoutRoutes(admin.payouts))
     await app.register(adminCategoryRoutes(admin.categories))
     await app.register(adminBannerRoutes(admin.banners))
+    await app.register(adminFlashSaleRoutes(admin.flashSales))
     await app.register(adminContactRoutes(admin.contact))
     await app.register(adminDeliveryRoutes(admin.delivery))
     await app.register(adminDisputeRoutes(admin.disputes))

@@ -3,9 +3,11 @@ import type { DeliveryChoice } from '@soko/contract/delivery'
 import type { Db } from '@soko/db/client'
 import { quoteAmounts } from '@soko/domain/checkout'
 import { type DeliveryFees, type DeliverySnapshot, parcelCount } from '@soko/domain/delivery'
+import { linePrice, saleMissMessage } from '@soko/domain/flash-sales'
 import { centsToKes, formatKes, kesToCents } from '@soko/domain/money'
 import type { DeliveryService, PricedDelivery } from '../delivery/service.ts'
 import { productImageUrl } from '../media/media-url.ts'
+import { type RunningSale, runningSalesFor } from './flash-sales.ts'
 import { type ProductForQuote, productsForQuote } from './listing-read-model.ts'
 
 export type { ProductForQuote }
@@ -37,6 +39,8 @@ export interface PricedLine extends QuoteLine {
   businessName: string
   /** The product's category, whose commission rate its sale is charged (null: a line that cannot be bought). */
   categoryId: number | null
+  /** The flash sale whose price the line has (decision 0024): the order takes that many of its units. */
+  flashSaleId: number | null
 }
 
 export interface PricedQuote {
@@ -113,11 +117,13 @@ export async function priceItems(
       )
     ).map((product) => [product.id, product]),
   )
+  // Read after the products' rows are locked: every order taking sale units holds its product's lock too.
+  const sales = await runningSalesFor(db, [...products.keys()])
   const lines: PricedLine[] = []
   const removed: PricedLine[] = []
   for (const item of items) {
     const product = products.get(item.productId)
-    const line = toLine(item, product)
+    const line = toLine(item, product, sales.get(item.productId))
     if (line.problem === 'unavailable' || line.problem === 'out_of_stock') removed.push(line)
     else lines.push(line)
   }
@@ -149,12 +155,13 @@ function publicLine({
   unitPriceCents: _unit,
   businessName: _name,
   categoryId: _category,
+  flashSaleId: _sale,
   ...line
 }: PricedLine): QuoteLine {
   return line
 }
 
-function toLine(item: CheckoutItem, product: ProductForQuote | undefined): PricedLine {
+function toLine(item: CheckoutItem, product: ProductForQuote | undefined, sale: RunningSale | undefined): PricedLine {
   if (!product?.sellable) {
     return {
       productId: item.productId,
@@ -173,10 +180,14 @@ function toLine(item: CheckoutItem, product: ProductForQuote | undefined): Price
       problem: 'unavailable',
       message: `${product?.name ?? 'A product in your cart'} is no longer sold.`,
       previousPrice: null,
+      flashSale: null,
+      flashSaleId: null,
     }
   }
-  const unitPriceCents = product.effective_price_cents
   const quantity = Math.min(item.quantity, product.stock_qty)
+  // A running flash sale prices the whole line, or none of it (decision 0024).
+  const price = linePrice(product.effective_price_cents, quantity, sale ?? null)
+  const unitPriceCents = price.unitPriceCents
   const messages: string[] = []
   let problem: QuoteProblem | null = null
   if (product.stock_qty === 0) {
@@ -192,6 +203,7 @@ function toLine(item: CheckoutItem, product: ProductForQuote | undefined): Price
     problem ??= 'price_changed'
     messages.push(`The price of ${product.name} changed from ${formatKes(shownCents)} to ${formatKes(unitPriceCents)}.`)
   }
+  if (!price.onSale && price.miss !== null && sale) messages.push(saleMissMessage(product.name, price.miss, sale))
   return {
     productId: product.id,
     name: product.name,
@@ -209,5 +221,7 @@ function toLine(item: CheckoutItem, product: ProductForQuote | undefined): Price
     problem,
     message: messages.length > 0 ? messages.join(' ') : null,
     previousPrice: priceChanged && shownCents !== null ? centsToKes(shownCents) : null,
+    flashSale: price.onSale && sale ? { id: sale.id, endsAt: sale.endsAt.toISOString() } : null,
+    flashSaleId: price.onSale && sale ? sale.id : null,
   }
 }

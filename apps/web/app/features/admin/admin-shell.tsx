@@ -18,6 +18,7 @@ export const ADMIN_SECTIONS: readonly { path: string; label: string; isDemoOnly?
   { path: '/admin/ledger', label: 'Ledger' },
   { path: '/admin/categories', label: 'Categories' },
   { path: '/admin/banners', label: 'Banners' },
+  { path: '/admin/flash-sales', label: 'Flash sales' },
   { path: '/admin/delivery', label: 'Delivery' },
   { path: '/admin/messages', label: 'Messages' },
   // A demo's mail, kept because no mail server is set up; a real marketplace's mail is private.

@@ -6,6 +6,8 @@ import { queryKeys, staleTimes } from '../../lib/query.ts'
 
 export const fetchHome = (context?: AppLoadContext) => call('GET /api/marketplace/home/', {}, { context })
 export const fetchCategories = (context?: AppLoadContext) => call('GET /api/marketplace/categories/', {}, { context })
+/** The running flash sales: never cached (units left change with every order; decision 0024). */
+export const fetchFlashSales = (context?: AppLoadContext) => call('GET /api/marketplace/flash-sales/', {}, { context })
 
 /**
  * A streamed section's data, or the fact that it failed. Streamed promises never reject: a rejection would reach the

@@ -1,4 +1,5 @@
 import type { ProductDetail, ReviewsPage } from '@soko/contract/catalog'
+import type { FlashSales } from '@soko/contract/flash-sales'
 import { useQuery } from '@tanstack/react-query'
 import type { AppLoadContext } from 'react-router'
 import { ApiError, call } from '../../lib/api-client.ts'
@@ -44,6 +45,32 @@ export function useReviews(slug: string, page: number, initialData: ReviewsPage 
     staleTime: staleTimes.list,
     retry: retryUnlessMissing,
   })
+}
+
+/** A product's running flash sale, if any (decision 0024): read fresh, never from a cache. */
+export const fetchFlashSale = (productId: number, context?: AppLoadContext) =>
+  call('GET /api/marketplace/flash-sales/', { query: { product_id: productId } }, { context })
+
+/** The product's flash sale in the browser, starting from what the route loaded (checked again every minute). */
+export function useFlashSale(productId: number, initialData: FlashSales | null) {
+  return useQuery({
+    queryKey: ['flash-sale', productId] as const,
+    queryFn: () => fetchFlashSale(productId),
+    initialData: initialData ?? undefined,
+    staleTime: 60_000,
+  }).data
+}
+
+/** The product as shoppers buy it during its flash sale: the sale price is what it costs (the quote confirms it). */
+export function withFlashSalePrice(product: ProductDetail, flashSales: FlashSales | undefined): ProductDetail {
+  const sale = flashSales?.sales[0]
+  if (!sale) return product
+  return {
+    ...product,
+    discounted_price: sale.sale_price,
+    effective_price: sale.sale_price,
+    discount_percentage: Math.round((1 - sale.sale_price / product.price) * 100),
+  }
 }
 
 /** The primary image, else the first, else none. */

@@ -1,7 +1,9 @@
 import type { ProductDetail as Product, Review } from '@soko/contract/catalog'
+import type { FlashSales } from '@soko/contract/flash-sales'
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { ShopAvatar } from '../../components/site/shop-card.tsx'
+import { Countdown } from '../../components/ui/countdown.tsx'
 import { Stars } from '../../components/ui/stars.tsx'
 import { VerifiedMark } from '../../components/ui/verified-mark.tsx'
 import { formatDate, formatKes } from '../../lib/format.ts'
@@ -196,8 +198,25 @@ function Reviews({ product }: { product: Product }) {
   )
 }
 
+/** A running flash sale: its units left and the time left (the price block above shows the sale price). */
+function FlashSaleNotice({ flashSales }: { flashSales: FlashSales }) {
+  const sale = flashSales.sales[0]
+  if (!sale) return null
+  return (
+    <div className="pd-flash">
+      <p className="pd-flash__title">
+        <span aria-hidden="true">⚡ </span>Flash sale
+      </p>
+      <p className="pd-flash__left">
+        {sale.units_left} left at this price, up to {sale.per_order_limit} per order
+      </p>
+      <Countdown endsAt={sale.ends_at} now={flashSales.now} className="pd-flash__countdown" />
+    </div>
+  )
+}
+
 /** Everything the product page shows about one product (specification section 2, "Product detail"). */
-export function ProductDetail({ product }: { product: Product }) {
+export function ProductDetail({ product, flashSales }: { product: Product; flashSales?: FlashSales | undefined }) {
   return (
     <div className="pd-layout">
       <ProductGallery product={product} />
@@ -215,6 +234,7 @@ export function ProductDetail({ product }: { product: Product }) {
             )}
           </div>
           <PriceBlock product={product} />
+          {flashSales && <FlashSaleNotice flashSales={flashSales} />}
           <Stats product={product} />
           <StockBadge product={product} />
         </div>
