@@ -15,6 +15,7 @@ import type { returnsEndpoints } from './returns.ts'
 import type { searchEndpoints } from './search.ts'
 import type { siteEndpoints } from './site.ts'
 import type { vendorEndpoints } from './vendor.ts'
+import type { voucherEndpoints } from './vouchers.ts'
 
 export type Api = typeof catalogEndpoints &
   typeof searchEndpoints &
@@ -30,6 +31,7 @@ export type Api = typeof catalogEndpoints &
   typeof returnsEndpoints &
   typeof siteEndpoints &
   typeof deliveryEndpoints &
-  typeof payOnDeliveryEndpoints
+  typeof payOnDeliveryEndpoints &
+  typeof voucherEndpoints
 
 export type ApiKey = keyof Api
