@@ -26,6 +26,7 @@ import { searchRoutes } from './modules/search/routes.ts'
 import { seoRoutes } from './modules/seo/routes.ts'
 import { siteRoutes } from './modules/site/routes.ts'
 import { vendorPortalRoutes } from './modules/vendors/portal-routes.ts'
+import { vendorVoucherRoutes } from './modules/vouchers/routes.ts'
 import { vendorRoutes } from './modules/vendors/routes.ts'
 import { registerAuth, sessionCookieName } from './plugins/auth.ts'
 import { registerConditionalGet } from './plugins/cache.ts'
@@ -275,6 +276,7 @@ async function registerRoutes(
       orders,
       returns: services.returns,
       flows: {
+        quote: (...args) => flows.quoteCart.run(...args),
         placeOrder: (...args) => flows.placeOrder.run(...args),
         paymentState: (...args) => flows.followPayment.run(...args),
         retryPayment: (...args) => flows.retryPayment.run(...args),
@@ -310,6 +312,7 @@ async function registerRoutes(
     }),
   )
   await app.register(adminRoutes(services.admin))
+  await app.register(vendorVoucherRoutes(services.vouchers))
   await app.register(
     vendorPortalRoutes({
       openShop: flows.openShop,

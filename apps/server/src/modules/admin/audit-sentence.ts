@@ -37,6 +37,9 @@ const VERBS: Record<AdminAuditAction, string> = {
   'outbox_email.read': 'read the email',
   'c2b.resolved': 'handled the unmatched Paybill payment',
   'ledger.adjusted': 'recorded a ledger adjustment,',
+  'voucher.created': 'created the voucher',
+  'voucher.enabled': 'enabled the voucher',
+  'voucher.disabled': 'disabled the voucher',
 }
 
 /** "Wanjiru Kamau suspended the shop Gikomba Fashions: Counterfeit goods." */

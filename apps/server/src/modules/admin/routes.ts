@@ -28,6 +28,8 @@ import type { AdminRefundsService } from './refunds/service.ts'
 import { adminUserRoutes } from './users/routes.ts'
 import type { AdminUsersService } from './users/service.ts'
 import { adminVendorRoutes } from './vendors/routes.ts'
+import { adminVoucherRoutes } from '../vouchers/routes.ts'
+import type { VouchersService } from '../vouchers/service.ts'
 import type { AdminVendorsService } from './vendors/service.ts'
 
 export interface AdminServices {
@@ -47,6 +49,8 @@ export interface AdminServices {
   banners: AdminBannersService
   contact: AdminContactService
   delivery: AdminDeliveryService
+  /** Vouchers: the marketplace's, created here, and every shop's (decision 0023). */
+  vouchers: VouchersService
   /** The dispute desk: returns a shop refused or left unanswered (the return-items flow). */
   disputes: DisputeDesk
   /** Only in demo mode: mail that stays in the outbox is readable there, a real marketplace's is its shoppers' own. */
@@ -70,6 +74,7 @@ export function adminRoutes(admin: AdminServices): FastifyPluginAsyncZod {
     await app.register(adminBannerRoutes(admin.banners))
     await app.register(adminContactRoutes(admin.contact))
     await app.register(adminDeliveryRoutes(admin.delivery))
+    await app.register(adminVoucherRoutes(admin.vouchers))
     await app.register(adminDisputeRoutes(admin.disputes))
     if (admin.outbox) await app.register(adminOutboxRoutes(admin.outbox))
   }

@@ -36,6 +36,9 @@ export type AdminAuditAction =
   | 'outbox_email.read'
   | 'c2b.resolved'
   | 'ledger.adjusted'
+  | 'voucher.created'
+  | 'voucher.enabled'
+  | 'voucher.disabled'
 
 /** What vendors do to their own shop that is worth a record. */
 export type VendorAuditAction = 'vendor.applied' | 'vendor.payout_phone_changed'
@@ -60,6 +63,7 @@ export interface AuditEntry {
     | 'payouts'
     | 'c2b_payment'
     | 'ledger'
+    | 'voucher'
   subjectId: number | null
   /** Kept for the record; admins' entries carry `name` (what the subject is called) for the activity sentence. */
   detail?: Record<string, unknown>

@@ -13,8 +13,11 @@ export type { ProductForQuote }
 
 /** The quote changed between what the shopper saw and what the order would cost: answered 409 with the new one. */
 export class QuoteChangedError extends Error {
-  constructor(readonly quote: Quote) {
-    super('Some items in your cart changed. Check the updated order and place it again.')
+  constructor(
+    readonly quote: Quote,
+    message = 'Some items in your cart changed. Check the updated order and place it again.',
+  ) {
+    super(message)
     this.name = 'QuoteChangedError'
   }
 }

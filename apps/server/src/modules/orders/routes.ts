@@ -8,7 +8,9 @@ import {
   type PayOnDelivery,
   type PayOnDeliveryRequestSchema,
   type PlaceOrderBody,
+  type Quote,
   type QuoteChanged,
+  type QuoteRequest,
   type RetryPaymentBody,
 } from '@soko/contract/checkout'
 import { type OpenReturnBody, type OrderReturns, type ReturnView, returnsEndpoints } from '@soko/contract/returns'
@@ -39,6 +41,8 @@ function sendQuoteChanged(reply: FastifyReply, error: QuoteChangedError) {
 
 /** What checkout does across modules (the flows in src/flows/, which app.ts hands over). */
 export interface CheckoutFlows {
+  /** The one quote, with a voucher code when one was typed (the quote-cart flow). */
+  quote(ctx: Ctx, body: QuoteRequest): Promise<Quote>
   placeOrder(
     ctx: Ctx,
     idempotencyKey: string,
@@ -97,7 +101,7 @@ export function checkoutRoutes(deps: {
     const returnUrl = (orderNumber: string) => `${siteOrigin()}/checkout?order=${encodeURIComponent(orderNumber)}`
 
     serve(app, checkoutEndpoints, 'POST /api/checkout/quote/', async (request) =>
-      pricing.quote(request.body.items, request.body.delivery),
+      checkout.quote(ctxOf(request), request.body),
     )
 
     serve(app, checkoutEndpoints, 'POST /api/checkout/pay-on-delivery/', async (request) =>

@@ -256,7 +256,12 @@ export async function recordRefusal(db: Db, partId: number): Promise<void> {
 export function subtotalsOfOrders(db: Db, orderIds: number[]) {
   if (orderIds.length === 0) return Promise.resolve([])
   return db
-    .select({ id: vendorOrders.id, order_id: vendorOrders.orderId, subtotal_cents: vendorOrders.subtotalCents })
+    .select({
+      id: vendorOrders.id,
+      order_id: vendorOrders.orderId,
+      subtotal_cents: vendorOrders.subtotalCents,
+      marketplace_discount_cents: vendorOrders.marketplaceDiscountCents,
+    })
     .from(vendorOrders)
     .where(inArray(vendorOrders.orderId, orderIds))
     .orderBy(asc(vendorOrders.id))
