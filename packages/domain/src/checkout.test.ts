@@ -4,7 +4,13 @@ import { ORDER_NUMBER_BYTES, orderNumberFrom, quoteAmounts } from './checkout.ts
 describe('quoteAmounts', () => {
   it('adds delivery per order and 16 % VAT on the subtotal', () => {
     const amounts = quoteAmounts([{ unitPriceCents: 100_000, quantity: 2 }], 50_000, 1600)
-    expect(amounts).toEqual({ subtotalCents: 200_000, discountCents: 0, shippingCents: 50_000, vatCents: 32_000, totalCents: 282_000 })
+    expect(amounts).toEqual({
+      subtotalCents: 200_000,
+      discountCents: 0,
+      shippingCents: 50_000,
+      vatCents: 32_000,
+      totalCents: 282_000,
+    })
   })
 
   it('rounds VAT so that the total is whole shillings (M-Pesa takes no cents)', () => {

@@ -330,7 +330,9 @@ export function paymentReceived(event: PaymentReceived): LedgerTransaction {
   }
   const goodsCents = [...goods.values()].reduce((sum, cents) => sum + cents, 0)
   if (goodsCents - discountCents + event.shippingCents + event.vatCents !== event.totalCents) {
-    throw new RangeError('the total must be the parts’ subtotals less the marketplace’s discount plus delivery plus VAT')
+    throw new RangeError(
+      'the total must be the parts’ subtotals less the marketplace’s discount plus delivery plus VAT',
+    )
   }
   const how = event.method === 'credit-card' ? 'card' : 'M-Pesa'
   return build(

@@ -164,7 +164,8 @@ export class PlaceOrder {
               email: body.email,
               discountCents: priced.voucher.discountCents,
             })
-            if (!redeemed) throw new QuoteChangedError(priced.quote, `The code ${priced.voucher.code} has been used up.`)
+            if (!redeemed)
+              throw new QuoteChangedError(priced.quote, `The code ${priced.voucher.code} has been used up.`)
           }
           // Pay on delivery: confirmed now, paid part by part at the door (nothing to start).
           const mail = onDelivery ? await this.modules.payOnDelivery.confirm(t, orderId) : []

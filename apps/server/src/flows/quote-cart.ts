@@ -18,11 +18,17 @@ export class QuoteCart {
   async run(ctx: Ctx, body: QuoteRequest): Promise<Quote> {
     const { pricing, commissionRates, vouchers } = this.modules
     const step = body.voucherCode
-      ? voucherStep(vouchers, await commissionRates.book(), body.voucherCode, {
-          userId: ctx.user?.id ?? null,
-          phone: null,
-          email: null,
-        }, { lock: false })
+      ? voucherStep(
+          vouchers,
+          await commissionRates.book(),
+          body.voucherCode,
+          {
+            userId: ctx.user?.id ?? null,
+            phone: null,
+            email: null,
+          },
+          { lock: false },
+        )
       : undefined
     return pricing.quote(body.items, body.delivery, step)
   }

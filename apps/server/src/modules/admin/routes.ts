@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { adminVoucherRoutes } from '../vouchers/routes.ts'
+import type { VouchersService } from '../vouchers/service.ts'
 import { adminBannerRoutes } from './banners/routes.ts'
 import type { AdminBannersService } from './banners/service.ts'
 import { adminCategoryRoutes } from './categories/routes.ts'
@@ -28,8 +30,6 @@ import type { AdminRefundsService } from './refunds/service.ts'
 import { adminUserRoutes } from './users/routes.ts'
 import type { AdminUsersService } from './users/service.ts'
 import { adminVendorRoutes } from './vendors/routes.ts'
-import { adminVoucherRoutes } from '../vouchers/routes.ts'
-import type { VouchersService } from '../vouchers/service.ts'
 import type { AdminVendorsService } from './vendors/service.ts'
 
 export interface AdminServices {

@@ -1,6 +1,6 @@
 import type { CheckoutItem, Quote, QuoteLine, QuoteProblem } from '@soko/contract/checkout'
-import type { QuoteVoucher } from '@soko/contract/vouchers'
 import type { DeliveryChoice } from '@soko/contract/delivery'
+import type { QuoteVoucher } from '@soko/contract/vouchers'
 import type { Db } from '@soko/db/client'
 import { quoteAmounts } from '@soko/domain/checkout'
 import { type DeliveryFees, type DeliverySnapshot, parcelCount } from '@soko/domain/delivery'
@@ -114,7 +114,13 @@ export class Pricing {
     return this.price(t, items, delivery, true, voucher)
   }
 
-  private price(db: Db, items: readonly CheckoutItem[], delivery: DeliveryRequest, lock = false, voucher?: VoucherStep) {
+  private price(
+    db: Db,
+    items: readonly CheckoutItem[],
+    delivery: DeliveryRequest,
+    lock = false,
+    voucher?: VoucherStep,
+  ) {
     return priceItems(
       db,
       items,

@@ -95,10 +95,7 @@ export async function takeUse(db: Db, voucherId: number): Promise<boolean> {
     .update(vouchers)
     .set({ usedCount: sql`${vouchers.usedCount} + 1` })
     .where(
-      and(
-        eq(vouchers.id, voucherId),
-        or(isNull(vouchers.maxUses), sql`${vouchers.usedCount} < ${vouchers.maxUses}`),
-      ),
+      and(eq(vouchers.id, voucherId), or(isNull(vouchers.maxUses), sql`${vouchers.usedCount} < ${vouchers.maxUses}`)),
     )
     .returning({ id: vouchers.id })
   return rows.length > 0

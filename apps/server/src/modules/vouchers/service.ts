@@ -57,7 +57,14 @@ export class VouchersService {
    */
   async redeem(
     t: Db,
-    redemption: { voucherId: number; orderId: number; userId: number | null; phone: string; email: string; discountCents: number },
+    redemption: {
+      voucherId: number
+      orderId: number
+      userId: number | null
+      phone: string
+      email: string
+      discountCents: number
+    },
   ): Promise<boolean> {
     if (!(await repo.takeUse(t, redemption.voucherId))) return false
     await repo.insertRedemption(t, redemption)
@@ -116,7 +123,9 @@ export class VouchersService {
     }
     const problem = voucherRuleProblem(voucher)
     if (body.kind === 'percent' && !Number.isInteger(body.value)) {
-      throw new AppError('invalid_data', 'A percentage is a whole number.', { value: ['A percentage is a whole number.'] })
+      throw new AppError('invalid_data', 'A percentage is a whole number.', {
+        value: ['A percentage is a whole number.'],
+      })
     }
     if (problem) throw new AppError('invalid_data', problem, { value: [problem] })
     try {
@@ -182,8 +191,7 @@ export class VouchersService {
         id: row.id,
         code: row.code,
         fundedBy: row.funder_business_id === null ? 'marketplace' : 'vendor',
-        funderName:
-          row.funder_business_id === null ? 'Soko' : (names.get(row.funder_business_id)?.name ?? 'the shop'),
+        funderName: row.funder_business_id === null ? 'Soko' : (names.get(row.funder_business_id)?.name ?? 'the shop'),
         kind: voucher.kind,
         value: voucher.kind === 'fixed' ? voucher.value / 100 : voucher.value,
         description: describeVoucher(voucher),
