@@ -272,7 +272,6 @@ async function registerRoutes(
   await app.register(cartRoutes(services.carts))
   await app.register(
     checkoutRoutes({
-      pricing: services.pricing,
       orders,
       returns: services.returns,
       flows: {

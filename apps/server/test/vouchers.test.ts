@@ -45,7 +45,11 @@ interface Shop {
 }
 
 let serial = 0
-const code = (prefix: string) => `${prefix.toUpperCase()}-${Date.now().toString(36).toUpperCase()}${(serial += 1)}`
+const next = () => {
+  serial += 1
+  return serial
+}
+const code = (prefix: string) => `${prefix.toUpperCase()}-${Date.now().toString(36).toUpperCase()}${next()}`
 
 describe.each(engines)('vouchers (%s)', (engine) => {
   let server: TestServer

@@ -25,7 +25,7 @@ import { serve } from '../../plugins/endpoints.ts'
 import { AppError } from '../../plugins/errors.ts'
 import { guardArea } from '../../plugins/route-options.ts'
 import { multipartLimits, type UploadedFile, uploadedFiles, uploadRouteOptions } from '../../plugins/uploads.ts'
-import { type Pricing, QuoteChangedError } from '../catalog/pricing.ts'
+import { QuoteChangedError } from '../catalog/pricing.ts'
 import { clientKey, type RateLimiter } from '../rate-limits/service.ts'
 import { RETURN_PHOTO_LIMITS, type Returns } from './returns.ts'
 import type { OrdersService } from './service.ts'
@@ -76,7 +76,6 @@ export interface CheckoutFlows {
 
 /** /api/checkout/*: quotes, placing orders, following and paying them (guests too, with the order's token). */
 export function checkoutRoutes(deps: {
-  pricing: Pricing
   orders: OrdersService
   /** Return photos, shown at their signed addresses. */
   returns: Returns
@@ -86,7 +85,7 @@ export function checkoutRoutes(deps: {
   /** Guest order look-ups per client address and per order number (whoever asks). */
   lookupLimits: { perIp: RateLimit; perOrder: RateLimit }
 }): FastifyPluginAsyncZod {
-  const { pricing, orders, returns, flows: checkout, siteOrigin, limiter, lookupLimits } = deps
+  const { orders, returns, flows: checkout, siteOrigin, limiter, lookupLimits } = deps
   return async (app) => {
     // Guests check out too: an order's own token stands for signing in.
     guardArea(app, () => undefined)
