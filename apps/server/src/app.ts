@@ -317,6 +317,7 @@ async function registerRoutes(
       openShop: flows.openShop,
       shops: services.shops,
       products: services.shopProducts,
+      imports: services.productImports,
       images: services.productImages,
       reports: services.vendorReports,
       sessions,

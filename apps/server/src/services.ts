@@ -49,6 +49,7 @@ import { CategoryEditor } from './modules/catalog/categories.ts'
 import { CommissionRates } from './modules/catalog/commission-rates.ts'
 import { Pricing } from './modules/catalog/pricing.ts'
 import { ProductImageService } from './modules/catalog/product-images.ts'
+import { ProductImportService } from './modules/catalog/product-import.ts'
 import { Products } from './modules/catalog/products.ts'
 import { CatalogService } from './modules/catalog/service.ts'
 import { ShopProductService } from './modules/catalog/shop-products.ts'
@@ -353,6 +354,7 @@ export async function buildServices(
     commissionRates,
     stock,
     shopProducts,
+    productImports: new ProductImportService(db, shops, jobs),
     productImages: new ProductImageService(db, shops, config.mediaDir),
     categories,
     banners,

@@ -11,6 +11,7 @@ import { ERROR_STATUS } from '@soko/contract/errors'
 import { healthEndpoints } from '@soko/contract/health'
 import { mediaEndpoints } from '@soko/contract/media'
 import { payOnDeliveryEndpoints } from '@soko/contract/pay-on-delivery'
+import { productImportEndpoints } from '@soko/contract/product-import'
 import { returnsEndpoints } from '@soko/contract/returns'
 import { searchEndpoints } from '@soko/contract/search'
 import { siteEndpoints } from '@soko/contract/site'
@@ -38,6 +39,7 @@ const tables = {
   returnsEndpoints,
   payOnDeliveryEndpoints,
   voucherEndpoints,
+  productImportEndpoints,
   siteEndpoints,
 }
 

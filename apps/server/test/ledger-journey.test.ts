@@ -16,7 +16,7 @@ import {
   waitFor,
 } from './support/checkout.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
-import { categories, newVendor, productBody, type VendorProduct } from './support/vendor.ts'
+import { categories, shopSelling } from './support/vendor.ts'
 
 // Every money event posts to the ledger (decision 0014, "Wiring"), over HTTP on both engines: an order of two shops
 // paid through the M-Pesa simulator lands in each shop's pending account, less commission; a confirmed delivery's
@@ -39,11 +39,7 @@ interface TrialBalance {
   balanced: boolean
 }
 
-interface Shop {
-  client: Client
-  id: number
-  productId: number
-}
+type Shop = Awaited<ReturnType<typeof shopSelling>>
 
 describe.each(engines)('money through the ledger (%s)', (engine) => {
   let server: TestServer
@@ -60,16 +56,8 @@ describe.each(engines)('money through the ledger (%s)', (engine) => {
     const credentials = await registerUser(server)
     await server.database.db.execute(sql`update users set role = 'superuser' where lower(email) = ${credentials.email}`)
     admin = (await signIn(server, credentials)).client
-    const shop = async (name: string, price: number): Promise<Shop> => {
-      const vendor = await newVendor(server)
-      const { body } = await vendor.client.post<VendorProduct>(
-        '/api/vendor/products/',
-        productBody(leaf, { name, price, stockQty: 50 }),
-      )
-      return { client: vendor.client, id: vendor.shop.id, productId: body.id }
-    }
-    shopA = await shop('Ledger jiko', 1000)
-    shopB = await shop('Ledger sufuria', 2000)
+    shopA = await shopSelling(server, leaf, 'Ledger jiko', 1000)
+    shopB = await shopSelling(server, leaf, 'Ledger sufuria', 2000)
   })
   afterAll(() => server?.close())
 

@@ -19,7 +19,7 @@ import {
   stockOf,
 } from './support/checkout.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
-import { categories, newVendor, productBody, type VendorProduct } from './support/vendor.ts'
+import { categories, shopSelling } from './support/vendor.ts'
 
 const LIMIT_KES = 5000
 const WINDOW_DAYS = 7
@@ -55,11 +55,7 @@ interface VendorOrder {
   } | null
 }
 
-interface Shop {
-  client: Client
-  id: number
-  productId: number
-}
+type Shop = Awaited<ReturnType<typeof shopSelling>>
 
 describe.each(engines)('pay on delivery (%s)', (engine) => {
   let server: TestServer
@@ -80,16 +76,8 @@ describe.each(engines)('pay on delivery (%s)', (engine) => {
     const credentials = await registerUser(server)
     await server.database.db.execute(sql`update users set role = 'superuser' where lower(email) = ${credentials.email}`)
     admin = (await signIn(server, credentials)).client
-    const shop = async (name: string, price: number): Promise<Shop> => {
-      const vendor = await newVendor(server)
-      const { body } = await vendor.client.post<VendorProduct>(
-        '/api/vendor/products/',
-        productBody(leaf, { name, price, stockQty: 50 }),
-      )
-      return { client: vendor.client, id: vendor.shop.id, productId: body.id }
-    }
-    shopA = await shop('Mkeka wa Lamu', 1000)
-    shopB = await shop('Kikapu cha Ukambani', 800)
+    shopA = await shopSelling(server, leaf, 'Mkeka wa Lamu', 1000)
+    shopB = await shopSelling(server, leaf, 'Kikapu cha Ukambani', 800)
   })
   afterAll(() => server?.close())
 

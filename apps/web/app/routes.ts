@@ -64,6 +64,7 @@ export default [
   route('vendor-portal', 'routes/vendor-portal.tsx', { id: 'vendor-portal' }, [
     index('routes/vendor-portal-dashboard.tsx'),
     route('products', 'routes/vendor-portal-products.tsx'),
+    route('products/import', 'routes/vendor-portal-import.tsx'),
     // 'new' too: a product just added keeps its form (and its uploading photos) at its own address.
     route('products/:id', 'routes/vendor-portal-product.tsx'),
     route('orders', 'routes/vendor-portal-orders.tsx'),

@@ -11,6 +11,7 @@ import type { devEndpoints } from './dev.ts'
 import type { healthEndpoints } from './health.ts'
 import type { mediaEndpoints } from './media.ts'
 import type { payOnDeliveryEndpoints } from './pay-on-delivery.ts'
+import type { productImportEndpoints } from './product-import.ts'
 import type { returnsEndpoints } from './returns.ts'
 import type { searchEndpoints } from './search.ts'
 import type { siteEndpoints } from './site.ts'
@@ -32,6 +33,7 @@ export type Api = typeof catalogEndpoints &
   typeof siteEndpoints &
   typeof deliveryEndpoints &
   typeof payOnDeliveryEndpoints &
-  typeof voucherEndpoints
+  typeof voucherEndpoints &
+  typeof productImportEndpoints
 
 export type ApiKey = keyof Api

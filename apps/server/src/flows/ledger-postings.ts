@@ -125,16 +125,7 @@ export class LedgerPostings {
         })
         continue
       }
-      const part = await this.lockPart(t, stored.id)
-      await ledger.post(
-        t,
-        commissionTaken({
-          vendorPartId: part.id,
-          vendorId: part.business_id,
-          commissionCents: part.commission_cents,
-          vatRateBp: this.settings.vatRateBp,
-        }),
-      )
+      await this.takeCommission(t, await this.lockPart(t, stored.id))
     }
   }
 
@@ -160,7 +151,14 @@ export class LedgerPostings {
         marketplaceDiscountCents: share.discountCents ?? 0,
       }),
     )
-    await ledger.post(
+    await this.takeCommission(t, part)
+    await this.settleCollected(t, part.id, part.business_id, 'collected')
+    if (part.delivery_confirmed_at) await this.enqueueRelease(t, part.id, part.delivery_confirmed_at)
+  }
+
+  /** The part's commission, taken from its pending money once its payment is in. */
+  private takeCommission(t: Db, part: ShopPartRow) {
+    return this.modules.ledger.post(
       t,
       commissionTaken({
         vendorPartId: part.id,
@@ -169,8 +167,6 @@ export class LedgerPostings {
         vatRateBp: this.settings.vatRateBp,
       }),
     )
-    await this.settleCollected(t, part.id, part.business_id, 'collected')
-    if (part.delivery_confirmed_at) await this.enqueueRelease(t, part.id, part.delivery_confirmed_at)
   }
 
   /**

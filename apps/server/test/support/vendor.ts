@@ -73,6 +73,17 @@ export async function newVendor(server: TestServer, overrides: Record<string, un
   return { ...customer, shop: answer.body }
 }
 
+/** A new vendor's shop selling one product (50 in stock) in the category `categoryId`: its client, id and product. */
+export async function shopSelling(server: TestServer, categoryId: number, name: string, price: number) {
+  const vendor = await newVendor(server)
+  const answer = await vendor.client.post<VendorProduct>(
+    '/api/vendor/products/',
+    productBody(categoryId, { name, price, stockQty: 50 }),
+  )
+  if (answer.status !== 201) throw new Error(`product failed: ${answer.status} ${JSON.stringify(answer.body)}`)
+  return { client: vendor.client, id: vendor.shop.id, productId: answer.body.id }
+}
+
 /** Some leaf category (no sub-categories) and some top-level one that has sub-categories. */
 export async function categories(server: TestServer): Promise<{ leaf: number; parent: number }> {
   const [leaf] = await typedRows(

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -75,10 +76,15 @@ export const products = pgTable(
     /** Totals over the product's reviews, kept by database triggers (migration 0002). */
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
+    /** The shop's own code for the product: a CSV import matches its lines to products by it (unique per shop). */
+    sku: text('sku'),
+    /** Image URLs a CSV import gave, kept for the vendor to upload later (they are not downloaded). */
+    pendingImageUrls: text('pending_image_urls').array().notNull().default(sql`'{}'::text[]`),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('products_slug_key').on(t.slug),
+    uniqueIndex('products_business_sku_key').on(t.businessId, t.sku).where(sql`${t.sku} is not null`),
     index('products_category_idx').on(t.categoryId),
     index('products_business_idx').on(t.businessId),
     index('products_trending_idx').on(t.salesCount.desc(), t.id),
@@ -147,4 +153,41 @@ export const banners = pgTable(
     ...timestamps,
   },
   (t) => [index('banners_position_idx').on(t.position)],
+)
+
+/** A line of an import that was not imported: its line in the file, the column, and why. */
+export interface ImportIssueRecord {
+  line: number
+  field: string
+  message: string
+}
+
+/**
+ * A shop's CSV import of products (docs/decisions/0025-vendor-csv-import.md): the lines that passed the checks,
+ * applied by a background job a batch at a time, with its progress and the lines that failed.
+ */
+export const productImports = pgTable(
+  'product_imports',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** queued, running or done. */
+    state: text('state').notNull().default('queued'),
+    totalRows: integer('total_rows').notNull(),
+    /** The checked lines to apply, in file order (each a product body with its line, SKU and image URLs). */
+    rows: jsonb('rows').$type<unknown[]>().notNull(),
+    /** How many of `rows` are applied: a job that runs again goes on from here. */
+    appliedRows: integer('applied_rows').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    failures: jsonb('failures').$type<ImportIssueRecord[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('product_imports_business_idx').on(t.businessId, t.createdAt.desc()),
+    check('product_imports_state', sql`${t.state} in ('queued', 'running', 'done')`),
+  ],
 )

@@ -174,6 +174,9 @@ export interface ProductFields {
   stockQty: number
   lowStockThreshold: number
   isActive: boolean
+  /** Set by a CSV import only (absent: left as it is). */
+  sku?: string | null
+  pendingImageUrls?: string[]
 }
 
 export async function insertProduct(db: Db, shopId: number, fields: ProductFields): Promise<number> {

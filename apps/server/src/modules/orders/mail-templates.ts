@@ -88,6 +88,12 @@ const nairobiDay = new Intl.DateTimeFormat('en-GB', {
 })
 const dayOf = (at: string) => nairobiDay.format(new Date(at))
 
+/** A pickup order's station, and where it is in words. */
+function stationOf(order: OrderRow) {
+  const station = order.delivery?.station
+  return { station, where: station ? `${station.name}, ${station.address}, ${station.town}` : 'your pickup station' }
+}
+
 /** A pickup order's parcel reached its station: where, until when it waits, and the code to collect it with. */
 export function parcelAtStationEmail(
   order: OrderRow,
@@ -95,8 +101,7 @@ export function parcelAtStationEmail(
   collectBy: Date,
   orderLink: string,
 ): MailMessage {
-  const station = order.delivery?.station
-  const where = station ? `${station.name}, ${station.address}, ${station.town}` : 'your pickup station'
+  const { station, where } = stationOf(order)
   return toShopper(order, `Order ${order.order_number}: your parcel is at ${station?.name ?? 'the station'}`, [
     `Your parcel from ${businessName} (order ${order.order_number}) is waiting for you at ${where}.`,
     ...(station ? [`Opening hours: ${station.openingHours}.`] : []),
@@ -118,8 +123,7 @@ export function parcelCollectSoonEmail(
   collectBy: Date,
   orderLink: string,
 ): MailMessage {
-  const station = order.delivery?.station
-  const where = station ? `${station.name}, ${station.address}, ${station.town}` : 'your pickup station'
+  const { station, where } = stationOf(order)
   return toShopper(order, `Order ${order.order_number}: collect your parcel by ${nairobiDay.format(collectBy)}`, [
     `A reminder: your parcel from ${businessName} (order ${order.order_number}) is still waiting for you at ` +
       `${where}.`,

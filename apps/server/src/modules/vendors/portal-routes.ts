@@ -1,12 +1,16 @@
 import multipart from '@fastify/multipart'
+import { IMPORT_LIMITS, IMPORT_MESSAGES, productImportEndpoints } from '@soko/contract/product-import'
 import { type ApplyBody, type Shop, vendorEndpoints } from '@soko/contract/vendor'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { appendCookie, type Ctx, ctxOf, requireRole, requireUser, serializeCookie } from '../../plugins/auth.ts'
 import { serve } from '../../plugins/endpoints.ts'
+import { AppError } from '../../plugins/errors.ts'
 import { guardArea } from '../../plugins/route-options.ts'
 import { multipartLimits, uploadedFiles, uploadRouteOptions } from '../../plugins/uploads.ts'
 import type { SessionStore } from '../accounts/sessions.ts'
 import { PRODUCT_PHOTO_LIMITS, type ProductImageService } from '../catalog/product-images.ts'
+import type { ProductImportService } from '../catalog/product-import.ts'
 import type { ShopProductService } from '../catalog/shop-products.ts'
 import type { VendorReports } from './reports.ts'
 import type { ShopService } from './shop.ts'
@@ -20,13 +24,15 @@ export function vendorPortalRoutes(deps: {
   openShop: { run(ctx: Ctx, body: ApplyBody): Promise<Shop> }
   shops: ShopService
   products: ShopProductService
+  /** CSV import and export of the shop's products. */
+  imports: ProductImportService
   images: ProductImageService
   reports: VendorReports
   sessions: SessionStore
   /** The session cookie's settings (a shop's opening gives its owner a new one). */
   cookie: { name: string; secure: boolean }
 }): FastifyPluginAsyncZod {
-  const { openShop, shops, products, images, reports, sessions, cookie } = deps
+  const { openShop, shops, products, imports, images, reports, sessions, cookie } = deps
 
   return async (app) => {
     await app.register(multipart, { limits: multipartLimits(PRODUCT_PHOTO_LIMITS) })
@@ -108,5 +114,59 @@ export function vendorPortalRoutes(deps: {
     )
 
     serve(app, vendorEndpoints, 'GET /api/vendor/payouts/', async (request) => reports.payouts(ctxOf(request)))
+
+    // CSV import and export: the file is the request body (text/csv), read as text up to the import's limit.
+    app.addContentTypeParser(
+      'text/csv',
+      { parseAs: 'string', bodyLimit: IMPORT_LIMITS.maxBytes },
+      (_request, body, done) => done(null, body),
+    )
+    const csvUpload = { bodyLimit: IMPORT_LIMITS.maxBytes, onRequest: refuseOtherThanCsv }
+
+    serve(app, productImportEndpoints, 'GET /api/vendor/products/import/template.csv', async (request, reply) =>
+      sendCsv(reply, 'soko-products-template.csv', await imports.template(ctxOf(request))),
+    )
+
+    serve(
+      app,
+      productImportEndpoints,
+      'POST /api/vendor/products/import/preview/',
+      async (request) => imports.preview(ctxOf(request), request.body),
+      csvUpload,
+    )
+
+    serve(
+      app,
+      productImportEndpoints,
+      'POST /api/vendor/products/import/',
+      async (request) => imports.start(ctxOf(request), request.body),
+      csvUpload,
+    )
+
+    serve(app, productImportEndpoints, 'GET /api/vendor/products/import/:id/', async (request) =>
+      imports.get(ctxOf(request), request.params.id),
+    )
+
+    serve(app, productImportEndpoints, 'GET /api/vendor/products/export.csv', async (request, reply) =>
+      sendCsv(reply, 'soko-products.csv', await imports.exportCsv(ctxOf(request))),
+    )
   }
+}
+
+/** A CSV upload must say it is one, and fit: refused before its body is read, in words a vendor can act on. */
+async function refuseOtherThanCsv(request: FastifyRequest): Promise<void> {
+  if (!request.headers['content-type']?.toLowerCase().startsWith('text/csv')) {
+    throw new AppError('unsupported_media_type', 'Send the file as text/csv (a spreadsheet saved as CSV).')
+  }
+  if (Number(request.headers['content-length'] ?? 0) > IMPORT_LIMITS.maxBytes) {
+    throw new AppError('payload_too_large', IMPORT_MESSAGES.tooLarge)
+  }
+}
+
+/** A CSV file to download, UTF-8 with a byte-order mark so spreadsheets read its accents and shillings right. */
+function sendCsv(reply: FastifyReply, filename: string, text: string): FastifyReply {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(`\ufeff${text}`)
 }

@@ -32,9 +32,12 @@ export function ProductsScreen({ page, q }: { page: VendorProductPage; q: string
     <section className="vendor-screen" aria-labelledby="products-title">
       <div className="vendor-screen__header">
         <h1 id="products-title">Products</h1>
-        <Link to="/vendor-portal/products/new" className="button">
-          Add product
-        </Link>
+        <p className="vendor-screen__tools">
+          <Link to="/vendor-portal/products/import">Import / export CSV</Link>
+          <Link to="/vendor-portal/products/new" className="button">
+            Add product
+          </Link>
+        </p>
       </div>
       <ListFilters
         search={new URLSearchParams(q ? { q } : {})}

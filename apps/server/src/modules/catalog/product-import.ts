@@ -1,0 +1,282 @@
+import {
+  type CategoryLookup,
+  IMPORT_LIMITS,
+  IMPORT_MESSAGES,
+  type ImportIssue,
+  type ImportPreview,
+  type ImportRow,
+  type ProductImport,
+  productsCsv,
+  readImportFile,
+} from '@soko/contract/product-import'
+import type { ProductBody } from '@soko/contract/vendor'
+import type { Db } from '@soko/db/client'
+import { centsToKes } from '@soko/domain/money'
+import { slugFromName } from '@soko/domain/slug'
+import type { Ctx } from '../../plugins/auth.ts'
+import { AppError } from '../../plugins/errors.ts'
+import { enqueueJob, type Job, type JobQueue } from '../jobs/queue.ts'
+import * as importRepo from './import-repository.ts'
+import * as repo from './product-repository.ts'
+import { pricesFromForm, type ShopOwnership } from './shop-products.ts'
+
+export const PRODUCT_IMPORT_JOB = 'catalog.product-import'
+
+/** Lines applied in one transaction: progress moves this many at a time. */
+const BATCH = 100
+
+/** A stored line of an import (ImportRow without what only the preview shows). */
+interface StoredLine {
+  line: number
+  sku: string | null
+  body: ProductBody
+  imageUrls: string[]
+}
+
+const LEAF_MESSAGE = 'Choose a category from the list (the most specific one)'
+
+/**
+ * How a category cell names a category: its slug (`smartphones`, what the export writes), its path of names
+ * (`Electronics > Smartphones`), or its name alone when no other category has it; any case. A category with
+ * sub-categories is refused as the form refuses it.
+ */
+export function categoryLookup(rows: Awaited<ReturnType<typeof importRepo.activeCategories>>): CategoryLookup {
+  const bySlug = new Map<string, (typeof rows)[number]>()
+  const byPath = new Map<string, (typeof rows)[number]>()
+  const byName = new Map<string, (typeof rows)[number] | null>()
+  for (const row of rows) {
+    bySlug.set(row.slug.toLowerCase(), row)
+    byPath.set((row.parent ? `${row.parent} > ${row.name}` : row.name).toLowerCase(), row)
+    const name = row.name.toLowerCase()
+    byName.set(name, byName.has(name) ? null : row)
+  }
+  return (text) => {
+    const key = text.trim().toLowerCase()
+    const path = key
+      .split(/\s*[>/]\s*/)
+      .filter(Boolean)
+      .join(' > ')
+    const found = bySlug.get(key) ?? byPath.get(path) ?? byName.get(key) ?? null
+    if (found === null) {
+      return { error: `No category "${text.slice(0, 60)}": use a category's slug from the list on the import page` }
+    }
+    return found.is_leaf ? { id: found.id } : { error: LEAF_MESSAGE }
+  }
+}
+
+function toStored(row: ImportRow): StoredLine {
+  return { line: row.line, sku: row.sku, body: row.body, imageUrls: row.imageUrls }
+}
+
+function failedLines(issues: readonly ImportIssue[]): number {
+  return new Set(issues.map((issue) => issue.line)).size
+}
+
+function byLine(issues: readonly ImportIssue[]): ImportIssue[] {
+  return [...issues].sort((a, b) => a.line - b.line)
+}
+
+/**
+ * A shop's products in and out as CSV (docs/decisions/0025-vendor-csv-import.md): the template, a preview that
+ * saves nothing, an import the job queue applies a batch at a time (a line whose SKU is one of the shop's products
+ * updates it, any other adds a product), its progress, and the export in the same format.
+ */
+export class ProductImportService {
+  constructor(
+    private readonly db: Db,
+    private readonly shops: ShopOwnership,
+    private readonly jobs: JobQueue,
+  ) {
+    jobs.register(PRODUCT_IMPORT_JOB, (job) => this.runJob(job))
+  }
+
+  async template(ctx: Ctx): Promise<string> {
+    await this.shops.requireOwnShop(ctx)
+    const categories = await importRepo.activeCategories(this.db)
+    const leaf = categories.find((category) => category.is_leaf)
+    return productsCsv([
+      {
+        sku: 'KIK-001',
+        name: 'Kikoi beach wrap, cotton',
+        description: 'Hand-woven in Mombasa. 100 x 170 cm.',
+        categorySlug: leaf?.slug ?? '',
+        price: 1200,
+        comparePrice: 1500,
+        stockQty: 25,
+        lowStockThreshold: 5,
+        isActive: true,
+        imageUrls: [],
+      },
+    ])
+  }
+
+  async preview(ctx: Ctx, text: string): Promise<ImportPreview> {
+    const shop = await this.shops.requireOwnShop(ctx)
+    const file = await this.read(text)
+    const skus = file.rows.flatMap((row) => (row.sku === null ? [] : [row.sku]))
+    const existing = await importRepo.existingSkus(this.db, shop.id, skus)
+    const toUpdate = file.rows.filter((row) => row.sku !== null && existing.has(row.sku)).length
+    return {
+      totalRows: file.totalRows,
+      validRows: file.rows.length,
+      failedRows: failedLines(file.issues),
+      toCreate: file.rows.length - toUpdate,
+      toUpdate,
+      rows: file.rows.slice(0, IMPORT_LIMITS.previewRows).map((row) => ({
+        line: row.line,
+        sku: row.sku,
+        name: row.body.name,
+        category: row.categoryText,
+        price: row.body.price,
+        comparePrice: row.body.comparePrice ?? null,
+        stockQty: row.body.stockQty,
+        isActive: row.body.isActive,
+        imageUrls: row.imageUrls.length,
+        action: row.sku !== null && existing.has(row.sku) ? 'update' : 'create',
+      })),
+      errors: byLine(file.issues),
+      imageNote: IMPORT_MESSAGES.imagesLater,
+      limits: { maxBytes: IMPORT_LIMITS.maxBytes, maxRows: IMPORT_LIMITS.maxRows },
+    }
+  }
+
+  /** Checks the file, keeps its good lines and starts the job; the failed lines are reported from the start. */
+  async start(ctx: Ctx, text: string): Promise<ProductImport> {
+    const shop = await this.shops.requireOwnShop(ctx)
+    const file = await this.read(text)
+    const id = await this.db.transaction(async (t) => {
+      const importId = await importRepo.insertImport(t, {
+        shopId: shop.id,
+        totalRows: file.totalRows,
+        rows: file.rows.map(toStored),
+        failures: file.issues,
+      })
+      if (file.rows.length > 0) await enqueueJob(t, { kind: PRODUCT_IMPORT_JOB, payload: { importId } })
+      else await importRepo.recordBatch(t, importId, { applied: 0, created: 0, updated: 0, failures: [] })
+      return importId
+    })
+    this.jobs.kick()
+    return this.progress(shop.id, id)
+  }
+
+  async get(ctx: Ctx, importId: number): Promise<ProductImport> {
+    const shop = await this.shops.requireOwnShop(ctx)
+    return this.progress(shop.id, importId)
+  }
+
+  async exportCsv(ctx: Ctx): Promise<string> {
+    const shop = await this.shops.requireOwnShop(ctx)
+    const rows = await importRepo.productsForExport(this.db, shop.id)
+    return productsCsv(
+      rows.map((row) => ({
+        sku: row.sku,
+        name: row.name,
+        description: row.description,
+        categorySlug: row.category_slug,
+        price: centsToKes(row.discounted_price_cents ?? row.price_cents),
+        comparePrice: row.discounted_price_cents === null ? null : centsToKes(row.price_cents),
+        stockQty: row.stock_qty,
+        lowStockThreshold: row.low_stock_threshold,
+        isActive: row.is_active,
+        imageUrls: row.pending_image_urls,
+      })),
+    )
+  }
+
+  /** Applies the import's next batches until none is left (a run after a crash goes on where the last one stopped). */
+  async runJob(job: Job): Promise<undefined> {
+    const importId = Number(job.payload.importId)
+    for (;;) {
+      const more = await this.db.transaction(async (t) => {
+        const next = await importRepo.nextLines(t, importId, BATCH)
+        if (next === null) return false
+        const lines = next.lines as StoredLine[]
+        const batch = { applied: lines.length, created: 0, updated: 0, failures: [] as ImportIssue[] }
+        const skus = lines.flatMap((line) => (line.sku === null ? [] : [line.sku]))
+        const existing = await importRepo.productsBySku(t, next.business_id, skus)
+        const leaves = new Map<number, boolean>()
+        for (const line of lines) {
+          const outcome = await this.apply(t, next.business_id, line, existing, leaves)
+          if (outcome === 'created') batch.created++
+          else if (outcome === 'updated') batch.updated++
+          else batch.failures.push(outcome)
+        }
+        await importRepo.recordBatch(t, importId, batch)
+        return lines.length === BATCH
+      })
+      if (!more) return undefined
+    }
+  }
+
+  /** One line: the shop's product with its SKU updated, or a new product; or why not. */
+  private async apply(
+    t: Db,
+    shopId: number,
+    line: StoredLine,
+    existing: Awaited<ReturnType<typeof importRepo.productsBySku>>,
+    leaves: Map<number, boolean>,
+  ): Promise<'created' | 'updated' | ImportIssue> {
+    const { body } = line
+    let isLeaf = leaves.get(body.categoryId)
+    if (isLeaf === undefined) {
+      isLeaf = await repo.isLeafCategory(t, body.categoryId)
+      leaves.set(body.categoryId, isLeaf)
+    }
+    if (!isLeaf) {
+      return { line: line.line, field: 'category', message: LEAF_MESSAGE }
+    }
+    const fields = {
+      name: body.name,
+      description: body.description,
+      categoryId: body.categoryId,
+      ...pricesFromForm(body.price, body.comparePrice),
+      stockQty: body.stockQty,
+      lowStockThreshold: body.lowStockThreshold,
+      isActive: body.isActive,
+      sku: line.sku,
+      pendingImageUrls: line.imageUrls,
+    }
+    const current = line.sku === null ? null : existing.get(line.sku)
+    if (current) {
+      if (body.isActive && !current.is_active && current.deactivated_reason) {
+        return {
+          line: line.line,
+          field: 'status',
+          message: `An admin took this product down: ${current.deactivated_reason} Set it to draft, or contact Soko support.`,
+        }
+      }
+      await repo.updateProduct(t, current.id, { ...fields, slug: current.slug })
+      return 'updated'
+    }
+    const slug = await repo.freeProductSlug(t, slugFromName(body.name) || 'product')
+    await repo.insertProduct(t, shopId, { ...fields, slug })
+    return 'created'
+  }
+
+  private async read(text: string) {
+    if (Buffer.byteLength(text, 'utf8') > IMPORT_LIMITS.maxBytes) {
+      throw new AppError('payload_too_large', IMPORT_MESSAGES.tooLarge)
+    }
+    const file = readImportFile(text, categoryLookup(await importRepo.activeCategories(this.db)))
+    if (!file.ok) throw new AppError('invalid_data', file.message, { file: [file.message] })
+    return file
+  }
+
+  private async progress(shopId: number, importId: number): Promise<ProductImport> {
+    const row = await importRepo.importOfShop(this.db, shopId, importId)
+    if (!row) throw new AppError('not_found', IMPORT_MESSAGES.importNotFound)
+    const state = row.state === 'done' || row.state === 'running' ? row.state : 'queued'
+    return {
+      id: row.id,
+      state,
+      totalRows: row.total_rows,
+      rowsDone: row.total_rows - (row.row_count - row.applied_rows),
+      created: row.created,
+      updated: row.updated,
+      failed: failedLines(row.failures),
+      failures: byLine(row.failures),
+      createdAt: row.created_at.toISOString(),
+      finishedAt: row.finished_at?.toISOString() ?? null,
+    }
+  }
+}
