@@ -28,6 +28,7 @@ import { seoRoutes } from './modules/seo/routes.ts'
 import { siteRoutes } from './modules/site/routes.ts'
 import { vendorPortalRoutes } from './modules/vendors/portal-routes.ts'
 import { vendorRoutes } from './modules/vendors/routes.ts'
+import { vendorVoucherRoutes } from './modules/vouchers/routes.ts'
 import { registerAuth, sessionCookieName } from './plugins/auth.ts'
 import { registerConditionalGet } from './plugins/cache.ts'
 import type { Config } from './plugins/config.ts'
@@ -273,10 +274,10 @@ async function registerRoutes(
   await app.register(cartRoutes(services.carts))
   await app.register(
     checkoutRoutes({
-      pricing: services.pricing,
       orders,
       returns: services.returns,
       flows: {
+        quote: (...args) => flows.quoteCart.run(...args),
         placeOrder: (...args) => flows.placeOrder.run(...args),
         paymentState: (...args) => flows.followPayment.run(...args),
         retryPayment: (...args) => flows.retryPayment.run(...args),
@@ -312,6 +313,7 @@ async function registerRoutes(
     }),
   )
   await app.register(adminRoutes(services.admin))
+  await app.register(vendorVoucherRoutes(services.vouchers))
   await app.register(
     vendorPortalRoutes({
       openShop: flows.openShop,

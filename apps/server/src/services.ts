@@ -15,6 +15,7 @@ import { PayOnDelivery } from './flows/pay-on-delivery.ts'
 import { PaybillPayment } from './flows/paybill-payment.ts'
 import { PickupReminders } from './flows/pickup-reminders.ts'
 import { PlaceOrder } from './flows/place-order.ts'
+import { QuoteCart } from './flows/quote-cart.ts'
 import { RefundOrder } from './flows/refund-order.ts'
 import { RetryPayment } from './flows/retry-payment.ts'
 import { ReturnItems } from './flows/return-items.ts'
@@ -79,6 +80,7 @@ import { SecretsService } from './modules/secrets/service.ts'
 import { FulfilmentService } from './modules/vendors/fulfilment.ts'
 import { VendorReports } from './modules/vendors/reports.ts'
 import { ShopService } from './modules/vendors/shop.ts'
+import { VouchersService } from './modules/vouchers/service.ts'
 import type { Config } from './plugins/config.ts'
 
 /** This process's addresses, known once it listens. */
@@ -239,7 +241,9 @@ export async function buildServices(
     },
     { limitCents: config.payOnDeliveryLimitCents, publicUrl: siteOrigin },
   )
+  const vouchers = new VouchersService(db, audit, shops)
   const flows = {
+    quoteCart: new QuoteCart({ pricing, commissionRates, vouchers }),
     paybill,
     payOnDelivery,
     placeOrder: new PlaceOrder(
@@ -256,6 +260,7 @@ export async function buildServices(
         limiter,
         payOnDelivery,
         mailer,
+        vouchers,
       },
       { ...limits, reservationMs: config.ORDER_RESERVATION },
     ),
@@ -324,6 +329,7 @@ export async function buildServices(
     contact: new AdminContactService(db, audit, contact),
     delivery: new AdminDeliveryService(db, audit, delivery, flows.fulfilVendorOrder),
     disputes: flows.returnItems,
+    vouchers,
     // Mail that stays in the outbox is readable only in a demo: a real marketplace's mail is its shoppers' own.
     outbox: config.demo ? new AdminOutboxService(db, audit, mailer) : null,
   }
@@ -372,6 +378,7 @@ export async function buildServices(
     vendorReports,
     refundRecords,
     payouts,
+    vouchers,
     flows,
     admin,
   }

@@ -17,6 +17,7 @@ import { returnsEndpoints } from '@soko/contract/returns'
 import { searchEndpoints } from '@soko/contract/search'
 import { siteEndpoints } from '@soko/contract/site'
 import { vendorEndpoints } from '@soko/contract/vendor'
+import { voucherEndpoints } from '@soko/contract/vouchers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from './support/test-server.ts'
 
@@ -38,6 +39,7 @@ const tables = {
   mediaEndpoints,
   returnsEndpoints,
   payOnDeliveryEndpoints,
+  voucherEndpoints,
   productImportEndpoints,
   flashSaleEndpoints,
   siteEndpoints,

@@ -17,6 +17,7 @@ import type { returnsEndpoints } from './returns.ts'
 import type { searchEndpoints } from './search.ts'
 import type { siteEndpoints } from './site.ts'
 import type { vendorEndpoints } from './vendor.ts'
+import type { voucherEndpoints } from './vouchers.ts'
 
 export type Api = typeof catalogEndpoints &
   typeof searchEndpoints &
@@ -34,6 +35,7 @@ export type Api = typeof catalogEndpoints &
   typeof deliveryEndpoints &
   typeof payOnDeliveryEndpoints &
   typeof productImportEndpoints &
-  typeof flashSaleEndpoints
+  typeof flashSaleEndpoints &
+  typeof voucherEndpoints
 
 export type ApiKey = keyof Api

@@ -15,6 +15,7 @@ import { DeliveryChoiceSchema, DeliveryQuoteSchema } from './delivery.ts'
 import { endpoints } from './endpoint.ts'
 import { ErrorSchema } from './health.ts'
 import { CountySchema, KenyanMobileSchema, MpesaNumberSchema, optionalText, required } from './user.ts'
+import { QuoteVoucherSchema, VoucherCodeSchema } from './vouchers.ts'
 
 // Checkout, orders and payments (specification sections 2, 3, 4 and 9; DESIGN D4, D5, D7, S2). The browser sends
 // product ids and quantities only: every price, fee and total is the server's quote, computed from the database.
@@ -75,6 +76,7 @@ export const QuoteRequestSchema = z.strictObject({
   delivery: DeliveryChoiceSchema.optional().describe(
     'How to deliver; absent: home delivery priced at the highest zone fee, so the fee can only fall at checkout',
   ),
+  voucherCode: VoucherCodeSchema.optional().describe('A voucher code typed at the cart or checkout'),
 })
 export type QuoteRequest = z.infer<typeof QuoteRequestSchema>
 
@@ -106,9 +108,11 @@ export const QuoteSchema = z.object({
   removed: z.array(QuoteLineSchema).describe('Lines that cannot be bought at all (no longer sold, or sold out)'),
   itemCount: z.number().int(),
   subtotal: Kes,
+  discount: Kes.describe("A voucher's discount off the goods (0: none)"),
+  voucher: QuoteVoucherSchema.nullable().describe('The voucher code asked for: applied, or why not (null: none)'),
   shipping: Kes.describe('The delivery fee: the delivery line below (0 when nothing can be bought)'),
   delivery: DeliveryQuoteSchema.nullable().describe('How it is delivered, the fee and the window; null: empty cart'),
-  vat: Kes.describe('VAT on the subtotal (default 16 %), rounded so that the total is whole shillings'),
+  vat: Kes.describe('VAT on the goods after any discount (default 16 %), rounded so that the total is whole shillings'),
   vatRate: z.number().describe('e.g. 0.16'),
   total: Kes,
   hasProblems: z
@@ -193,6 +197,9 @@ export const PlaceOrderBodySchema = z
     saveAddress: z.boolean().default(false).describe('Signed-in shoppers: keep this address for next time'),
     expectedTotal: Kes.optional().describe(
       'The total the shopper saw on the review step; a different server total answers 409 with the new quote',
+    ),
+    voucherCode: VoucherCodeSchema.optional().describe(
+      'A voucher code: checked again when placing; one that no longer applies answers 409 with the new quote',
     ),
   })
   .superRefine((body, ctx) => {
@@ -342,6 +349,8 @@ export const OrderDetailSchema = z.object({
   billingAddress: AddressSnapshotSchema,
   notes: z.string(),
   subtotal: Kes,
+  voucherCode: z.string().nullable().describe('The voucher the order used'),
+  discount: Kes.describe("The voucher's discount off the goods (0: none)"),
   shipping: Kes,
   delivery: DeliveryQuoteSchema.nullable().describe('How it is delivered (null: placed before delivery options)'),
   collectionCode: z

@@ -28,6 +28,7 @@ import * as reviews from './schema/reviews.ts'
 import * as search from './schema/search.ts'
 import * as secrets from './schema/secrets.ts'
 import * as vendors from './schema/vendors.ts'
+import * as vouchers from './schema/vouchers.ts'
 import { typedRows, value } from './typed-sql.ts'
 
 // The Drizzle schema is the complete record of the database: generating a migration from it comes out empty, and
@@ -53,6 +54,7 @@ const modules = [
   search,
   secrets,
   vendors,
+  vouchers,
 ]
 const tables = modules.flatMap((module) => Object.values(module).filter((entry) => is(entry, PgTable)))
 

@@ -4,7 +4,13 @@ import { ORDER_NUMBER_BYTES, orderNumberFrom, quoteAmounts } from './checkout.ts
 describe('quoteAmounts', () => {
   it('adds delivery per order and 16 % VAT on the subtotal', () => {
     const amounts = quoteAmounts([{ unitPriceCents: 100_000, quantity: 2 }], 50_000, 1600)
-    expect(amounts).toEqual({ subtotalCents: 200_000, shippingCents: 50_000, vatCents: 32_000, totalCents: 282_000 })
+    expect(amounts).toEqual({
+      subtotalCents: 200_000,
+      discountCents: 0,
+      shippingCents: 50_000,
+      vatCents: 32_000,
+      totalCents: 282_000,
+    })
   })
 
   it('rounds VAT so that the total is whole shillings (M-Pesa takes no cents)', () => {
@@ -13,6 +19,21 @@ describe('quoteAmounts', () => {
     expect(amounts.totalCents % 100).toBe(0)
     expect(amounts.totalCents).toBe(amounts.subtotalCents + amounts.shippingCents + amounts.vatCents)
     expect(Math.abs(amounts.vatCents - 15_992)).toBeLessThanOrEqual(50)
+  })
+
+  it.each([
+    // goods 2,000 − 200 = 1,800; VAT 16 % of 1,800 = 288; + delivery 500 = 2,588
+    ['a discount: VAT on the goods as paid', 200_000, 20_000, 50_000, { vatCents: 28_800, totalCents: 258_800 }],
+    ['odd cents off: the total still whole shillings', 200_000, 12_345, 0, { vatCents: 30_045, totalCents: 217_700 }],
+    ['no discount', 200_000, 0, 0, { vatCents: 32_000, totalCents: 232_000 }],
+  ] as const)('%s', (_name, goods, discountCents, shipping, expected) => {
+    const amounts = quoteAmounts([{ unitPriceCents: goods, quantity: 1 }], shipping, 1600, discountCents)
+    expect(amounts).toMatchObject({ discountCents, ...expected })
+    expect(amounts.totalCents).toBe(goods - discountCents + shipping + amounts.vatCents)
+  })
+
+  it('refuses a discount of the whole goods or more', () => {
+    expect(() => quoteAmounts([{ unitPriceCents: 100, quantity: 1 }], 0, 1600, 100)).toThrow(RangeError)
   })
 
   it('charges nothing, delivery included, for an empty order', () => {

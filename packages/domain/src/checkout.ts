@@ -12,26 +12,34 @@ export interface QuoteLineAmounts {
 
 export interface QuoteAmounts {
   subtotalCents: Cents
+  /** A voucher's discount off the goods (0: none). */
+  discountCents: Cents
   shippingCents: Cents
   vatCents: Cents
   totalCents: Cents
 }
 
 /**
- * The one quote (DESIGN S2): the subtotal from the database's prices, a flat delivery fee per order (when anything
- * is bought), and VAT on the subtotal. M-Pesa takes whole shillings only, so VAT is rounded (half up) to the amount
- * that makes the total a whole number of shillings: never more than 50 cents from the exact VAT.
+ * The one quote (DESIGN S2): the subtotal from the database's prices, less a voucher's discount, a flat delivery fee
+ * per order (when anything is bought), and VAT on the goods as paid (after the discount: decision 0023). M-Pesa takes
+ * whole shillings only, so VAT is rounded (half up) to the amount that makes the total a whole number of shillings:
+ * never more than 50 cents from the exact VAT. total = subtotal − discount + delivery + VAT.
  */
 export function quoteAmounts(
   lines: readonly QuoteLineAmounts[],
   shippingCents: Cents,
   vatRateBp: number,
+  discountCents: Cents = 0,
 ): QuoteAmounts {
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0)
-  if (subtotalCents === 0) return { subtotalCents: 0, shippingCents: 0, vatCents: 0, totalCents: 0 }
-  const exactVat = (subtotalCents * vatRateBp) / 10_000
-  const totalCents = Math.round((subtotalCents + shippingCents + exactVat) / 100) * 100
-  return { subtotalCents, shippingCents, vatCents: totalCents - subtotalCents - shippingCents, totalCents }
+  if (subtotalCents === 0) return { subtotalCents: 0, discountCents: 0, shippingCents: 0, vatCents: 0, totalCents: 0 }
+  if (!Number.isSafeInteger(discountCents) || discountCents < 0 || discountCents >= subtotalCents) {
+    throw new RangeError('a discount is whole cents, zero or more and less than the goods')
+  }
+  const goodsCents = subtotalCents - discountCents
+  const exactVat = (goodsCents * vatRateBp) / 10_000
+  const totalCents = Math.round((goodsCents + shippingCents + exactVat) / 100) * 100
+  return { subtotalCents, discountCents, shippingCents, vatCents: totalCents - goodsCents - shippingCents, totalCents }
 }
 
 /** Crockford's base 32: digits and capitals without I, L, O and U, so an order number read aloud is not misheard. */

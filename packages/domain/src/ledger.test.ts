@@ -559,3 +559,79 @@ describe('trialBalance', () => {
     expect(trial.creditCents).toBe(1_000)
   })
 })
+
+describe('who pays for a voucher (decision 0023)', () => {
+  // Two shops: goods 1,000 and 2,000; a voucher of 300 off; delivery 500; VAT on the goods as paid.
+  it.each([
+    ['the marketplace: the shops earn on the full price, the discount is its expense', null, 30_000, 0],
+    ["a shop's own: its goods lower, nothing for the marketplace to bear", 1, 0, 30_000],
+  ] as const)('%s', (_name, funder, marketplaceCents, shopCents) => {
+    const quote = quoteAmounts(
+      [
+        { unitPriceCents: 100_000, quantity: 1 },
+        { unitPriceCents: 200_000, quantity: 1 },
+      ],
+      50_000,
+      VAT_BP,
+      30_000,
+    )
+    const parts =
+      funder === null
+        ? [
+            { vendorId: 1, subtotalCents: 100_000 },
+            { vendorId: 2, subtotalCents: 200_000 },
+          ]
+        : [
+            { vendorId: 1, subtotalCents: 100_000 - shopCents },
+            { vendorId: 2, subtotalCents: 200_000 },
+          ]
+    const tx = paymentReceived({
+      paymentId: 1,
+      orderId: 1,
+      method: 'mpesa',
+      totalCents: quote.totalCents,
+      shippingCents: quote.shippingCents,
+      vatCents: quote.vatCents,
+      parts,
+      marketplaceDiscountCents: marketplaceCents,
+    })
+    expect(balanced(tx)).toBe(true)
+    expect(balanceOf(tx.entries, account('mpesa_float'))).toBe(quote.totalCents)
+    expect(balanceOf(tx.entries, account('marketplace_discounts'))).toBe(marketplaceCents)
+    expect(balanceOf(tx.entries, vendorAccount('vendor_pending', 1))).toBe(100_000 - shopCents)
+    expect(balanceOf(tx.entries, vendorAccount('vendor_pending', 2))).toBe(200_000)
+    expect(balanceOf(tx.entries, account('vat_on_sales'))).toBe(quote.vatCents)
+  })
+
+  it('refuses a marketplace discount that does not add up to the total', () => {
+    expect(() =>
+      paymentReceived({
+        paymentId: 1,
+        orderId: 1,
+        method: 'mpesa',
+        totalCents: 11_600,
+        shippingCents: 0,
+        vatCents: 1_600,
+        parts: [{ vendorId: 1, subtotalCents: 10_000 }],
+        marketplaceDiscountCents: 1_000,
+      }),
+    ).toThrow(/less the marketplace/)
+  })
+
+  it.each(['vendor', 'marketplace'] as const)('a part paid at the door, collected by the %s, less its share', (by) => {
+    const tx = paymentCollected({
+      vendorPartId: 5,
+      orderId: 1,
+      vendorId: 9,
+      collectedBy: by,
+      goodsCents: 100_000,
+      deliveryCents: 50_000,
+      vatCents: 14_400,
+      marketplaceDiscountCents: 10_000,
+    })
+    expect(balanced(tx)).toBe(true)
+    expect(totalOf(tx)).toBe(164_400)
+    expect(balanceOf(tx.entries, account('marketplace_discounts'))).toBe(10_000)
+    expect(balanceOf(tx.entries, vendorAccount('vendor_pending', 9))).toBe(100_000)
+  })
+})

@@ -30,6 +30,11 @@ export const MARKETPLACE_ACCOUNTS = {
   refunds_payable: { normal: 'credit', label: 'Refunds payable' },
   /** Expense: what the marketplace refunds shoppers out of its own pocket (no vendor bears it: goodwill). */
   shopper_refunds: { normal: 'debit', label: 'Shopper refunds borne by the marketplace' },
+  /**
+   * Expense: vouchers the marketplace funds (decision 0023): the shopper pays less, the shop still earns on the full
+   * price, and the difference is the marketplace's.
+   */
+  marketplace_discounts: { normal: 'debit', label: 'Voucher discounts funded by the marketplace' },
   /** Suspense: the other side of an admin's manual adjustment, until it is explained and cleared. */
   adjustments: { normal: 'debit', label: 'Adjustments (suspense)' },
 } as const satisfies Record<string, { normal: Side; label: string }>
@@ -285,7 +290,7 @@ export interface PaymentReceived {
   paymentId: number
   orderId: number
   method: PaymentMethod
-  /** What was charged: the order's total (subtotal + delivery + VAT, `quoteAmounts`). */
+  /** What was charged: the order's total (goods − discount + delivery + VAT, `quoteAmounts`). */
   totalCents: Cents
   shippingCents: Cents
   /**
@@ -294,8 +299,13 @@ export interface PaymentReceived {
    * A negative VAT is entered on the debit side of VAT on sales.
    */
   vatCents: Cents
-  /** Each vendor part's subtotal: the goods that shop sold in the order. */
+  /**
+   * Each vendor part's subtotal: the goods that shop sold in the order, after a voucher the shop funds itself (its
+   * own discount lowers its goods, decision 0023).
+   */
   parts: readonly { vendorId: number; subtotalCents: Cents }[]
+  /** A voucher the marketplace funds: what it took off the order (the marketplace's expense); 0 or absent: none. */
+  marketplaceDiscountCents?: Cents
 }
 
 /**
@@ -309,6 +319,8 @@ export function paymentReceived(event: PaymentReceived): LedgerTransaction {
   checkAmount('the total', event.totalCents, { positive: true })
   checkAmount('the delivery fee', event.shippingCents)
   checkSigned('the VAT', event.vatCents)
+  const discountCents = event.marketplaceDiscountCents ?? 0
+  checkAmount('the marketplace discount', discountCents)
   if (event.parts.length === 0) throw new RangeError('a payment is for at least one vendor part')
   const goods = new Map<number, Cents>()
   for (const part of event.parts) {
@@ -317,8 +329,10 @@ export function paymentReceived(event: PaymentReceived): LedgerTransaction {
     goods.set(part.vendorId, (goods.get(part.vendorId) ?? 0) + part.subtotalCents)
   }
   const goodsCents = [...goods.values()].reduce((sum, cents) => sum + cents, 0)
-  if (goodsCents + event.shippingCents + event.vatCents !== event.totalCents) {
-    throw new RangeError('the total must be the parts’ subtotals plus delivery plus VAT')
+  if (goodsCents - discountCents + event.shippingCents + event.vatCents !== event.totalCents) {
+    throw new RangeError(
+      'the total must be the parts’ subtotals less the marketplace’s discount plus delivery plus VAT',
+    )
   }
   const how = event.method === 'credit-card' ? 'card' : 'M-Pesa'
   return build(
@@ -327,6 +341,7 @@ export function paymentReceived(event: PaymentReceived): LedgerTransaction {
     `Payment ${event.paymentId} for order ${event.orderId} received by ${how}`,
     lines(
       debit(cashAccount(event.method), event.totalCents),
+      debit(account('marketplace_discounts'), discountCents),
       ...[...goods].map(([vendorId, cents]) => credit(vendorAccount('vendor_pending', vendorId), cents)),
       credit(account('delivery_fees'), event.shippingCents),
       signed('credit', account('vat_on_sales'), event.vatCents),
@@ -344,6 +359,8 @@ export interface PaymentCollected {
   goodsCents: Cents
   deliveryCents: Cents
   vatCents: Cents
+  /** The part's share of a voucher the marketplace funds (the shopper paid that much less; 0 or absent: none). */
+  marketplaceDiscountCents?: Cents
 }
 
 /**
@@ -359,7 +376,9 @@ export function paymentCollected(event: PaymentCollected): LedgerTransaction {
   checkAmount('the goods', event.goodsCents)
   checkAmount('the delivery fee', event.deliveryCents)
   checkSigned('the VAT', event.vatCents)
-  const paid = event.goodsCents + event.deliveryCents + event.vatCents
+  const discountCents = event.marketplaceDiscountCents ?? 0
+  checkAmount('the marketplace discount', discountCents)
+  const paid = event.goodsCents + event.deliveryCents + event.vatCents - discountCents
   if (paid <= 0) throw new RangeError('a payment collected is of more than nothing')
   const into =
     event.collectedBy === 'vendor' ? vendorAccount('vendor_collected', event.vendorId) : account('cash_on_delivery')
@@ -370,6 +389,7 @@ export function paymentCollected(event: PaymentCollected): LedgerTransaction {
     `Vendor part ${event.vendorPartId} of order ${event.orderId} paid on delivery, collected by ${by}`,
     lines(
       debit(into, paid),
+      debit(account('marketplace_discounts'), discountCents),
       credit(vendorAccount('vendor_pending', event.vendorId), event.goodsCents),
       credit(account('delivery_fees'), event.deliveryCents),
       signed('credit', account('vat_on_sales'), event.vatCents),

@@ -43,8 +43,23 @@ describe('partShares', () => {
       { id: 1, subtotalCents: 100_000 },
       { id: 2, subtotalCents: 200_000 },
     ])
-    expect(shares.get(1)).toEqual({ goodsCents: 100_000, deliveryCents: 10_000, vatCents: 16_000, paidCents: 126_000 })
-    expect(shares.get(2)).toEqual({ goodsCents: 200_000, deliveryCents: 20_000, vatCents: 32_000, paidCents: 252_000 })
+    expect(shares.get(1)).toEqual({
+      goodsCents: 100_000,
+      deliveryCents: 10_000,
+      vatCents: 16_000,
+      discountCents: 0,
+      paidCents: 126_000,
+    })
+    expect(shares.get(2)).toMatchObject({ goodsCents: 200_000, deliveryCents: 20_000, paidCents: 252_000 })
+  })
+
+  it("takes a part's share of a marketplace voucher off what was paid for it (decision 0023)", () => {
+    const shares = partShares({ shippingCents: 30_000, vatCents: 43_200 }, [
+      { id: 1, subtotalCents: 100_000, marketplaceDiscountCents: 10_000 },
+      { id: 2, subtotalCents: 200_000, marketplaceDiscountCents: 20_000 },
+    ])
+    expect(shares.get(1)).toMatchObject({ goodsCents: 100_000, discountCents: 10_000, paidCents: 114_400 })
+    expect(shares.get(2)).toMatchObject({ goodsCents: 200_000, discountCents: 20_000, paidCents: 228_800 })
   })
 
   const orders: [string, number, number, number[]][] = [

@@ -8,6 +8,8 @@ import type { Cents } from './money.ts'
 export interface PartSubtotal {
   id: number
   subtotalCents: Cents
+  /** The part's share of a voucher the marketplace funds (decision 0023); 0 or absent: none. */
+  marketplaceDiscountCents?: Cents
 }
 
 export interface PartShare {
@@ -17,7 +19,9 @@ export interface PartShare {
   deliveryCents: Cents
   /** Its share of the order's VAT (below zero only as the order's VAT was). */
   vatCents: Cents
-  /** What the shopper paid for the part: goods + delivery + VAT. */
+  /** The part's share of a marketplace-funded voucher: the shopper paid that much less, the shop earns it all. */
+  discountCents?: Cents
+  /** What the shopper paid for the part: goods + delivery + VAT − the marketplace's discount. */
   paidCents: Cents
 }
 
@@ -52,7 +56,8 @@ export function splitProportionally(amount: Cents, weights: readonly number[]): 
 
 /**
  * Each vendor part's share of what the order was paid: its goods, and the order's delivery fee and VAT split in
- * proportion to the parts' subtotals, so the shares add up exactly to the order's delivery fee and VAT.
+ * proportion to the parts' subtotals, so the shares add up exactly to the order's delivery fee and VAT; less the
+ * part's share of a marketplace-funded voucher (stored on the part when the order was placed).
  */
 export function partShares(
   order: { shippingCents: Cents; vatCents: Cents },
@@ -65,13 +70,15 @@ export function partShares(
     parts.map((part, index) => {
       const deliveryCents = delivery[index] ?? 0
       const vatCents = vat[index] ?? 0
+      const discountCents = part.marketplaceDiscountCents ?? 0
       return [
         part.id,
         {
           goodsCents: part.subtotalCents,
           deliveryCents,
           vatCents,
-          paidCents: part.subtotalCents + deliveryCents + vatCents,
+          discountCents,
+          paidCents: part.subtotalCents + deliveryCents + vatCents - discountCents,
         },
       ]
     }),

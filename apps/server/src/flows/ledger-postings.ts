@@ -109,6 +109,8 @@ export class LedgerPostings {
         shippingCents: order.shipping_cents,
         vatCents: order.vat_cents,
         parts: parts.map((part) => ({ vendorId: part.business_id, subtotalCents: part.subtotal_cents })),
+        // A voucher the marketplace funds is its expense; a shop's own is already off the shop's subtotal.
+        marketplaceDiscountCents: parts.reduce((sum, part) => sum + part.marketplace_discount_cents, 0),
       }),
     )
     for (const stored of parts) {
@@ -146,6 +148,7 @@ export class LedgerPostings {
         goodsCents: share.goodsCents,
         deliveryCents: share.deliveryCents,
         vatCents: share.vatCents,
+        marketplaceDiscountCents: share.discountCents ?? 0,
       }),
     )
     await this.takeCommission(t, part)
@@ -360,7 +363,11 @@ export class LedgerPostings {
     const parts = await this.modules.orders.partsOf(t, [order.id])
     const share = partShares(
       { shippingCents: order.shipping_cents, vatCents: order.vat_cents },
-      parts.map((part) => ({ id: part.id, subtotalCents: part.subtotal_cents })),
+      parts.map((part) => ({
+        id: part.id,
+        subtotalCents: part.subtotal_cents,
+        marketplaceDiscountCents: part.marketplace_discount_cents,
+      })),
     ).get(partId)
     if (!share) throw new Error(`vendor part ${partId} is not part of order ${order.id}`)
     return share

@@ -36,7 +36,11 @@ export class PaidShopNotices {
       order?.payment_method === 'pay-on-delivery'
         ? partShares(
             { shippingCents: order.shipping_cents, vatCents: order.vat_cents },
-            (await orders.partsOf(t, [orderId])).map((row) => ({ id: row.id, subtotalCents: row.subtotal_cents })),
+            (await orders.partsOf(t, [orderId])).map((row) => ({
+              id: row.id,
+              subtotalCents: row.subtotal_cents,
+              marketplaceDiscountCents: row.marketplace_discount_cents,
+            })),
           )
         : null
     const ids: number[] = []

@@ -18,10 +18,12 @@ import { IDEMPOTENCY_KEY_REUSED, placeOrderRequestHash } from '../modules/orders
 import type { OrderRow, OrdersService } from '../modules/orders/service.ts'
 import type { PaymentService } from '../modules/payments/service.ts'
 import type { RateLimiter } from '../modules/rate-limits/service.ts'
+import type { VouchersService } from '../modules/vouchers/service.ts'
 import type { Ctx } from '../plugins/auth.ts'
 import { AppError } from '../plugins/errors.ts'
 import type { PayOnDelivery } from './pay-on-delivery.ts'
 import { limitPaymentAttempts, type PaymentLimits } from './payment-limits.ts'
+import { voucherStep } from './voucher-step.ts'
 
 export interface PlaceOrderSettings extends PaymentLimits {
   /** How long an unpaid order holds its stock. */
@@ -56,6 +58,7 @@ export class PlaceOrder {
       limiter: RateLimiter
       payOnDelivery: Pick<PayOnDelivery, 'check' | 'refusedBefore' | 'confirm'>
       mailer: Pick<Mailer, 'deliver'>
+      vouchers: VouchersService
     },
     private readonly settings: PlaceOrderSettings,
   ) {}
@@ -108,16 +111,30 @@ export class PlaceOrder {
       addressCounty: body.county,
       fees: await this.modules.pricing.deliveryFees(),
     }
+    // A voucher is checked again inside the transaction, its row locked: its uses are counted as they stand.
+    const customer = {
+      userId: ctx.user?.id ?? null,
+      phone: normaliseKenyanMobile(body.phone) ?? body.phone,
+      email: body.email,
+    }
+    const voucher = body.voucherCode
+      ? voucherStep(this.modules.vouchers, rates, body.voucherCode, customer, { lock: true })
+      : undefined
     let placed: { orderId: number; paymentId: number; orderNumber: string; mail: number[] } | null = null
     for (let attempt = 0; placed === null; attempt += 1) {
       const orderNumber = orderNumberFrom(randomBytes(ORDER_NUMBER_BYTES))
       try {
         placed = await db.transaction(async (t) => {
-          const priced = await this.modules.pricing.priceLocked(t, body.items, delivery)
+          const priced = await this.modules.pricing.priceLocked(t, body.items, delivery, voucher)
           const expectedChanged =
             body.expectedTotal !== undefined && kesToCents(body.expectedTotal) !== priced.totalCents
           if (priced.quote.hasProblems || priced.lines.length === 0 || expectedChanged) {
             throw new QuoteChangedError(priced.quote)
+          }
+          // A code that no longer applies (used up meanwhile, expired, over its limit for this shopper): 409 with
+          // the quote that says why, never an order silently placed without the discount.
+          if (body.voucherCode && !priced.voucher) {
+            throw new QuoteChangedError(priced.quote, priced.quote.voucher?.message ?? undefined)
           }
           if (onDelivery) this.modules.payOnDelivery.check(priced.totalCents, body.phone, refusedBefore)
           const orderId = await this.createOrder(t, ctx, {
@@ -138,6 +155,18 @@ export class PlaceOrder {
             phone: onDelivery ? normaliseKenyanMobile(body.phone) : mpesaPhone,
             reference: `${orderNumber}-1`,
           })
+          if (priced.voucher) {
+            const redeemed = await this.modules.vouchers.redeem(t, {
+              voucherId: priced.voucher.voucherId,
+              orderId,
+              userId: ctx.user?.id ?? null,
+              phone: customer.phone,
+              email: body.email,
+              discountCents: priced.voucher.discountCents,
+            })
+            if (!redeemed)
+              throw new QuoteChangedError(priced.quote, `The code ${priced.voucher.code} has been used up.`)
+          }
           // Pay on delivery: confirmed now, paid part by part at the door (nothing to start).
           const mail = onDelivery ? await this.modules.payOnDelivery.confirm(t, orderId) : []
           if (ctx.user) await this.modules.carts.clear(t, ctx.user.id)

@@ -39,6 +39,8 @@ const quote = (lines: QuoteLine[], removed: QuoteLine[] = []): Quote => ({
   removed,
   itemCount: lines.reduce((sum, l) => sum + l.quantity, 0),
   subtotal: 0,
+  discount: 0,
+  voucher: null,
   shipping: 500,
   delivery: null,
   vat: 0,

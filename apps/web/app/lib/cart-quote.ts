@@ -131,11 +131,24 @@ export function deliveryLabel(delivery: DeliveryQuote | null | undefined): strin
 
 /** The subtotal, delivery and VAT of a quote or a placed order, as rows above its total. */
 export function amountRows(
-  amounts: { subtotal: number; shipping: number; vat: number; delivery?: DeliveryQuote | null },
+  amounts: {
+    subtotal: number
+    shipping: number
+    vat: number
+    delivery?: DeliveryQuote | null
+    /** A voucher's discount (decision 0023) and its code, shown as its own row when there is one. */
+    discount?: number
+    voucherCode?: string | null
+    voucher?: { code: string } | null
+  },
   vatLabel = 'VAT',
 ): [string, string][] {
+  const code = amounts.voucher?.code ?? amounts.voucherCode ?? ''
   return [
     ['Subtotal', formatKes(amounts.subtotal)],
+    ...(amounts.discount && amounts.discount > 0
+      ? [[`Voucher ${code}`.trim(), `−${formatKes(amounts.discount)}`] as [string, string]]
+      : []),
     [deliveryLabel(amounts.delivery), formatKes(amounts.shipping)],
     [vatLabel, formatKes(amounts.vat)],
   ]

@@ -47,6 +47,11 @@ export const orders = pgTable(
     notes: text('notes').notNull().default(''),
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     subtotalCents: integer('subtotal_cents').notNull(),
+    /** A voucher's code and what it took off the goods (decision 0023); null and 0: none. */
+    voucherCode: text('voucher_code'),
+    discountCents: integer('discount_cents').notNull().default(0),
+    /** Who funds the discount: null the marketplace (or no voucher), else the shop. */
+    discountFunderBusinessId: integer('discount_funder_business_id'),
     shippingCents: integer('shipping_cents').notNull(),
     /** How it is delivered and what that cost, as quoted (null: placed before delivery options existed). */
     delivery: jsonb('delivery').$type<DeliverySnapshot>(),
@@ -77,7 +82,10 @@ export const orders = pgTable(
     index('orders_guest_email_idx').on(sql`lower(${t.email})`).where(sql`${t.userId} is null`),
     check('orders_status_known', sql.raw(`status ${ORDER_STATUS_CHECK}`)),
     check('orders_payment_method_known', sql.raw(`payment_method in (${listOf(PAYMENT_METHODS)})`)),
-    check('orders_amounts_add_up', sql`${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} + ${t.vatCents}`),
+    check(
+      'orders_amounts_add_up',
+      sql`${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.shippingCents} + ${t.vatCents}`,
+    ),
   ],
 )
 
@@ -93,7 +101,11 @@ export const vendorOrders = pgTable(
       .notNull()
       .references(() => businesses.id, { onDelete: 'restrict' }),
     status: text('status').notNull().default('pending_payment'),
+    /** The part's goods, after a voucher the shop funds itself (its own discount lowers its sale, decision 0023). */
     subtotalCents: integer('subtotal_cents').notNull(),
+    /** The part's share of a voucher's discount: the shop's own (already off the subtotal) or the marketplace's. */
+    vendorDiscountCents: integer('vendor_discount_cents').notNull().default(0),
+    marketplaceDiscountCents: integer('marketplace_discount_cents').notNull().default(0),
     /** The marketplace's commission on this part, at the rate of the day it was placed. */
     commissionCents: integer('commission_cents').notNull().default(0),
     trackingNote: text('tracking_note'),

@@ -39,6 +39,9 @@ const VERBS: Record<AdminAuditAction, string> = {
   'ledger.adjusted': 'recorded a ledger adjustment,',
   'flash_sale.scheduled': 'scheduled a flash sale of',
   'flash_sale.cancelled': 'cancelled the flash sale of',
+  'voucher.created': 'created the voucher',
+  'voucher.enabled': 'enabled the voucher',
+  'voucher.disabled': 'disabled the voucher',
 }
 
 /** "Wanjiru Kamau suspended the shop Gikomba Fashions: Counterfeit goods." */

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { adminVoucherRoutes } from '../vouchers/routes.ts'
+import type { VouchersService } from '../vouchers/service.ts'
 import { adminBannerRoutes } from './banners/routes.ts'
 import type { AdminBannersService } from './banners/service.ts'
 import { adminCategoryRoutes } from './categories/routes.ts'
@@ -51,6 +53,8 @@ export interface AdminServices {
   flashSales: AdminFlashSalesService
   contact: AdminContactService
   delivery: AdminDeliveryService
+  /** Vouchers: the marketplace's, created here, and every shop's (decision 0023). */
+  vouchers: VouchersService
   /** The dispute desk: returns a shop refused or left unanswered (the return-items flow). */
   disputes: DisputeDesk
   /** Only in demo mode: mail that stays in the outbox is readable there, a real marketplace's is its shoppers' own. */
@@ -75,6 +79,7 @@ export function adminRoutes(admin: AdminServices): FastifyPluginAsyncZod {
     await app.register(adminFlashSaleRoutes(admin.flashSales))
     await app.register(adminContactRoutes(admin.contact))
     await app.register(adminDeliveryRoutes(admin.delivery))
+    await app.register(adminVoucherRoutes(admin.vouchers))
     await app.register(adminDisputeRoutes(admin.disputes))
     if (admin.outbox) await app.register(adminOutboxRoutes(admin.outbox))
   }

@@ -38,6 +38,9 @@ export type AdminAuditAction =
   | 'ledger.adjusted'
   | 'flash_sale.scheduled'
   | 'flash_sale.cancelled'
+  | 'voucher.created'
+  | 'voucher.enabled'
+  | 'voucher.disabled'
 
 /** What vendors do to their own shop that is worth a record. */
 export type VendorAuditAction = 'vendor.applied' | 'vendor.payout_phone_changed'
@@ -63,6 +66,7 @@ export interface AuditEntry {
     | 'c2b_payment'
     | 'ledger'
     | 'flash_sale'
+    | 'voucher'
   subjectId: number | null
   /** Kept for the record; admins' entries carry `name` (what the subject is called) for the activity sentence. */
   detail?: Record<string, unknown>

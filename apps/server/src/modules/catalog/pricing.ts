@@ -1,5 +1,6 @@
 import type { CheckoutItem, Quote, QuoteLine, QuoteProblem } from '@soko/contract/checkout'
 import type { DeliveryChoice } from '@soko/contract/delivery'
+import type { QuoteVoucher } from '@soko/contract/vouchers'
 import type { Db } from '@soko/db/client'
 import { quoteAmounts } from '@soko/domain/checkout'
 import { type DeliveryFees, type DeliverySnapshot, parcelCount } from '@soko/domain/delivery'
@@ -14,8 +15,11 @@ export type { ProductForQuote }
 
 /** The quote changed between what the shopper saw and what the order would cost: answered 409 with the new one. */
 export class QuoteChangedError extends Error {
-  constructor(readonly quote: Quote) {
-    super('Some items in your cart changed. Check the updated order and place it again.')
+  constructor(
+    readonly quote: Quote,
+    message = 'Some items in your cart changed. Check the updated order and place it again.',
+  ) {
+    super(message)
     this.name = 'QuoteChangedError'
   }
 }
@@ -43,10 +47,35 @@ export interface PricedLine extends QuoteLine {
   flashSaleId: number | null
 }
 
+/**
+ * The voucher step (decision 0023): after the lines are priced, a voucher asked for is checked against them and
+ * gives its discount, or says why not; the quote's amounts are then taken after the discount.
+ */
+export type VoucherStep = (db: Db, lines: readonly PricedLine[]) => Promise<VoucherResult>
+
+export interface VoucherResult {
+  /** What the quote shows. */
+  view: QuoteVoucher
+  /** Applied: the voucher, its discount and each vendor's share of it; null when refused. */
+  applied: AppliedVoucher | null
+}
+
+export interface AppliedVoucher {
+  voucherId: number
+  code: string
+  /** Who funds it: null the marketplace, else the shop. */
+  funderBusinessId: number | null
+  discountCents: number
+  shares: readonly { vendorId: number; cents: number }[]
+}
+
 export interface PricedQuote {
   quote: Quote
   lines: PricedLine[]
+  /** The voucher applied (null: none asked for, or refused). */
+  voucher: AppliedVoucher | null
   subtotalCents: number
+  discountCents: number
   shippingCents: number
   vatCents: number
   totalCents: number
@@ -69,9 +98,9 @@ export class Pricing {
     return this.settings.vatRateBp
   }
 
-  async quote(items: readonly CheckoutItem[], choice?: DeliveryChoice): Promise<Quote> {
+  async quote(items: readonly CheckoutItem[], choice?: DeliveryChoice, voucher?: VoucherStep): Promise<Quote> {
     const fees = await this.delivery.fees()
-    return (await this.price(this.db, items, { choice, addressCounty: null, fees })).quote
+    return (await this.price(this.db, items, { choice, addressCounty: null, fees }, false, voucher)).quote
   }
 
   /** The delivery fees of the moment: read before the order's transaction (PGlite has one connection). */
@@ -80,13 +109,29 @@ export class Pricing {
   }
 
   /** The quote inside the order's transaction `t`, the products' rows locked: what was quoted is what is sold. */
-  priceLocked(t: Db, items: readonly CheckoutItem[], delivery: DeliveryRequest): Promise<PricedQuote> {
-    return this.price(t, items, delivery, true)
+  priceLocked(
+    t: Db,
+    items: readonly CheckoutItem[],
+    delivery: DeliveryRequest,
+    voucher?: VoucherStep,
+  ): Promise<PricedQuote> {
+    return this.price(t, items, delivery, true, voucher)
   }
 
-  private price(db: Db, items: readonly CheckoutItem[], delivery: DeliveryRequest, lock = false) {
-    return priceItems(db, items, this.settings, lock, (parcels) =>
-      this.delivery.price(db, delivery.fees, delivery.choice, delivery.addressCounty, parcels),
+  private price(
+    db: Db,
+    items: readonly CheckoutItem[],
+    delivery: DeliveryRequest,
+    lock = false,
+    voucher?: VoucherStep,
+  ) {
+    return priceItems(
+      db,
+      items,
+      this.settings,
+      lock,
+      (parcels) => this.delivery.price(db, delivery.fees, delivery.choice, delivery.addressCounty, parcels),
+      voucher,
     )
   }
 
@@ -107,6 +152,7 @@ export async function priceItems(
   settings: QuoteSettings,
   lock: boolean,
   priceDelivery: (parcels: number) => Promise<PricedDelivery>,
+  voucherStep?: VoucherStep,
 ): Promise<PricedQuote> {
   const products = new Map(
     (
@@ -130,7 +176,9 @@ export async function priceItems(
   const delivery = await priceDelivery(
     parcelCount(lines.map((line) => ({ businessId: line.business.id, quantity: line.quantity }))),
   )
-  const amounts = quoteAmounts(lines, delivery.feeCents, settings.vatRateBp)
+  // The voucher step, after the lines are priced: a refused code leaves the quote as it was, with the reason.
+  const voucher = voucherStep && lines.length > 0 ? await voucherStep(db, lines) : null
+  const amounts = quoteAmounts(lines, delivery.feeCents, settings.vatRateBp, voucher?.applied?.discountCents ?? 0)
   return {
     quote: {
       currency: 'KES',
@@ -138,6 +186,8 @@ export async function priceItems(
       removed: removed.map(publicLine),
       itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
       subtotal: centsToKes(amounts.subtotalCents),
+      discount: centsToKes(amounts.discountCents),
+      voucher: voucher?.view ?? null,
       shipping: centsToKes(amounts.shippingCents),
       delivery: amounts.totalCents === 0 ? null : delivery.quote,
       vat: centsToKes(amounts.vatCents),
@@ -146,6 +196,7 @@ export async function priceItems(
       hasProblems: removed.length > 0 || lines.some((line) => line.problem !== null),
     },
     lines,
+    voucher: voucher?.applied ?? null,
     ...amounts,
     delivery: amounts.totalCents === 0 ? null : delivery.snapshot,
   }

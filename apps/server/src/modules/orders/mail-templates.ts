@@ -54,6 +54,7 @@ export function orderConfirmedEmail(order: OrderRow, items: OrderItemRow[], orde
     ...lines(items),
     '',
     `Subtotal: ${formatKes(order.subtotal_cents)}`,
+    ...(order.discount_cents > 0 ? [`Voucher ${order.voucher_code ?? ''}: -${formatKes(order.discount_cents)}`] : []),
     `${deliveryLabel(order.delivery)}: ${formatKes(order.shipping_cents)}`,
     `VAT: ${formatKes(order.vat_cents)}`,
     onDelivery ? `To pay on delivery: ${formatKes(order.total_cents)}` : `Total paid: ${formatKes(order.total_cents)}`,

@@ -126,6 +126,8 @@ export function toOrderDetails(orders: repo.OrderRow[], parts: OrderViewParts): 
       billingAddress: order.billing_address,
       notes: order.notes,
       subtotal: centsToKes(order.subtotal_cents),
+      voucherCode: order.voucher_code,
+      discount: centsToKes(order.discount_cents),
       shipping: centsToKes(order.shipping_cents),
       delivery: order.delivery ? deliveryQuoteOf(order.delivery) : null,
       collectionCode: order.collection_code,

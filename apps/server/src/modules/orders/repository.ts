@@ -69,6 +69,9 @@ export interface NewOrder {
   notes: string
   paymentMethod: PaymentMethod
   subtotalCents: number
+  voucherCode: string | null
+  discountCents: number
+  discountFunderBusinessId: number | null
   shippingCents: number
   delivery: DeliverySnapshot | null
   collectionCode: string | null
@@ -93,10 +96,14 @@ export async function insertVendorOrder(
   businessId: number,
   subtotalCents: number,
   commissionCents: number,
+  discounts: { vendorDiscountCents: number; marketplaceDiscountCents: number } = {
+    vendorDiscountCents: 0,
+    marketplaceDiscountCents: 0,
+  },
 ): Promise<number> {
   const rows = await db
     .insert(vendorOrders)
-    .values({ orderId, businessId, subtotalCents, commissionCents })
+    .values({ orderId, businessId, subtotalCents, commissionCents, ...discounts })
     .returning({ id: vendorOrders.id })
   const id = rows[0]?.id
   if (id === undefined) throw new Error('insert into vendor_orders returned no id')
@@ -139,6 +146,8 @@ const orderShape = {
   notes: orders.notes,
   payment_method: orders.paymentMethod,
   subtotal_cents: orders.subtotalCents,
+  voucher_code: orders.voucherCode,
+  discount_cents: orders.discountCents,
   shipping_cents: orders.shippingCents,
   delivery: orders.delivery,
   collection_code: orders.collectionCode,
@@ -189,6 +198,7 @@ export const vendorOrderShape = {
   business_id: vendorOrders.businessId,
   status: vendorOrders.status,
   subtotal_cents: vendorOrders.subtotalCents,
+  marketplace_discount_cents: vendorOrders.marketplaceDiscountCents,
   tracking_note: vendorOrders.trackingNote,
   carrier: vendorOrders.carrier,
   tracking_reference: vendorOrders.trackingReference,

@@ -8,7 +8,9 @@ import {
   type PayOnDelivery,
   type PayOnDeliveryRequestSchema,
   type PlaceOrderBody,
+  type Quote,
   type QuoteChanged,
+  type QuoteRequest,
   type RetryPaymentBody,
 } from '@soko/contract/checkout'
 import { type OpenReturnBody, type OrderReturns, type ReturnView, returnsEndpoints } from '@soko/contract/returns'
@@ -23,7 +25,7 @@ import { serve } from '../../plugins/endpoints.ts'
 import { AppError } from '../../plugins/errors.ts'
 import { guardArea } from '../../plugins/route-options.ts'
 import { multipartLimits, type UploadedFile, uploadedFiles, uploadRouteOptions } from '../../plugins/uploads.ts'
-import { type Pricing, QuoteChangedError } from '../catalog/pricing.ts'
+import { QuoteChangedError } from '../catalog/pricing.ts'
 import { clientKey, type RateLimiter } from '../rate-limits/service.ts'
 import { RETURN_PHOTO_LIMITS, type Returns } from './returns.ts'
 import type { OrdersService } from './service.ts'
@@ -39,6 +41,8 @@ function sendQuoteChanged(reply: FastifyReply, error: QuoteChangedError) {
 
 /** What checkout does across modules (the flows in src/flows/, which app.ts hands over). */
 export interface CheckoutFlows {
+  /** The one quote, with a voucher code when one was typed (the quote-cart flow). */
+  quote(ctx: Ctx, body: QuoteRequest): Promise<Quote>
   placeOrder(
     ctx: Ctx,
     idempotencyKey: string,
@@ -72,7 +76,6 @@ export interface CheckoutFlows {
 
 /** /api/checkout/*: quotes, placing orders, following and paying them (guests too, with the order's token). */
 export function checkoutRoutes(deps: {
-  pricing: Pricing
   orders: OrdersService
   /** Return photos, shown at their signed addresses. */
   returns: Returns
@@ -82,7 +85,7 @@ export function checkoutRoutes(deps: {
   /** Guest order look-ups per client address and per order number (whoever asks). */
   lookupLimits: { perIp: RateLimit; perOrder: RateLimit }
 }): FastifyPluginAsyncZod {
-  const { pricing, orders, returns, flows: checkout, siteOrigin, limiter, lookupLimits } = deps
+  const { orders, returns, flows: checkout, siteOrigin, limiter, lookupLimits } = deps
   return async (app) => {
     // Guests check out too: an order's own token stands for signing in.
     guardArea(app, () => undefined)
@@ -97,7 +100,7 @@ export function checkoutRoutes(deps: {
     const returnUrl = (orderNumber: string) => `${siteOrigin()}/checkout?order=${encodeURIComponent(orderNumber)}`
 
     serve(app, checkoutEndpoints, 'POST /api/checkout/quote/', async (request) =>
-      pricing.quote(request.body.items, request.body.delivery),
+      checkout.quote(ctxOf(request), request.body),
     )
 
     serve(app, checkoutEndpoints, 'POST /api/checkout/pay-on-delivery/', async (request) =>

@@ -5,6 +5,7 @@ import type { Db } from '@soko/db/client'
 import type { AddressSnapshot } from '@soko/db/schema/orders'
 import { COLLECTION_CODE_LENGTH, collectionCodeFrom } from '@soko/domain/delivery'
 import { partCommissionCents } from '@soko/domain/ledger'
+import { splitProportionally } from '@soko/domain/part-money'
 import { normaliseKenyanMobile } from '@soko/domain/phone'
 import type { Ctx } from '../../plugins/auth.ts'
 import { AppError } from '../../plugins/errors.ts'
@@ -227,6 +228,9 @@ export class OrdersService {
       notes: body.notes,
       paymentMethod: body.paymentMethod,
       subtotalCents: priced.subtotalCents,
+      voucherCode: priced.voucher?.code ?? null,
+      discountCents: priced.discountCents,
+      discountFunderBusinessId: priced.voucher?.funderBusinessId ?? null,
       shippingCents: priced.shippingCents,
       delivery: priced.delivery,
       // Pickup orders get the code the station checks: six random characters, about a billion possible codes.
@@ -242,11 +246,22 @@ export class OrdersService {
     const byVendor = new Map<number, typeof priced.lines>()
     for (const line of priced.lines) byVendor.set(line.business.id, [...(byVendor.get(line.business.id) ?? []), line])
     for (const [businessId, lines] of byVendor) {
-      const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0)
+      // A voucher's share of this part (decision 0023): the shop's own lowers what it sells for, and its commission
+      // is on the price after it (spread over the lines pro rata); the marketplace's leaves the shop's sale whole.
+      const shareCents = priced.voucher?.shares.find((share) => share.vendorId === businessId)?.cents ?? 0
+      const byShop = priced.voucher?.funderBusinessId != null
+      const vendorDiscountCents = byShop ? shareCents : 0
+      const amounts = lines.map((line) => line.unitPriceCents * line.quantity)
+      const off = splitProportionally(vendorDiscountCents, amounts)
+      const sold = amounts.map((amount, index) => amount - (off[index] ?? 0))
+      const subtotal = sold.reduce((sum, amount) => sum + amount, 0)
       const commission = partCommissionCents(
-        lines.map((line) => ({ amountCents: line.unitPriceCents * line.quantity, rateBp: input.commissionBpOf(line) })),
+        lines.map((line, index) => ({ amountCents: sold[index] ?? 0, rateBp: input.commissionBpOf(line) })),
       )
-      const vendorOrderId = await repo.insertVendorOrder(t, orderId, businessId, subtotal, commission)
+      const vendorOrderId = await repo.insertVendorOrder(t, orderId, businessId, subtotal, commission, {
+        vendorDiscountCents,
+        marketplaceDiscountCents: byShop ? 0 : shareCents,
+      })
       await repo.insertOrderItems(
         t,
         orderId,

@@ -31,6 +31,7 @@ const shopPartShape = {
 export type ShopPartRow = RowOf<typeof shopPartShape>
 
 const partColumns = sql`v.id, v.order_id, v.business_id, o.order_number, v.status, v.subtotal_cents, v.commission_cents,
+  v.marketplace_discount_cents,
   v.tracking_note, v.carrier, v.tracking_reference, v.processing_at, v.shipped_at, v.delivered_at,
   v.delivery_confirmed_at, v.delivery_confirmed_by, v.created_at, o.paid_at as order_paid_at, o.first_name,
   o.last_name, o.phone, o.shipping_address, v.at_station_at, o.delivery, o.collection_code, v.collected_at,
@@ -256,7 +257,12 @@ export async function recordRefusal(db: Db, partId: number): Promise<void> {
 export function subtotalsOfOrders(db: Db, orderIds: number[]) {
   if (orderIds.length === 0) return Promise.resolve([])
   return db
-    .select({ id: vendorOrders.id, order_id: vendorOrders.orderId, subtotal_cents: vendorOrders.subtotalCents })
+    .select({
+      id: vendorOrders.id,
+      order_id: vendorOrders.orderId,
+      subtotal_cents: vendorOrders.subtotalCents,
+      marketplace_discount_cents: vendorOrders.marketplaceDiscountCents,
+    })
     .from(vendorOrders)
     .where(inArray(vendorOrders.orderId, orderIds))
     .orderBy(asc(vendorOrders.id))

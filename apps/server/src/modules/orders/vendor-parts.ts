@@ -106,7 +106,11 @@ export class VendorParts {
         { shippingCents: part.order_shipping_cents, vatCents: part.order_vat_cents },
         siblings
           .filter((row) => row.order_id === part.order_id)
-          .map((row) => ({ id: row.id, subtotalCents: row.subtotal_cents })),
+          .map((row) => ({
+            id: row.id,
+            subtotalCents: row.subtotal_cents,
+            marketplaceDiscountCents: row.marketplace_discount_cents,
+          })),
       )
       amounts.set(part.id, shares.get(part.id)?.paidCents ?? 0)
     }

@@ -1,0 +1,269 @@
+import { typedRows, value } from '@soko/db/typed-sql'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Client, RELAXED_LIMITS, registerUser, signIn } from './support/accounts.ts'
+import { FAST_PAYMENTS, newKey, orderBody, type Placed, placeOrder, settledPayment } from './support/checkout.ts'
+import { engines, startTestServer, type TestServer } from './support/test-server.ts'
+import { categories, newVendor, productBody, type VendorProduct } from './support/vendor.ts'
+
+// Vouchers (decision 0023) over HTTP on both engines: the admin's (funded by the marketplace) and a shop's own, in
+// the one quote with the discount or the reason it is refused, placing orders with them (the limit of uses held
+// under 20 orders at once), and the ledger recording who pays for each discount, balanced.
+
+interface QuoteVoucher {
+  code: string
+  applied: boolean
+  discount: number
+  fundedBy: string | null
+  funderName: string | null
+  reason: string | null
+  message: string | null
+}
+interface Quote {
+  subtotal: number
+  discount: number
+  voucher: QuoteVoucher | null
+  shipping: number
+  vat: number
+  total: number
+}
+interface VoucherView {
+  id: number
+  code: string
+  fundedBy: string
+  usedCount: number
+  active: boolean
+}
+interface TrialBalance {
+  lines: { account: string; vendor_id: number | null; balance: number }[]
+  balanced: boolean
+}
+interface Shop {
+  client: Client
+  id: number
+  productId: number
+}
+
+let serial = 0
+const next = () => {
+  serial += 1
+  return serial
+}
+const code = (prefix: string) => `${prefix.toUpperCase()}-${Date.now().toString(36).toUpperCase()}${next()}`
+
+describe.each(engines)('vouchers (%s)', (engine) => {
+  let server: TestServer
+  let admin: Client
+  let shopA: Shop
+  let shopB: Shop
+  const buyer = () => new Client(server)
+
+  beforeAll(async () => {
+    server = await startTestServer(engine, { env: { ...RELAXED_LIMITS, ...FAST_PAYMENTS, DB_POOL_SIZE: '10' } })
+    const { leaf } = await categories(server)
+    const credentials = await registerUser(server)
+    await server.database.db.execute(sql`update users set role = 'superuser' where lower(email) = ${credentials.email}`)
+    admin = (await signIn(server, credentials)).client
+    const shop = async (name: string, price: number): Promise<Shop> => {
+      const vendor = await newVendor(server)
+      const { body } = await vendor.client.post<VendorProduct>(
+        '/api/vendor/products/',
+        productBody(leaf, { name, price, stockQty: 90 }),
+      )
+      return { client: vendor.client, id: vendor.shop.id, productId: body.id }
+    }
+    shopA = await shop('Voucher jiko', 1000)
+    shopB = await shop('Voucher sufuria', 2000)
+  })
+  afterAll(() => server?.close())
+
+  const cart = () => [
+    { productId: shopA.productId, quantity: 1 },
+    { productId: shopB.productId, quantity: 1 },
+  ]
+
+  async function adminVoucher(body: Record<string, unknown>): Promise<VoucherView> {
+    const answer = await admin.post<VoucherView>('/api/admin/vouchers/', { kind: 'percent', value: 10, ...body })
+    expect(answer.status).toBe(201)
+    return answer.body
+  }
+
+  async function quote(voucherCode: string, items = cart(), client = buyer()): Promise<Quote> {
+    const answer = await client.post<Quote>('/api/checkout/quote/', { items, voucherCode })
+    expect(answer.status).toBe(200)
+    return answer.body
+  }
+
+  async function marketplaceDiscounts(): Promise<number> {
+    const answer = await admin.get<TrialBalance>('/api/admin/ledger/trial-balance/')
+    expect(answer.body.balanced).toBe(true)
+    return answer.body.lines.find((line) => line.account === 'marketplace_discounts')?.balance ?? 0
+  }
+
+  async function part(placed: Placed, shop: Shop) {
+    const [row] = await typedRows(
+      server.database.db,
+      { subtotal_cents: value.int, commission_cents: value.int, marketplace_discount_cents: value.int },
+      sql`select v.subtotal_cents, v.commission_cents, v.marketplace_discount_cents from vendor_orders v
+          join orders o on o.id = v.order_id where o.order_number = ${placed.order.orderNumber}
+          and v.business_id = ${shop.id}`,
+    )
+    if (!row) throw new Error('no part')
+    return row
+  }
+
+  it('shows a marketplace voucher in the quote: the discount, who funds it, VAT on the goods as paid', async () => {
+    const voucher = await adminVoucher({ code: code('karibu') })
+    expect(voucher.fundedBy).toBe('marketplace')
+    const plain = await buyer().post<Quote>('/api/checkout/quote/', { items: cart() })
+    const withCode = await quote(voucher.code.toLowerCase())
+    expect(withCode.voucher).toMatchObject({
+      code: voucher.code,
+      applied: true,
+      discount: 300,
+      fundedBy: 'marketplace',
+    })
+    expect(withCode.discount).toBe(300)
+    expect(withCode.subtotal).toBe(3000)
+    expect(withCode.vat).toBeCloseTo(2700 * 0.16, 0)
+    expect(withCode.total).toBe(withCode.subtotal - withCode.discount + withCode.shipping + withCode.vat)
+    expect(withCode.total).toBeLessThan(plain.body.total)
+  })
+
+  it('refuses a code with the reason in words, and the quote stays whole', async () => {
+    const cases: [Record<string, unknown> | null, string, RegExp][] = [
+      [null, 'unknown', /do not know the code/],
+      [{ minSpend: 5000 }, 'minimum_spend', /add KSh 2,000 more/],
+      [{ startsAt: '2099-01-01T00:00:00Z' }, 'not_started', /can be used from 2099-01-01/],
+      [{ endsAt: '2020-01-01T00:00:00Z' }, 'expired', /expired on 2020-01-01/],
+      [{ vendorIds: [999_999] }, 'not_for_these_items', /not for the items/],
+    ]
+    for (const [rules, reason, words] of cases) {
+      const typed = rules === null ? code('nobody') : (await adminVoucher({ code: code('rule'), ...rules })).code
+      const answer = await quote(typed)
+      expect(answer.voucher).toMatchObject({ code: typed, applied: false, discount: 0, reason })
+      expect(answer.voucher?.message).toMatch(words)
+      expect(answer.discount).toBe(0)
+      expect(answer.total).toBe(answer.subtotal + answer.shipping + answer.vat)
+    }
+    const disabled = await adminVoucher({ code: code('off') })
+    const off = await admin.post<VoucherView>(`/api/admin/vouchers/${disabled.id}/active/`, { active: false })
+    expect(off.body.active).toBe(false)
+    expect((await quote(disabled.code)).voucher).toMatchObject({ applied: false, reason: 'disabled' })
+    expect((await buyer().post('/api/checkout/quote/', { items: cart(), voucherCode: 'x' })).status).toBe(400)
+  })
+
+  it('places an order with a marketplace voucher: the shops earn on the full price, the marketplace pays', async () => {
+    const voucher = await adminVoucher({ code: code('market'), kind: 'fixed', value: 300 })
+    const before = await marketplaceDiscounts()
+    const seen = await quote(voucher.code)
+    const client = buyer()
+    const placed = await placeOrder(client, orderBody(cart(), { voucherCode: voucher.code, expectedTotal: seen.total }))
+    expect(placed.status).toBe(201)
+    expect(placed.body.order).toMatchObject({ voucherCode: voucher.code, discount: 300, total: seen.total })
+    expect((await settledPayment(client, placed.body)).status).toBe('paid')
+    expect(await part(placed.body, shopA)).toMatchObject({
+      subtotal_cents: 100_000,
+      marketplace_discount_cents: 10_000,
+    })
+    expect(await part(placed.body, shopB)).toMatchObject({
+      subtotal_cents: 200_000,
+      marketplace_discount_cents: 20_000,
+    })
+    expect((await marketplaceDiscounts()) - before).toBe(300)
+  })
+
+  it("places an order with a shop's own voucher: its goods lower, its commission on the lower price", async () => {
+    const own = await shopA.client.post<VoucherView>('/api/vendor/vouchers/', {
+      code: code('jiko'),
+      kind: 'fixed',
+      value: 200,
+    })
+    expect(own.status).toBe(201)
+    expect(own.body.fundedBy).toBe('vendor')
+    expect((await shopA.client.get<VoucherView[]>('/api/vendor/vouchers/')).body.map((v) => v.id)).toContain(
+      own.body.id,
+    )
+    // Another shop may not disable it.
+    expect((await shopB.client.post(`/api/vendor/vouchers/${own.body.id}/active/`, { active: false })).status).toBe(404)
+    const seen = await quote(own.body.code)
+    expect(seen.voucher).toMatchObject({
+      applied: true,
+      discount: 200,
+      fundedBy: 'vendor',
+      funderName: expect.any(String),
+    })
+    const before = await marketplaceDiscounts()
+    const client = buyer()
+    const placed = await placeOrder(
+      client,
+      orderBody(cart(), { voucherCode: own.body.code, expectedTotal: seen.total }),
+    )
+    expect(placed.status).toBe(201)
+    expect((await settledPayment(client, placed.body)).status).toBe('paid')
+    const a = await part(placed.body, shopA)
+    expect(a).toMatchObject({ subtotal_cents: 80_000, marketplace_discount_cents: 0 })
+    expect(a.commission_cents).toBeLessThan(10_000)
+    expect(await part(placed.body, shopB)).toMatchObject({ subtotal_cents: 200_000 })
+    expect(await marketplaceDiscounts()).toBe(before)
+    // Only the shop's own lines: a cart of the other shop's product is not for it.
+    const other = await quote(own.body.code, [{ productId: shopB.productId, quantity: 1 }])
+    expect(other.voucher).toMatchObject({ applied: false, reason: 'not_for_these_items' })
+  })
+
+  it('holds the limit of uses under 20 orders at once: 5 of 5 uses, the rest refused', async () => {
+    const voucher = await adminVoucher({ code: code('five'), maxUses: 5 })
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        placeOrder(
+          buyer(),
+          orderBody([{ productId: shopA.productId, quantity: 1 }], {
+            voucherCode: voucher.code,
+            mpesaNumber: `07${String(n).padStart(4, '0')}5678`,
+          }),
+          newKey(),
+        ),
+      ),
+    )
+    const statuses = answers.map((answer) => answer.status)
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5)
+    expect(statuses.filter((status) => status === 409)).toHaveLength(15)
+    const refused = answers.find((answer) => answer.status === 409)?.body as unknown as {
+      code: string
+      quote: Quote
+    }
+    expect(refused.code).toBe('quote_changed')
+    expect(refused.quote.voucher).toMatchObject({ applied: false, reason: 'used_up' })
+    const list = await admin.get<VoucherView[]>('/api/admin/vouchers/')
+    expect(list.body.find((v) => v.id === voucher.id)?.usedCount).toBe(5)
+    const [count] = await typedRows(
+      server.database.db,
+      { n: value.int },
+      sql`select count(*)::int as n from voucher_redemptions where voucher_id = ${voucher.id}`,
+    )
+    expect(count?.n).toBe(5)
+  }, 60_000)
+
+  it('counts a shopper’s own uses by phone or email', async () => {
+    const voucher = await adminVoucher({ code: code('once'), maxUsesPerCustomer: 1 })
+    const email = `once.${Date.now()}@example.co.ke`
+    const items = [{ productId: shopB.productId, quantity: 1 }]
+    const first = await placeOrder(buyer(), orderBody(items, { voucherCode: voucher.code, email }))
+    expect(first.status).toBe(201)
+    const again = await placeOrder(buyer(), orderBody(items, { voucherCode: voucher.code, email }))
+    expect(again.status).toBe(409)
+    expect((again.body as unknown as { detail: string }).detail).toMatch(/already used/)
+  })
+
+  it('keeps the admin’s vouchers to admins', async () => {
+    expect((await buyer().get('/api/admin/vouchers/')).status).toBe(401)
+    expect((await shopA.client.post('/api/admin/vouchers/', { code: 'NOPE1', kind: 'percent', value: 5 })).status).toBe(
+      403,
+    )
+    const taken = await adminVoucher({ code: code('dup') })
+    expect((await admin.post('/api/admin/vouchers/', { code: taken.code, kind: 'percent', value: 5 })).status).toBe(409)
+    expect((await admin.post('/api/admin/vouchers/', { code: code('big'), kind: 'percent', value: 150 })).status).toBe(
+      400,
+    )
+  })
+})
