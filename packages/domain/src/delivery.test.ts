@@ -89,7 +89,13 @@ describe('delivery fees', () => {
   it('feeds quoteAmounts, which stays the one place totals are computed', () => {
     const lines = [{ unitPriceCents: 100_000, quantity: 1 }]
     const amounts = quoteAmounts(lines, homeDeliveryCents(fees, 'near', 2), 1600)
-    expect(amounts).toEqual({ subtotalCents: 100_000, shippingCents: 65_000, vatCents: 16_000, totalCents: 181_000 })
+    expect(amounts).toEqual({
+      subtotalCents: 100_000,
+      discountCents: 0,
+      shippingCents: 65_000,
+      vatCents: 16_000,
+      totalCents: 181_000,
+    })
   })
 })
 
