@@ -57,6 +57,7 @@ export default defineConfig({
         '**/guest-journey.spec.ts',
         '**/paybill.spec.ts',
         '**/pay-on-delivery.spec.ts',
+        '**/vouchers.spec.ts',
         '**/flash-sales.spec.ts',
       ],
     },

@@ -19,18 +19,28 @@ export function quoteItems(cart: readonly CartItem[]): CheckoutItem[] {
   }))
 }
 
-export const quoteKey = (items: readonly CheckoutItem[], delivery?: DeliveryChoice) =>
-  ['quote', JSON.stringify(items), JSON.stringify(delivery ?? null)] as const
+export const quoteKey = (items: readonly CheckoutItem[], delivery?: DeliveryChoice, voucherCode = '') =>
+  ['quote', JSON.stringify(items), JSON.stringify(delivery ?? null), voucherCode] as const
 
 /**
  * The quote for these lines (and this delivery: without one, home delivery at the highest zone fee), kept while a
  * new one loads (the totals do not flicker when a quantity or the delivery changes).
  */
-export function useQuote(items: readonly CheckoutItem[], enabled = true, delivery?: DeliveryChoice) {
+export function useQuote(items: readonly CheckoutItem[], enabled = true, delivery?: DeliveryChoice, voucherCode = '') {
   return useQuery({
-    queryKey: quoteKey(items, delivery),
+    queryKey: quoteKey(items, delivery, voucherCode),
     queryFn: ({ signal }) =>
-      call('POST /api/checkout/quote/', { body: { items: [...items], ...(delivery ? { delivery } : {}) } }, { signal }),
+      call(
+        'POST /api/checkout/quote/',
+        {
+          body: {
+            items: [...items],
+            ...(delivery ? { delivery } : {}),
+            ...(voucherCode ? { voucherCode } : {}),
+          },
+        },
+        { signal },
+      ),
     enabled: enabled && items.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -72,8 +82,8 @@ export function usePayOnDelivery(
 /** Puts a quote the server answered elsewhere (a 409 on placing the order) where useQuote finds it. */
 export function useSetQuote() {
   const client = useQueryClient()
-  return (items: readonly CheckoutItem[], quote: Quote, delivery?: DeliveryChoice) =>
-    client.setQueryData(quoteKey(items, delivery), quote)
+  return (items: readonly CheckoutItem[], quote: Quote, delivery?: DeliveryChoice, voucherCode = '') =>
+    client.setQueryData(quoteKey(items, delivery, voucherCode), quote)
 }
 
 /**

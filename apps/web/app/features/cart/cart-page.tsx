@@ -2,12 +2,14 @@ import { cartTotals } from '@soko/domain/cart'
 import { useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { QuoteNotice } from '../../components/site/quote-notice.tsx'
+import { VoucherField } from '../../components/site/voucher-field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { Amounts, SummaryCard } from '../../components/ui/summary.tsx'
 import { quoteItems, quoteRows, useQuote } from '../../lib/cart-quote.ts'
 import { type CartItem, useCart } from '../../lib/cart-store.ts'
 import { formatKes } from '../../lib/format.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
+import { useVoucherCode } from '../../lib/voucher-code.ts'
 import { CartLine } from './cart-line.tsx'
 import './cart.css'
 
@@ -57,7 +59,8 @@ export function CartPage() {
 
 function CartContents({ items, onRemoved }: { items: CartItem[]; onRemoved: (item: CartItem) => void }) {
   const totals = cartTotals(items)
-  const quote = useQuote(quoteItems(items))
+  const voucherCode = useVoucherCode()
+  const quote = useQuote(quoteItems(items), true, undefined, voucherCode)
   // The server's quote once it answers (DESIGN S2); the browser's own sum while it loads or when offline.
   const priced = quote.data && !quote.isError ? quote.data : null
   return (
@@ -75,6 +78,7 @@ function CartContents({ items, onRemoved }: { items: CartItem[]; onRemoved: (ite
           rows={[['Items', itemsLabel(totals.itemCount)], ...(priced ? quoteRows(priced) : [])]}
           total={['Total Amount', formatKes(priced ? priced.total : totals.subtotal)]}
         />
+        {priced && <VoucherField quote={priced} code={voucherCode} />}
         {!priced && (
           <p className="cart-summary__note">Delivery and VAT are added at checkout, where prices are confirmed.</p>
         )}

@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { QuoteNotice } from '../../components/site/quote-notice.tsx'
+import { VoucherField } from '../../components/site/voucher-field.tsx'
 import { FormMessage } from '../../components/ui/form-field.tsx'
 import { quoteItems, usePayOnDelivery, useQuote } from '../../lib/cart-quote.ts'
 import { useCart } from '../../lib/cart-store.ts'
 import { useViewer } from '../../lib/viewer.ts'
+import { useVoucherCode } from '../../lib/voucher-code.ts'
 import { type CheckoutValues, quoteDelivery } from './checkout-form.ts'
 import { CheckoutProgress } from './checkout-progress.tsx'
 import { OrderSummary } from './order-summary.tsx'
@@ -25,7 +27,8 @@ export function CheckoutSteps() {
   const items = useMemo(() => quoteItems(cart), [cart])
   const draft = useCheckoutDraft(viewer !== null)
   const delivery = quoteDelivery(draft.values)
-  const quote = useQuote(items, true, delivery)
+  const voucherCode = useVoucherCode()
+  const quote = useQuote(items, true, delivery, voucherCode)
   const order = usePlaceOrder()
   const [acceptTerms, setAcceptTerms] = useState(false)
   const { step, values, errors, headingRef } = draft
@@ -134,6 +137,7 @@ export function CheckoutSteps() {
         </div>
         <OrderSummary
           cart={cart}
+          voucher={<VoucherField quote={quote.data} code={voucherCode} />}
           quote={quote.data}
           isFetching={quote.isFetching}
           isError={quote.isError}

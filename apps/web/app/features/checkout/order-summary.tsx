@@ -1,5 +1,6 @@
 import type { Quote } from '@soko/contract/checkout'
 import { cartTotals } from '@soko/domain/cart'
+import type { ReactNode } from 'react'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { Amounts, SummaryCard } from '../../components/ui/summary.tsx'
 import { quoteRows } from '../../lib/cart-quote.ts'
@@ -13,6 +14,8 @@ export function QuoteTotals({ quote }: { quote: Quote }) {
 
 export interface OrderSummaryProps {
   cart: readonly CartItem[]
+  /** The voucher box, under the totals. */
+  voucher?: ReactNode
   quote: Quote | undefined
   isFetching: boolean
   isError: boolean
@@ -23,7 +26,7 @@ export interface OrderSummaryProps {
  * The order summary beside the steps (specification section 2), priced by the server's quote (DESIGN S2). Until
  * the quote answers, or when it cannot be reached, the cart's own lines and sum, said to be unconfirmed.
  */
-export function OrderSummary({ cart, quote, isFetching, isError, onRetry }: OrderSummaryProps) {
+export function OrderSummary({ cart, quote, isFetching, isError, onRetry, voucher }: OrderSummaryProps) {
   const local = cartTotals(cart)
   return (
     <SummaryCard title="Order Summary" isBusy={isFetching}>
@@ -40,6 +43,7 @@ export function OrderSummary({ cart, quote, isFetching, isError, onRetry }: Orde
             ))}
           </ul>
           <QuoteTotals quote={quote} />
+          {voucher}
         </>
       ) : (
         <>

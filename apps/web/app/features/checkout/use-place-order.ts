@@ -40,7 +40,9 @@ export function usePlaceOrder() {
 
   const place = async ({ values, items, acceptTerms, quote, refetchQuote, showErrors }: PlaceOrderInput) => {
     if (placingRef.current || !quote) return
-    const body = orderBody(values, items, acceptTerms, quote.total)
+    // The voucher the quote applied goes with the order (placing checks it again); one it refused does not.
+    const voucherCode = quote.voucher?.applied ? quote.voucher.code : undefined
+    const body = { ...orderBody(values, items, acceptTerms, quote.total), ...(voucherCode ? { voucherCode } : {}) }
     if (showErrors(validate(body))) return
     placingRef.current = true
     setPlacing(true)
@@ -65,7 +67,7 @@ export function usePlaceOrder() {
       setFailure(placeFailure(error))
       if (error instanceof ApiError) {
         const changed = QuoteChangedSchema.safeParse(error.payload)
-        if (changed.success) setQuote(items, changed.data.quote, quoteDelivery(values))
+        if (changed.success) setQuote(items, changed.data.quote, quoteDelivery(values), quote.voucher?.code ?? '')
         else if (error.code === 'out_of_stock') refetchQuote()
         // The server names the same fields as the form (the request's own field names).
         showErrors(fieldErrors(error) as FieldErrors)

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto'
+import type { OrderDetail } from '@soko/contract/checkout'
+import { DEMO_ADMIN } from './accounts.ts'
+import {
+  cartLine,
+  fillShipping,
+  guestEmail,
+  PAYMENT_TIMEOUT,
+  payingPhone,
+  placeOrder,
+  seedCart,
+  shippingFor,
+  stepHeading,
+  stockedProducts,
+} from './checkout-helpers.ts'
+import { expect, expectAccessible, test } from './fixtures.ts'
+import { waitForHydration } from './hydration.ts'
+
+// Vouchers (decision 0023) in the browser: a code typed at the cart is priced by the server's quote (refused with its
+// reason, the typed code kept; applied with its discount and who funds it), follows the shopper to the checkout's
+// summary, and the order is placed at the discounted total. Desktop only: the cart and checkout run on phones in
+// their own specs.
+
+const kes = (amount: number) => `KSh ${amount.toLocaleString('en-KE', { maximumFractionDigits: 2 })}`
+
+test.describe('vouchers', () => {
+  test('a guest applies a voucher at the cart and pays the discounted total', async ({
+    page,
+    request,
+    playwright,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000)
+    const code = `E2E${randomBytes(3).toString('hex').toUpperCase()}`
+    const admin = await playwright.request.newContext({ baseURL })
+    try {
+      const login = await admin.post('/api/auth/login/', { data: DEMO_ADMIN })
+      expect(login.status()).toBe(200)
+      const { access_token: token } = (await login.json()) as { access_token: string }
+      const created = await admin.post('/api/admin/vouchers/', {
+        headers: { authorization: `Bearer ${token}` },
+        data: { code, kind: 'percent', value: 10 },
+      })
+      expect(created.status(), await created.text()).toBe(201)
+    } finally {
+      await admin.dispose()
+    }
+    const [product] = await stockedProducts(request)
+    if (!product) throw new Error('no product')
+
+    await seedCart(page, [cartLine(product, 2)])
+    await page.goto('/cart')
+    const voucher = page.getByRole('form', { name: 'Voucher' })
+    await waitForHydration(page, voucher.getByRole('button', { name: 'Apply' }))
+    await voucher.getByLabel('Voucher code').fill('NOSUCH-CODE')
+    await voucher.getByRole('button', { name: 'Apply' }).click()
+    await expect(voucher.getByRole('alert')).toBeVisible()
+    await expect(voucher.getByLabel('Voucher code')).toHaveValue('NOSUCH-CODE')
+
+    await voucher.getByLabel('Voucher code').fill(code.toLowerCase())
+    await voucher.getByRole('button', { name: 'Apply' }).click()
+    const discount = Math.round(product.effective_price * 2 * 10) / 100
+    await expect(page.getByText(new RegExp(`${code} applied: −${kes(discount)}`))).toBeVisible()
+    const summary = page.getByRole('complementary', { name: 'Order Summary' })
+    await expect(summary.getByText(`Voucher ${code}`, { exact: true })).toBeVisible()
+    await expectAccessible(page)
+
+    await page
+      .getByRole('link', { name: /Checkout/ })
+      .first()
+      .click()
+    await expect(stepHeading(page, 'Shipping Information')).toBeVisible()
+    await expect(page.getByRole('complementary', { name: 'Order Summary' }).getByText(`Voucher ${code}`, { exact: true })).toBeVisible()
+    await waitForHydration(page, page.getByRole('button', { name: 'Continue to Payment' }))
+    await fillShipping(page, shippingFor(guestEmail(), payingPhone()))
+    await page.getByRole('button', { name: 'Continue to Payment' }).click()
+    await expect(stepHeading(page, 'Payment Method')).toBeVisible()
+    await page.getByRole('button', { name: 'Continue to Review' }).click()
+    await expect(stepHeading(page, 'Review Your Order')).toBeVisible()
+    const placing = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().endsWith('/api/checkout/orders/'),
+    )
+    await placeOrder(page)
+    const placed = await placing
+    expect(placed.status(), await placed.text()).toBe(201)
+    const { order } = (await placed.json()) as { order: OrderDetail }
+    expect(order.voucherCode).toBe(code)
+    expect(order.discount).toBe(discount)
+    await expect(stepHeading(page, 'Order Confirmed!')).toBeVisible(PAYMENT_TIMEOUT)
+    await expect(page.getByText(`Total paid: ${kes(order.total)}`)).toBeVisible()
+  })
+})
