@@ -89,6 +89,7 @@ export default [
       route('admin/categories', 'routes/admin-categories.tsx'),
       route('admin/banners', 'routes/admin-banners.tsx'),
       route('admin/flash-sales', 'routes/admin-flash-sales.tsx'),
+      route('admin/vouchers', 'routes/admin-vouchers.tsx'),
       route('admin/delivery', 'routes/admin-delivery.tsx'),
       route('admin/disputes', 'routes/admin-disputes.tsx'),
       route('admin/ledger', 'routes/admin-ledger.tsx'),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { OrderDetail } from '@soko/contract/checkout'
-import { DEMO_ADMIN } from './accounts.ts'
+import { DEMO_ADMIN, signInByApi } from './accounts.ts'
 import {
   cartLine,
   fillShipping,
@@ -16,7 +16,7 @@ import {
 import { expect, expectAccessible, test } from './fixtures.ts'
 import { waitForHydration } from './hydration.ts'
 
-// Vouchers (decision 0023) in the browser: a code typed at the cart is priced by the server's quote (refused with its
+// Vouchers (decision 0023) in the browser: an admin creates one, a code typed at the cart is priced by the server's quote (refused with its
 // reason, the typed code kept; applied with its discount and who funds it), follows the shopper to the checkout's
 // summary, and the order is placed at the discounted total. Desktop only: the cart and checkout run on phones in
 // their own specs.
@@ -24,26 +24,34 @@ import { waitForHydration } from './hydration.ts'
 const kes = (amount: number) => `KSh ${amount.toLocaleString('en-KE', { maximumFractionDigits: 2 })}`
 
 test.describe('vouchers', () => {
-  test('a guest applies a voucher at the cart and pays the discounted total', async ({
+  test('an admin creates a voucher; a guest applies it at the cart and pays the discounted total', async ({
     page,
     request,
-    playwright,
-    baseURL,
+    browser,
   }) => {
     test.setTimeout(90_000)
     const code = `E2E${randomBytes(3).toString('hex').toUpperCase()}`
-    const admin = await playwright.request.newContext({ baseURL })
+    // The admin creates it on Admin → Vouchers (a missing value is said under its field, the code kept).
+    const adminContext = await browser.newContext()
     try {
-      const login = await admin.post('/api/auth/login/', { data: DEMO_ADMIN })
-      expect(login.status()).toBe(200)
-      const { access_token: token } = (await login.json()) as { access_token: string }
-      const created = await admin.post('/api/admin/vouchers/', {
-        headers: { authorization: `Bearer ${token}` },
-        data: { code, kind: 'percent', value: 10 },
-      })
-      expect(created.status(), await created.text()).toBe(201)
+      const admin = await adminContext.newPage()
+      await signInByApi(admin, DEMO_ADMIN)
+      await admin.goto('/admin/vouchers')
+      const form = admin.getByRole('form', { name: 'New voucher, funded by Soko' })
+      const submit = form.getByRole('button', { name: 'Create voucher' })
+      await waitForHydration(admin, submit)
+      await form.getByLabel('Code').fill(code)
+      await submit.click()
+      await expect(form.getByText('The value must be above zero')).toBeVisible()
+      await expect(form.getByLabel('Code')).toHaveValue(code)
+      await form.getByLabel('Percent off').fill('10')
+      await submit.click()
+      const row = admin.getByRole('row', { name: new RegExp(code) })
+      await expect(row.getByText('Active')).toBeVisible()
+      await expect(row.getByText('10 % off', { exact: false })).toBeVisible()
+      await expectAccessible(admin)
     } finally {
-      await admin.dispose()
+      await adminContext.close()
     }
     const [product] = await stockedProducts(request)
     if (!product) throw new Error('no product')
@@ -70,7 +78,9 @@ test.describe('vouchers', () => {
       .first()
       .click()
     await expect(stepHeading(page, 'Shipping Information')).toBeVisible()
-    await expect(page.getByRole('complementary', { name: 'Order Summary' }).getByText(`Voucher ${code}`, { exact: true })).toBeVisible()
+    await expect(
+      page.getByRole('complementary', { name: 'Order Summary' }).getByText(`Voucher ${code}`, { exact: true }),
+    ).toBeVisible()
     await waitForHydration(page, page.getByRole('button', { name: 'Continue to Payment' }))
     await fillShipping(page, shippingFor(guestEmail(), payingPhone()))
     await page.getByRole('button', { name: 'Continue to Payment' }).click()

@@ -19,6 +19,7 @@ export const ADMIN_SECTIONS: readonly { path: string; label: string; isDemoOnly?
   { path: '/admin/categories', label: 'Categories' },
   { path: '/admin/banners', label: 'Banners' },
   { path: '/admin/flash-sales', label: 'Flash sales' },
+  { path: '/admin/vouchers', label: 'Vouchers' },
   { path: '/admin/delivery', label: 'Delivery' },
   { path: '/admin/messages', label: 'Messages' },
   // A demo's mail, kept because no mail server is set up; a real marketplace's mail is private.
