@@ -28,6 +28,13 @@ export const QuoteVoucherSchema = z.object({
 })
 export type QuoteVoucher = z.infer<typeof QuoteVoucherSchema>
 
+/** A row's id, as the database's integer columns hold it. */
+const RowId = z
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1)
+
 const Moment = z
   .string()
   .datetime({ offset: true, message: 'A date and time in ISO 8601, e.g. 2026-12-01T00:00:00Z' })
@@ -49,9 +56,9 @@ export const VoucherBodySchema = z.strictObject({
   maxUsesPerCustomer: Limit.describe('Orders per shopper (account, phone or email; null: no limit)'),
   startsAt: Moment,
   endsAt: Moment,
-  categoryIds: z.array(z.number().int().positive()).max(50).default([]).describe('Only these categories; empty: any'),
+  categoryIds: z.array(RowId).max(50).default([]).describe('Only these categories; empty: any'),
   vendorIds: z
-    .array(z.number().int().positive())
+    .array(RowId)
     .max(50)
     .default([])
     .describe('Only these shops; empty: any (a shop’s own voucher: its products only)'),
