@@ -79,7 +79,8 @@ test('an admin schedules a flash sale; the home page counts it down and a shoppe
     await expect(card.locator('s')).toContainText(kes(product.effective_price))
     await expect(card).toContainText('5 left')
     const clock = card.locator('.countdown__clock')
-    await expect(clock).toHaveText(/^0?5:59:\d\d$|^0?6:00:00$/)
+    // The sale ends six hours after it was scheduled; a busy machine may take a few minutes to get here.
+    await expect(clock).toHaveText(/^0?5:[45]\d:\d\d$|^0?6:00:00$/)
     const first = await clock.textContent()
     await expect.poll(() => clock.textContent(), { timeout: 5_000 }).not.toBe(first)
     // Screen readers get the end as a moment, not a clock speaking every second.
