@@ -3,6 +3,7 @@
 // Pure and integer cents only: the ledger module stores what these build; nothing here knows a database.
 
 import type { Cents } from './money.ts'
+import type { PaymentMethod } from './order-states.ts'
 import type { Collector } from './pay-on-delivery.ts'
 
 // ── The chart of accounts ───────────────────────────────────────────────────────────────────────────────────────
@@ -279,7 +280,7 @@ export function partCommissionCents(parts: readonly { amountCents: Cents; rateBp
 
 // ── The money events ────────────────────────────────────────────────────────────────────────────────────────────
 
-export type PaymentMethod = 'mpesa' | 'credit-card' | 'mpesa-paybill' | 'pay-on-delivery'
+export type { PaymentMethod }
 
 /** Where a payment's money sits: the M-Pesa float (STK and Paybill alike), or card clearing until the provider settles. */
 export function cashAccount(method: PaymentMethod): AccountRef {

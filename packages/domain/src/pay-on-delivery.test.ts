@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  awaitsCollection,
   type PodAction,
   type PodRefusal,
   payOnDeliveryEligibility,
@@ -63,5 +64,16 @@ describe('podMove', () => {
     ['refuse twice', 'cancelled', false, true, 'refuse', false],
   ] as const)('%s', (_name, status, collected, refused, action: PodAction, ok) => {
     expect(podMove({ status, collected, refused }, action).ok).toBe(ok)
+  })
+})
+
+describe('awaitsCollection', () => {
+  it.each([
+    ['pay-on-delivery', null, true],
+    ['pay-on-delivery', '2026-11-25T10:00:00Z', false],
+    ['mpesa', null, false],
+    ['mpesa-paybill', null, false],
+  ] as const)('%s collected at %s: %s', (method, collectedAt, waiting) => {
+    expect(awaitsCollection(method, collectedAt)).toBe(waiting)
   })
 })

@@ -3,7 +3,18 @@
 // part and the shopper's history, asks here, and stores the answer.
 
 import { type Cents, formatKes } from './money.ts'
+import type { PaymentMethod } from './order-states.ts'
 import { normaliseKenyanMobile } from './phone.ts'
+
+export const PAY_ON_DELIVERY = 'pay-on-delivery' satisfies PaymentMethod
+
+/**
+ * Whether a vendor part's money is not in yet because it is paid at the door and was not collected: such a part
+ * earns nothing, is not released, and has nothing to refund.
+ */
+export function awaitsCollection(method: string, collectedAt: Date | string | null): boolean {
+  return method === PAY_ON_DELIVERY && collectedAt === null
+}
 
 /** Why pay on delivery is not offered for an order. */
 export const POD_REFUSALS = ['off', 'over_limit', 'phone', 'refused_before'] as const

@@ -23,7 +23,7 @@ import {
   refundTotal,
   releasableCents,
 } from '@soko/domain/part-money'
-import type { Collector } from '@soko/domain/pay-on-delivery'
+import { awaitsCollection, type Collector } from '@soko/domain/pay-on-delivery'
 import type { RefundCause } from '@soko/domain/refund-states'
 import { availableFrom, earningState } from '@soko/domain/vendor-balance'
 import type { FastifyBaseLogger } from 'fastify'
@@ -331,7 +331,7 @@ export class LedgerPostings {
       return { done: 'no' }
     }
     // A pay-on-delivery part earns nothing until its money was collected; the collection queues the release again.
-    if (part.payment_method === 'pay-on-delivery' && part.collected_at === null) return { done: 'no' }
+    if (awaitsCollection(part.payment_method, part.collected_at)) return { done: 'no' }
     const taken = (await refunds.ofPart(t, partId)).filter((row) => row.cause !== 'late_payment')
     const amountCents = releasableCents({
       subtotalCents: part.subtotal_cents,
@@ -352,7 +352,7 @@ export class LedgerPostings {
 
   /** What was paid for a part through `payment`: its share, or nothing for a pay-on-delivery part not yet collected. */
   private async paidShareOf(t: Db, order: OrderRow, payment: PaymentRow, part: ShopPartRow): Promise<PartShare> {
-    if (payment.method === 'pay-on-delivery' && part.collected_at === null) {
+    if (awaitsCollection(payment.method, part.collected_at)) {
       return { goodsCents: 0, deliveryCents: 0, vatCents: 0, paidCents: 0 }
     }
     return this.shareOf(t, order, part.id)

@@ -5,6 +5,7 @@ import { centsToKes } from '@soko/domain/money'
 import { orderStatusFromParts } from '@soko/domain/order-states'
 import {
   type Collector,
+  PAY_ON_DELIVERY,
   type PodAction,
   payOnDeliveryEligibility,
   payOnDeliveryRules,
@@ -26,8 +27,6 @@ import type { Ctx } from '../plugins/auth.ts'
 import { AppError } from '../plugins/errors.ts'
 import type { LedgerPostings } from './ledger-postings.ts'
 import type { PaidShopNotices } from './paid-shop-notices.ts'
-
-export const PAY_ON_DELIVERY = 'pay-on-delivery'
 
 type CollectionBody = z.output<typeof CollectionBodySchema>
 type RefusalBody = z.output<typeof RefusalBodySchema>

@@ -3,14 +3,12 @@ import type { Db } from '@soko/db/client'
 import { collectByOf, PICKUP_HOLD_DAYS, waitingParcelState } from '@soko/domain/delivery'
 import { centsToKes } from '@soko/domain/money'
 import { partShares } from '@soko/domain/part-money'
-import { type CollectionWay, type Collector, collectionWords } from '@soko/domain/pay-on-delivery'
+import { type CollectionWay, type Collector, collectionWords, PAY_ON_DELIVERY } from '@soko/domain/pay-on-delivery'
 import type { BalancePart } from '@soko/domain/vendor-balance'
 import { carrierLabel } from '@soko/domain/vendor-part-states'
 import * as repo from './vendor-part-repository.ts'
 
 export type { PartMove, ShopPartRow } from './vendor-part-repository.ts'
-
-const PAY_ON_DELIVERY = 'pay-on-delivery'
 
 /**
  * Whether a pickup part (shipped, its parcel at the station since `atStationAt`) is still there past its collect-by
