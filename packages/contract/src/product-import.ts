@@ -227,14 +227,11 @@ export function readImportLine(
   return { ok: true, row: { line, sku: sku || null, body: parsed.data, imageUrls, categoryText } }
 }
 
+/** An http(s) address with a host; the contract has no `URL` (it compiles without DOM or Node), so a pattern. */
+const WEB_ADDRESS = /^https?:\/\/[^\s/?#@]+(?:[/?#][^\s]*)?$/i
+
 function isWebAddress(text: string): boolean {
-  if (text.length > 2000) return false
-  try {
-    const url = new URL(text)
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== ''
-  } catch {
-    return false
-  }
+  return text.length <= 2000 && WEB_ADDRESS.test(text)
 }
 
 /**
