@@ -71,11 +71,19 @@ function listingVariants(row: ProductRow): ProductListing['variants'] {
   }
 }
 
+/** A product's card in a listing: a product with variants stands for all of them (see `listingVariants`). */
 export function toProductListing(row: ProductRow): ProductListing {
   const variants = listingVariants(row)
+  return { ...toVariantListing(row), name: variants === null ? row.name : (row.family_name ?? row.name), variants }
+}
+
+/**
+ * A product's card as itself, a variant with its own name and "Add to Cart": where the shopper chose the variant
+ * (the wishlist, a flash sale of one size).
+ */
+export function toVariantListing(row: ProductRow): ProductListing {
   return {
     ...productBasics(row),
-    name: variants === null ? row.name : (row.family_name ?? row.name),
     thumbnail_url: row.image_id === null ? null : productImageUrl(row.image_id, 'thumbnail'),
     primary_image: row.image_id === null ? null : primaryImage(row.image_id, row.image_alt ?? row.name),
     vendor: { id: row.vendor_id, name: row.vendor_name, slug: row.vendor_slug, is_verified: row.vendor_is_verified },
@@ -84,7 +92,7 @@ export function toProductListing(row: ProductRow): ProductListing {
     review_count: row.rating_count,
     created_at: iso(row.created_at),
     sales_count: row.sales_count,
-    variants,
+    variants: null,
   }
 }
 

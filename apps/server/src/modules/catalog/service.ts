@@ -23,6 +23,7 @@ import {
   toProductDetail,
   toProductListing,
   toReview,
+  toVariantListing,
   toVendor,
   toVendorDetail,
 } from './mappers.ts'
@@ -136,13 +137,13 @@ export class CatalogService {
 
   /** The products among `ids` that shoppers can see, as listed (in the order of `ids`). */
   async listingsByIds(ids: number[]): Promise<ProductListing[]> {
-    return (await listing.listVisibleProducts(this.db, ids)).map(toProductListing)
+    return (await listing.listVisibleProducts(this.db, ids)).map(toVariantListing)
   }
 
   /** A product shoppers can see, as listed; null when it is hidden or missing. */
   async visibleListing(id: number): Promise<ProductListing | null> {
     const [row] = await listing.listVisibleProducts(this.db, [id])
-    return row ? toProductListing(row) : null
+    return row ? toVariantListing(row) : null
   }
 
   async requireVendor(slug: string): Promise<CachedBody<VendorDetail>> {
