@@ -100,6 +100,13 @@ describe.each(engines)('vouchers (%s)', (engine) => {
     return answer.body.lines.find((line) => line.account === 'marketplace_discounts')?.balance ?? 0
   }
 
+  /** The shop's pending earnings in the ledger (KES). */
+  async function pending(shop: Shop): Promise<number> {
+    const answer = await admin.get<{ balances: { pending: number } }>(`/api/admin/vendors/${shop.id}/ledger/`)
+    expect(answer.status).toBe(200)
+    return answer.body.balances.pending
+  }
+
   async function part(placed: Placed, shop: Shop) {
     const [row] = await typedRows(
       server.database.db,
@@ -194,6 +201,7 @@ describe.each(engines)('vouchers (%s)', (engine) => {
       funderName: expect.any(String),
     })
     const before = await marketplaceDiscounts()
+    const pendingBefore = { a: await pending(shopA), b: await pending(shopB) }
     const client = buyer()
     const placed = await placeOrder(
       client,
@@ -204,11 +212,52 @@ describe.each(engines)('vouchers (%s)', (engine) => {
     const a = await part(placed.body, shopA)
     expect(a).toMatchObject({ subtotal_cents: 80_000, marketplace_discount_cents: 0 })
     expect(a.commission_cents).toBeLessThan(10_000)
-    expect(await part(placed.body, shopB)).toMatchObject({ subtotal_cents: 200_000 })
+    const b = await part(placed.body, shopB)
+    expect(b).toMatchObject({ subtotal_cents: 200_000 })
     expect(await marketplaceDiscounts()).toBe(before)
+    // The ledger: the funding shop's pending earnings are its goods after its own discount, less commission on that;
+    // the other shop's are its full price less commission.
+    expect((await pending(shopA)) - pendingBefore.a).toBe((a.subtotal_cents - a.commission_cents) / 100)
+    expect((await pending(shopB)) - pendingBefore.b).toBe((b.subtotal_cents - b.commission_cents) / 100)
     // Only the shop's own lines: a cart of the other shop's product is not for it.
     const other = await quote(own.body.code, [{ productId: shopB.productId, quantity: 1 }])
     expect(other.voucher).toMatchObject({ applied: false, reason: 'not_for_these_items' })
+  })
+
+  it("keeps a shop's vouchers to the shop: its own products, funded by it, changed by it alone", async () => {
+    const body = { code: code('own'), kind: 'percent', value: 15 }
+    // Not for another shop, and never funded by the marketplace.
+    for (const refused of [
+      { ...body, vendorIds: [shopB.id] },
+      { ...body, vendorIds: [shopA.id, shopB.id] },
+      { ...body, fundedBy: 'marketplace' },
+    ]) {
+      const answer = await shopA.client.post<{ code: string }>('/api/vendor/vouchers/', refused)
+      expect(answer.status).toBe(400)
+      expect(answer.body.code).toBe('invalid_data')
+    }
+    const own = await shopA.client.post<VoucherView>('/api/vendor/vouchers/', { ...body, vendorIds: [shopA.id] })
+    expect(own.status).toBe(201)
+    expect(own.body).toMatchObject({ fundedBy: 'vendor', active: true })
+    // Another shop neither sees it nor changes it; the admin sees it, funded by the shop.
+    expect((await shopB.client.get<VoucherView[]>('/api/vendor/vouchers/')).body.map((v) => v.id)).not.toContain(
+      own.body.id,
+    )
+    for (const active of [false, true]) {
+      expect((await shopB.client.post(`/api/vendor/vouchers/${own.body.id}/active/`, { active })).status).toBe(404)
+    }
+    const listed = (await admin.get<VoucherView[]>('/api/admin/vouchers/')).body.find((v) => v.id === own.body.id)
+    expect(listed).toMatchObject({ fundedBy: 'vendor', active: true })
+    // Only on the shop's own lines: 15 % of 1,000, nothing off the other shop's 2,000.
+    expect((await quote(own.body.code)).voucher).toMatchObject({ applied: true, discount: 150, fundedBy: 'vendor' })
+    // The shop disables it (the quote then refuses it) and enables it again.
+    const off = await shopA.client.post<VoucherView>(`/api/vendor/vouchers/${own.body.id}/active/`, { active: false })
+    expect(off.body.active).toBe(false)
+    expect((await quote(own.body.code)).voucher).toMatchObject({ applied: false, reason: 'disabled' })
+    const on = await shopA.client.post<VoucherView>(`/api/vendor/vouchers/${own.body.id}/active/`, { active: true })
+    expect(on.body.active).toBe(true)
+    // A shopper is not a shop.
+    expect((await buyer().get('/api/vendor/vouchers/')).status).toBe(401)
   })
 
   it('holds the limit of uses under 20 orders at once: 5 of 5 uses, the rest refused', async () => {

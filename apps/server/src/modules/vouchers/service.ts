@@ -28,6 +28,7 @@ export interface VoucherCustomer {
 }
 
 const CODE_TAKEN = 'That code is taken: choose another.'
+const NOT_YOUR_SHOP = "A shop's voucher is funded by the shop and applies to its own products only."
 
 /**
  * Vouchers (decision 0023): the codes the marketplace and the shops create, how often each was used, and each order
@@ -103,6 +104,9 @@ export class VouchersService {
 
   async createOwn(ctx: Ctx, body: VoucherBody): Promise<VoucherView> {
     const shop = await this.shops.requireOwnShop(ctx)
+    if (body.vendorIds.some((id) => id !== shop.id)) {
+      throw new AppError('invalid_data', NOT_YOUR_SHOP, { vendorIds: [NOT_YOUR_SHOP] })
+    }
     return this.createFor(requireRole(ctx, 'vendor').id, shop.id, { ...body, vendorIds: [shop.id] })
   }
 
