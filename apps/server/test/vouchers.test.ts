@@ -304,6 +304,58 @@ describe.each(engines)('vouchers (%s)', (engine) => {
     expect((again.body as unknown as { detail: string }).detail).toMatch(/already used/)
   })
 
+  it('comes with the demo’s KARIBU10: 10 % off up to KSh 500 on KSh 2,000, once per shopper', async () => {
+    const listed = (await admin.get<(VoucherView & { maxDiscount: number | null })[]>('/api/admin/vouchers/')).body
+    expect(listed.find((v) => v.code === 'KARIBU10')).toMatchObject({
+      fundedBy: 'marketplace',
+      kind: 'percent',
+      value: 10,
+      maxDiscount: 500,
+      minSpend: 2000,
+      maxUsesPerCustomer: 1,
+      active: true,
+      description: '10 % off (up to KSh 500) when you spend KSh 2,000',
+    })
+    // Demo products: one dear enough that 10 % passes the cap, one cheap one under the minimum spend.
+    const priced = (min: number, max: number) =>
+      typedRows(
+        server.database.db,
+        { id: value.int, cents: value.int },
+        sql`select p.id, coalesce(p.discounted_price_cents, p.price_cents) as cents from products p
+            join businesses b on b.id = p.business_id
+            where p.is_active and p.stock_qty >= 5 and coalesce(p.discounted_price_cents, p.price_cents) between ${min} and ${max}
+            order by p.id limit 1`,
+      )
+    const [dear] = await priced(800_000, 5_000_000)
+    const [cheap] = await priced(20_000, 150_000)
+    if (!dear || !cheap) throw new Error('fixture: no demo products in range')
+    const capped = await quote('karibu10', [{ productId: dear.id, quantity: 1 }])
+    expect(capped.voucher).toMatchObject({ code: 'KARIBU10', applied: true, discount: 500, fundedBy: 'marketplace' })
+    const small = await quote('KARIBU10', [{ productId: cheap.id, quantity: 1 }])
+    expect(small.voucher).toMatchObject({ applied: false, reason: 'minimum_spend' })
+    // Placed once by a shopper, refused to the same shopper the second time.
+    const email = `karibu.${Date.now()}@example.co.ke`
+    const items = [{ productId: dear.id, quantity: 1 }]
+    const first = await placeOrder(buyer(), orderBody(items, { voucherCode: 'KARIBU10', email }))
+    expect(first.status).toBe(201)
+    expect(first.body.order).toMatchObject({ voucherCode: 'KARIBU10', discount: 500 })
+    const again = await placeOrder(buyer(), orderBody(items, { voucherCode: 'KARIBU10', email }))
+    expect(again.status).toBe(409)
+  })
+
+  it('caps a percentage at its most off, and refuses a cap on a fixed amount', async () => {
+    const capped = await adminVoucher({ code: code('cap'), maxDiscount: 100 })
+    expect((await quote(capped.code)).voucher).toMatchObject({ applied: true, discount: 100 })
+    const fixed = await admin.post<{ errors: Record<string, string[]> }>('/api/admin/vouchers/', {
+      code: code('capfix'),
+      kind: 'fixed',
+      value: 200,
+      maxDiscount: 100,
+    })
+    expect(fixed.status).toBe(400)
+    expect(fixed.body.errors.maxDiscount?.[0]).toMatch(/Only a percentage/)
+  })
+
   it('keeps the admin’s vouchers to admins', async () => {
     expect((await buyer().get('/api/admin/vouchers/')).status).toBe(401)
     expect((await shopA.client.post('/api/admin/vouchers/', { code: 'NOPE1', kind: 'percent', value: 5 })).status).toBe(

@@ -98,7 +98,12 @@ describe('variantPicker', () => {
 
   it('from Sand L: Blue exists only in M, so choosing it opens Blue M', () => {
     const [colour] = variantPicker(['Colour', 'Size'], variants, sandL)
-    expect(colour?.values[1]).toEqual({ value: 'Blue', slug: 'shirt-blue-m', selected: false, state: 'other_combination' })
+    expect(colour?.values[1]).toEqual({
+      value: 'Blue',
+      slug: 'shirt-blue-m',
+      selected: false,
+      state: 'other_combination',
+    })
   })
 
   it('from Blue M: L exists only in Sand, so choosing it opens Sand L', () => {

@@ -8,7 +8,17 @@ import { bindFields, SelectField, TextField } from '../ui/form-field.tsx'
 import { ListEmpty, RowAction, TableScroll } from '../ui/list.tsx'
 import { Tag } from '../ui/tag.tsx'
 
-const FIELDS = ['code', 'kind', 'value', 'minSpend', 'maxUses', 'maxUsesPerCustomer', 'startsAt', 'endsAt'] as const
+const FIELDS = [
+  'code',
+  'kind',
+  'value',
+  'maxDiscount',
+  'minSpend',
+  'maxUses',
+  'maxUsesPerCustomer',
+  'startsAt',
+  'endsAt',
+] as const
 type Field = (typeof FIELDS)[number]
 type Values = Record<Field, string>
 
@@ -16,6 +26,7 @@ const EMPTY: Values = {
   code: '',
   kind: 'percent',
   value: '',
+  maxDiscount: '',
   minSpend: '0',
   maxUses: '',
   maxUsesPerCustomer: '1',
@@ -31,6 +42,7 @@ export function voucherBodyOf(values: Values): VoucherBody {
     code: values.code,
     kind: values.kind as VoucherBody['kind'],
     value: Number(values.value),
+    maxDiscount: values.kind === 'percent' ? limit(values.maxDiscount) : null,
     minSpend: Number(values.minSpend || 0),
     maxUses: limit(values.maxUses),
     maxUsesPerCustomer: limit(values.maxUsesPerCustomer),
@@ -104,6 +116,14 @@ export function VoucherManager({
           inputMode="decimal"
           {...field('value')}
         />
+        {values.kind === 'percent' && (
+          <TextField
+            label="Most off (KSh)"
+            inputMode="decimal"
+            hint="Empty: no cap, e.g. 500 for 10 % off up to KSh 500"
+            {...field('maxDiscount')}
+          />
+        )}
         <TextField label="Minimum spend (KSh)" inputMode="decimal" {...field('minSpend')} />
         <TextField label="Uses in all" inputMode="numeric" hint="Empty: no limit" {...field('maxUses')} />
         <TextField
