@@ -12,7 +12,7 @@ export const IMPORT_IMAGE_FETCH = { timeoutMs: 15_000, maxBytes: MAX_IMAGE_BYTES
 export type ImageFetchSettings = Pick<GuardedFetchOptions, 'allowHosts' | 'resolve'> &
   Partial<Pick<GuardedFetchOptions, 'timeoutMs'>>
 
-/** Fetches at once, over every import of this process (the photo queue then processes them one by one). */
+/** Images fetched and processed at once, over every import of this process (the photo queue processes them). */
 const fetches = new Semaphore(4)
 
 export interface LineImages {
@@ -28,8 +28,8 @@ function shown(url: string): string {
 /** One image URL fetched and processed, or the sentence saying why not. */
 async function fetchOne(url: string, settings: ImageFetchSettings): Promise<ProcessedImage | string> {
   try {
-    const bytes = await fetches.run(() => guardedGet(url, { ...IMPORT_IMAGE_FETCH, ...settings }))
-    return await processPhoto(bytes)
+    // Held until processed: at most 4 downloaded photos wait in memory at once.
+    return await fetches.run(async () => processPhoto(await guardedGet(url, { ...IMPORT_IMAGE_FETCH, ...settings })))
   } catch (error) {
     if (error instanceof ImageRejectedError && error.reason === 'heic_unsupported') {
       return `Image "${shown(url)}" was not added: HEIC photos are not supported yet`
