@@ -15,8 +15,7 @@ ALTER TABLE "product_families" ADD CONSTRAINT "product_families_business_id_busi
 CREATE INDEX "product_families_business_idx" ON "product_families" USING btree ("business_id");--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_family_id_product_families_id_fk" FOREIGN KEY ("family_id") REFERENCES "public"."product_families"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "products_family_options_key" ON "products" USING btree ("family_id","option_values") WHERE "products"."family_id" is not null;--> statement-breakpoint
-CREATE INDEX "products_family_idx" ON "products" USING btree ("family_id") WHERE "family_id" IS NOT NULL;
---> statement-breakpoint
+CREATE INDEX "products_family_idx" ON "products" USING btree ("family_id") WHERE "products"."family_id" is not null;--> statement-breakpoint
 -- Variants (docs/decisions/0026-product-variants.md). One variant of each family is `listed`: the one listings,
 -- search and facets show, so a family is one card. It is the family's active variant in stock at the lowest price
 -- (then any active one, then the first), so the card's price is the family's "from" price and the in-stock filter

@@ -117,6 +117,7 @@ export const products = pgTable(
   (t) => [
     uniqueIndex('products_slug_key').on(t.slug),
     uniqueIndex('products_family_options_key').on(t.familyId, t.optionValues).where(sql`${t.familyId} is not null`),
+    index('products_family_idx').on(t.familyId).where(sql`${t.familyId} is not null`),
     uniqueIndex('products_business_sku_key').on(t.businessId, t.sku).where(sql`${t.sku} is not null`),
     index('products_category_idx').on(t.categoryId),
     index('products_business_idx').on(t.businessId),
