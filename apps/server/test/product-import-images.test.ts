@@ -10,7 +10,7 @@ import { HEADER, importCsv } from './support/product-import.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
 import { newVendor } from './support/vendor.ts'
 
-// A CSV import's image URLs fetched over real HTTP (decision 0026) from a local image server: with the explicit
+// A CSV import's image URLs fetched over real HTTP (decision 0027) from a local image server: with the explicit
 // exception for 127.0.0.1 (IMPORT_IMAGE_ALLOW_HOSTS, tests and demo only) a real photo is imported through the
 // photo pipeline; private, link-local and loopback addresses outside the exception, a page that is not an image
 // and a missing one are reported on their line while the product is still imported. Without the exception even

@@ -209,7 +209,7 @@ const ConfigObject = z.object({
   /**
    * Hosts a CSV import may fetch product images from although their addresses are not public (e.g. `127.0.0.1`):
    * only for tests and a demo's own local image server. Empty (the default): every image URL must resolve to
-   * public addresses (decision 0026).
+   * public addresses (decision 0027).
    */
   IMPORT_IMAGE_ALLOW_HOSTS: z
     .string()

@@ -2,7 +2,7 @@ import { MAX_IMAGE_BYTES } from '@soko/contract/vendor'
 import { FetchRefusedError, type GuardedFetchOptions, guardedGet } from '../../plugins/guarded-fetch.ts'
 import { ImageRejectedError, type ProcessedImage, processPhoto, Semaphore } from './image-pipeline.ts'
 
-// A CSV import's image URLs (decision 0026): each fetched through the outbound guard (public addresses only,
+// A CSV import's image URLs (decision 0027): each fetched through the outbound guard (public addresses only,
 // redirects checked, time and size limits) and put through the same photo pipeline as an upload. An image that
 // cannot be had is a sentence for the import's results, never the product's failure.
 
