@@ -369,11 +369,17 @@ export async function listedWithOption(db: Db, option: { name: string; value: st
 }
 
 /**
- * The option facet: for the matching products with variants (`match` and every filter on `m`, the option filter
- * left out), each option name and value with how many of them have a variant with it. Driven by the families, so
- * its cost follows the number of products with variants, not the catalogue's size.
+ * The option facet: for the matching products with variants (any of the text's `words`, or every product without a
+ * text (null), and every filter but the option's), each option name and value with how many of them have a variant
+ * with it. Driven by the families, so its cost follows the number of products with variants, not the catalogue's.
  */
-export function optionFacets(db: Db, filters: SearchFilters, match: SQL) {
+export function optionFacets(db: Db, filters: SearchFilters, words: WordQuery[] | null) {
+  const match =
+    words === null
+      ? sql`true`
+      : words.length === 0
+        ? sql`false`
+        : sql`m.document @@ ${words.map((word) => word.any).join(' | ')}::tsquery`
   return typedRows(
     db,
     { name: value.text, value: value.text, n: value.int },

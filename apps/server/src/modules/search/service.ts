@@ -11,7 +11,6 @@ import {
 import type { Db } from '@soko/db/client'
 import type { ProductRow, VendorRow } from '@soko/db/read-models/listing'
 import { kesToCents } from '@soko/domain/money'
-import { sql } from 'drizzle-orm'
 import { toProductListing, toVendor } from '../catalog/mappers.ts'
 import * as browse from './browse-repository.ts'
 import * as repo from './repository.ts'
@@ -72,12 +71,7 @@ export class PostgresSearchService implements SearchService {
       ...toFilters(query, categories, vendorIds),
       productIds: query.option === undefined ? null : await repo.listedWithOption(this.db, query.option),
     }
-    const anyWord = words.map((word) => word.any).join(' | ')
-    const options = repo.optionFacets(
-      this.db,
-      filters,
-      text === '' ? sql`true` : words.length === 0 ? sql`false` : sql`m.document @@ ${anyWord}::tsquery`,
-    )
+    const options = repo.optionFacets(this.db, filters, text === '' ? null : words)
 
     let page: ProductRow[]
     let facetRows: repo.FacetRow[]
