@@ -147,7 +147,7 @@ describe.each(engines)('vendor CSV import and export on %s', (engine) => {
       `${HEADER},handle,option1_name,option1_value,option2_name,option2_value,option3_name,option3_value`,
     )
     const previewTemplate = await sendCsv<Preview>(vendor, '/api/vendor/products/import/preview/', template.body)
-    expect(previewTemplate.body).toMatchObject({ validRows: 1, errors: [] })
+    expect(previewTemplate.body).toMatchObject({ validRows: 3, errors: [] })
 
     const exported = await vendor.client.get<string>('/api/vendor/products/export.csv')
     expect(exported.status).toBe(200)
@@ -182,6 +182,40 @@ describe.each(engines)('vendor CSV import and export on %s', (engine) => {
     expect(before[1]?.name).toBe('=SUM(A1)')
     expect(await importCsv(vendor, exported.body)).toMatchObject({ created: 0, updated: 2, failed: 0 })
     expect(await snapshot()).toEqual(before)
+  })
+
+  it('imports variants: lines sharing a handle become one product, and its export imports back unchanged', async () => {
+    const vendor = await newVendor(server, { name: 'Variant Duka' })
+    const head = `${HEADER},handle,option1_name,option1_value`
+    const line = (sku: string, size: string, price: number) =>
+      `${sku},Linen shirt (${size}),Lamu linen,${leafSlug},${price},,4,,active,,linen-shirt,Size,${size}`
+    const csv = [head, line('L-M', 'M', 1800), line('L-L', 'L', 1900), line('L-X', 'm', 1900)].join('\n')
+    const progress = await importCsv(vendor, csv)
+    expect(progress).toMatchObject({ created: 2, failed: 1 })
+    expect(progress.failures).toEqual([
+      { line: 4, field: 'option1_value', message: 'This product already has a variant m' },
+    ])
+    const family = () =>
+      typedRows(
+        server.database.db,
+        { sku: value.text, name: value.text, values: value.text, listed: value.bool, family: value.text },
+        sql`select p.sku, p.name, array_to_string(p.option_values, ',') as "values", p.listed, f.name as family
+            from products p join product_families f on f.id = p.family_id
+            where p.business_id = ${vendor.shop.id} order by p.sku`,
+      )
+    const before = await family()
+    expect(before).toEqual([
+      { sku: 'L-L', name: 'Linen shirt (L)', values: 'L', listed: false, family: 'Linen shirt' },
+      { sku: 'L-M', name: 'Linen shirt (M)', values: 'M', listed: true, family: 'Linen shirt' },
+    ])
+    // A later file adds a size to the same handle; the export reads back as it is.
+    expect(await importCsv(vendor, [head, line('L-XL', 'XL', 2000)].join('\n'))).toMatchObject({ created: 1 })
+    const exported = await vendor.client.get<string>('/api/vendor/products/export.csv')
+    expect(exported.body).toContain('linen-shirt,Size,XL')
+    const grown = await family()
+    expect(grown.map((row) => row.sku)).toEqual(['L-L', 'L-M', 'L-XL'])
+    expect(await importCsv(vendor, exported.body)).toMatchObject({ created: 0, updated: 3, failed: 0 })
+    expect(await family()).toEqual(grown)
   })
 
   it('answers a bad upload with a 4xx and a reason, and saves nothing', async () => {

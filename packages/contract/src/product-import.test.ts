@@ -37,6 +37,7 @@ describe('a line of the import', () => {
         },
         imageUrls: ['https://example.com/a.jpg', 'https://example.com/b.jpg'],
         categoryText: 'kikoi',
+        variant: null,
       },
     ])
   })
@@ -146,22 +147,50 @@ describe('a line of the import', () => {
     ])
   })
 
-  it('refuses a value in a reserved variant column', () => {
-    const file = readImportFile(
-      `name,category,price,stock,option1_name,option1_value\nWrap,kikoi,100,1,Size,M\n`,
-      lookup,
-    )
+  it('reads variants: lines sharing a handle, the first naming the options', () => {
+    const text = [
+      'sku,name,category,price,stock,handle,option1_name,option1_value,option2_name,option2_value',
+      'S-1,Shirt (Sand M),kikoi,100,1,Kikoy-Shirt,Colour,Sand,Size,M',
+      'S-2,Shirt (Sand L),kikoi,110,1,kikoy-shirt,,Sand,,L',
+      'S-3,Shirt (sand m),kikoi,100,1,kikoy-shirt,,sand,,m',
+      'S-4,Shirt,kikoi,100,1,kikoy-shirt,Colour,Blue,,',
+      'S-5,Shirt,kikoi,100,1,kikoy-shirt,Fabric,Linen,Size,S',
+      'S-6,Wrap,kikoi,100,1,,Size,M,,',
+      'S-7,Wrap,kikoi,100,1,wrap!,Size,M,,',
+      'S-8,Wrap,kikoi,100,1,wrap,Size,,Colour,Red',
+      'S-9,Wrap,kikoi,100,1,other,,M,,',
+      'S-10,Plain,kikoi,100,1,,,,,',
+    ].join('\n')
+    const file = readImportFile(text, lookup)
     if (!file.ok) throw new Error(file.message)
+    expect(file.rows.map((row) => [row.line, row.variant])).toEqual([
+      [2, { handle: 'kikoy-shirt', optionNames: ['Colour', 'Size'], optionValues: ['Sand', 'M'] }],
+      [3, { handle: 'kikoy-shirt', optionNames: ['Colour', 'Size'], optionValues: ['Sand', 'L'] }],
+      [11, null],
+    ])
     expect(file.issues).toEqual([
+      { line: 4, field: 'option1_value', message: 'This product already has a variant sand, m' },
       {
-        line: 2,
+        line: 5,
         field: 'option1_name',
-        message: 'Variants are not supported yet: leave option1_name empty (one line per product)',
+        message: 'The handle kikoy-shirt has the options Colour, Size (line 2): give a value for each, in that order',
       },
       {
-        line: 2,
-        field: 'option1_value',
-        message: 'Variants are not supported yet: leave option1_value empty (one line per product)',
+        line: 6,
+        field: 'option1_name',
+        message: 'The handle kikoy-shirt has the options Colour, Size (line 2): give a value for each, in that order',
+      },
+      { line: 7, field: 'handle', message: 'Give a handle: the lines of one product’s variants share it' },
+      {
+        line: 8,
+        field: 'handle',
+        message: 'A handle is lowercase letters, digits, hyphens or underscores, e.g. kikoy-shirt',
+      },
+      { line: 9, field: 'option1_value', message: 'Give option1_value: options are filled in order' },
+      {
+        line: 10,
+        field: 'option1_name',
+        message: 'The first line of a handle names its options: fill in option1_name (and the others it uses)',
       },
     ])
   })
@@ -215,6 +244,7 @@ describe('the export', () => {
       lowStockThreshold: 2,
       isActive: false,
       imageUrls: ['https://example.com/a.jpg'],
+      variant: { handle: 'family-3', optionNames: ['Size'], optionValues: ['M'] },
     }
     const text = productsCsv([product])
     const parsed = parseCsv(text)
@@ -225,6 +255,7 @@ describe('the export', () => {
     expect(file.rows[0]).toMatchObject({
       sku: 'K-1',
       imageUrls: ['https://example.com/a.jpg'],
+      variant: { handle: 'family-3', optionNames: ['Size'], optionValues: ['M'] },
       body: {
         name: '=cmd|calc',
         description: 'two\nlines, "quoted"',

@@ -1,4 +1,5 @@
 import { parseCsv, toCsv, unguardText } from '@soko/domain/csv'
+import { optionNamesProblem, optionValuesProblem } from '@soko/domain/variants'
 import { z } from 'zod'
 import { endpoints } from './endpoint.ts'
 import { type ProductBody, ProductBodySchema } from './vendor.ts'
@@ -23,10 +24,11 @@ export const IMPORT_COLUMNS = [
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number]
 
 /**
- * Kept for variants (sizes, colours), which do not exist yet: a file may carry these columns (the export writes
- * them, empty) but a value in one is refused, so files written now keep their meaning when variants arrive.
+ * Variants (docs/decisions/0026-product-variants.md), in Shopify's shape: lines sharing a `handle` are one product's
+ * variants, each with a value per option; the first line of a handle names the options (later lines may repeat the
+ * names or leave them empty).
  */
-export const RESERVED_VARIANT_COLUMNS = [
+export const VARIANT_COLUMNS = [
   'handle',
   'option1_name',
   'option1_value',
@@ -36,7 +38,20 @@ export const RESERVED_VARIANT_COLUMNS = [
   'option3_value',
 ] as const
 
-export const ALL_IMPORT_COLUMNS = [...IMPORT_COLUMNS, ...RESERVED_VARIANT_COLUMNS] as const
+export const ALL_IMPORT_COLUMNS = [...IMPORT_COLUMNS, ...VARIANT_COLUMNS] as const
+
+const OPTION_COLUMNS = [
+  ['option1_name', 'option1_value'],
+  ['option2_name', 'option2_value'],
+  ['option3_name', 'option3_value'],
+] as const
+
+/** A line's place among its product's variants: the product's handle, and the line's options and values. */
+export interface ImportVariant {
+  handle: string
+  optionNames: string[]
+  optionValues: string[]
+}
 
 /** Columns a file must have: the rest may be left out (left out means empty). */
 export const REQUIRED_IMPORT_COLUMNS: readonly ImportColumn[] = ['name', 'category', 'price', 'stock']
@@ -78,6 +93,8 @@ export interface ImportRow {
   imageUrls: string[]
   /** The category as written in the file (for the preview). */
   categoryText: string
+  /** Null for a product without variants. */
+  variant: ImportVariant | null
 }
 
 /** How a category cell becomes a category: its id, or the words of why not. */
@@ -198,11 +215,7 @@ export function readImportLine(
     }
   }
 
-  for (const column of RESERVED_VARIANT_COLUMNS) {
-    if (cell(column).trim()) {
-      problem(column, `Variants are not supported yet: leave ${column} empty (one line per product)`)
-    }
-  }
+  const variant = readVariant(cell, problem)
 
   const candidate = {
     name: unguardText(cell('name')),
@@ -224,7 +237,85 @@ export function readImportLine(
   if (problems.size > 0 || !parsed.success) {
     return { ok: false, issues: [...problems].map(([field, message]) => ({ line, field, message })) }
   }
-  return { ok: true, row: { line, sku: sku || null, body: parsed.data, imageUrls, categoryText } }
+  return { ok: true, row: { line, sku: sku || null, body: parsed.data, imageUrls, categoryText, variant } }
+}
+
+const HANDLE = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/
+
+/** The line's handle and options, as written (names may be empty on a handle's later lines); null without them. */
+function readVariant(
+  cell: (column: (typeof ALL_IMPORT_COLUMNS)[number]) => string,
+  problem: (field: string, message: string) => void,
+): ImportVariant | null {
+  const handle = cell('handle').trim().toLowerCase()
+  const pairs = OPTION_COLUMNS.map(([name, value]) => ({ name: cell(name).trim(), value: cell(value).trim() }))
+  const given = pairs.filter((pair) => pair.name !== '' || pair.value !== '')
+  if (handle === '') {
+    if (given.length > 0) problem('handle', 'Give a handle: the lines of one product’s variants share it')
+    return null
+  }
+  if (handle.length > 100 || !HANDLE.test(handle)) {
+    problem('handle', 'A handle is lowercase letters, digits, hyphens or underscores, e.g. kikoy-shirt')
+    return null
+  }
+  // Options in order, without gaps: option2 only after option1.
+  const last = pairs.findLastIndex((pair) => pair.value !== '')
+  if (last === -1) {
+    problem('option1_value', 'Give each variant a value for option1 (and option2, option3 if the product has them)')
+    return null
+  }
+  const used = pairs.slice(0, last + 1)
+  const gap = used.findIndex((pair) => pair.value === '')
+  if (gap !== -1) {
+    problem(`option${gap + 1}_value`, `Give option${gap + 1}_value: options are filled in order`)
+    return null
+  }
+  return { handle, optionNames: used.map((pair) => pair.name), optionValues: used.map((pair) => pair.value) }
+}
+
+/**
+ * The lines of each handle checked together: the first line names the options; a later line gives as many values,
+ * with the same names or none, and values no earlier line of the handle has. A line that fails is reported on its
+ * line (its variant left out); the names are filled in from the first line.
+ */
+function checkVariants(rows: ImportRow[], issues: ImportIssue[]): ImportRow[] {
+  const families = new Map<string, { names: string[]; values: string[][]; line: number }>()
+  return rows.filter((row) => {
+    const variant = row.variant
+    if (variant === null) return true
+    const family = families.get(variant.handle)
+    if (!family) {
+      const problem = variant.optionNames.some((name) => name === '')
+        ? 'The first line of a handle names its options: fill in option1_name (and the others it uses)'
+        : (optionNamesProblem(variant.optionNames) ??
+          optionValuesProblem(variant.optionNames, variant.optionValues, []))
+      if (problem) {
+        issues.push({ line: row.line, field: 'option1_name', message: problem })
+        return false
+      }
+      families.set(variant.handle, { names: variant.optionNames, values: [variant.optionValues], line: row.line })
+      return true
+    }
+    const named = variant.optionNames.every(
+      (name, i) => name === '' || name.toLowerCase() === family.names[i]?.toLowerCase(),
+    )
+    if (!named || variant.optionValues.length !== family.names.length) {
+      issues.push({
+        line: row.line,
+        field: 'option1_name',
+        message: `The handle ${variant.handle} has the options ${family.names.join(', ')} (line ${family.line}): give a value for each, in that order`,
+      })
+      return false
+    }
+    const problem = optionValuesProblem(family.names, variant.optionValues, family.values)
+    if (problem) {
+      issues.push({ line: row.line, field: 'option1_value', message: problem })
+      return false
+    }
+    family.values.push(variant.optionValues)
+    row.variant = { ...variant, optionNames: family.names }
+    return true
+  })
 }
 
 /** An http(s) address with a host; the contract has no `URL` (it compiles without DOM or Node), so a pattern. */
@@ -299,7 +390,9 @@ export function readImportFile(text: string, lookup: CategoryLookup): ImportFile
     if (sku !== null) skuLines.set(sku, record.line)
     rows.push(read.row)
   }
-  return { ok: true, totalRows: records.length, rows, issues }
+  const checked = checkVariants(rows, issues)
+  issues.sort((a, b) => a.line - b.line)
+  return { ok: true, totalRows: records.length, rows: checked, issues }
 }
 
 /** A product as a line of the file, the way the export writes it (and the import reads it back). */
@@ -314,11 +407,12 @@ export interface ExportProduct {
   lowStockThreshold: number
   isActive: boolean
   imageUrls: readonly string[]
+  variant: ImportVariant | null
 }
 
 const TEXT_COLUMNS = new Set([1, 2])
 
-/** The file: the header, then a line per product; the reserved variant columns are written empty. */
+/** The file: the header, then a line per product (a variant: with its product's handle and its options). */
 export function productsCsv(products: readonly ExportProduct[]): string {
   const lines = products.map((product) => [
     product.sku ?? '',
@@ -331,7 +425,11 @@ export function productsCsv(products: readonly ExportProduct[]): string {
     String(product.lowStockThreshold),
     product.isActive ? 'active' : 'draft',
     product.imageUrls.join('|'),
-    ...RESERVED_VARIANT_COLUMNS.map(() => ''),
+    product.variant?.handle ?? '',
+    ...OPTION_COLUMNS.flatMap((_, i) => [
+      product.variant?.optionNames[i] ?? '',
+      product.variant?.optionValues[i] ?? '',
+    ]),
   ])
   return toCsv([[...ALL_IMPORT_COLUMNS], ...lines], TEXT_COLUMNS)
 }

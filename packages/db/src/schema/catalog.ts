@@ -62,10 +62,13 @@ export const productFamilies = pgTable(
     name: text('name').notNull(),
     /** The options, in order: a variant's `option_values` has one value for each. */
     optionNames: text('option_names').array().notNull(),
+    /** What a CSV import's `handle` column calls it (its export writes `family-{id}` when none was given). */
+    handle: text('handle'),
     ...timestamps,
   },
   (t) => [
     index('product_families_business_idx').on(t.businessId),
+    uniqueIndex('product_families_handle_key').on(t.businessId, t.handle).where(sql`${t.handle} is not null`),
     check('product_families_options', sql`cardinality(${t.optionNames}) between 1 and 3`),
   ],
 )

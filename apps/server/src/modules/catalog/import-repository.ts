@@ -1,6 +1,6 @@
 import type { Db } from '@soko/db/client'
 import type { ImportIssueRecord } from '@soko/db/schema/catalog'
-import { categories, productImages, productImports, products } from '@soko/db/schema/catalog'
+import { categories, productFamilies, productImages, productImports, products } from '@soko/db/schema/catalog'
 import { typedRows, value } from '@soko/db/typed-sql'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 
@@ -158,10 +158,16 @@ export function productsForExport(db: Db, shopId: number) {
       low_stock_threshold: products.lowStockThreshold,
       is_active: products.isActive,
       pending_image_urls: products.pendingImageUrls,
+      handle: value.nullable(productFamilies.handle),
+      option_names: value.nullable(productFamilies.optionNames),
+      option_values: products.optionValues,
     },
     sql`select p.sku, p.name, p.description, c.slug as category_slug, p.price_cents, p.discounted_price_cents,
-          p.stock_qty, p.low_stock_threshold, p.is_active, p.pending_image_urls
+          p.stock_qty, p.low_stock_threshold, p.is_active, p.pending_image_urls,
+          case when f.id is null then null else coalesce(f.handle, 'family-' || f.id) end as handle,
+          f.option_names, p.option_values
         from products p join categories c on c.id = p.category_id
+        left join product_families f on f.id = p.family_id
         where p.business_id = ${shopId}
         order by p.created_at, p.id`,
   )

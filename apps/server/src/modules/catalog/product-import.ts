@@ -5,6 +5,7 @@ import {
   type ImportIssue,
   type ImportPreview,
   type ImportRow,
+  type ImportVariant,
   type ProductImport,
   productsCsv,
   readImportFile,
@@ -13,6 +14,7 @@ import type { ProductBody } from '@soko/contract/vendor'
 import type { Db } from '@soko/db/client'
 import { centsToKes } from '@soko/domain/money'
 import { slugFromName } from '@soko/domain/slug'
+import { familyNameOf, optionValuesProblem, variantName } from '@soko/domain/variants'
 import type { Ctx } from '../../plugins/auth.ts'
 import { AppError } from '../../plugins/errors.ts'
 import { enqueueJob, type Job, type JobQueue } from '../jobs/queue.ts'
@@ -42,6 +44,8 @@ interface StoredLine {
   sku: string | null
   body: ProductBody
   imageUrls: string[]
+  /** A variant's handle and options (absent on lines stored before variants). */
+  variant?: ImportVariant | null
 }
 
 const LEAF_MESSAGE = 'Choose a category from the list (the most specific one)'
@@ -76,7 +80,7 @@ export function categoryLookup(rows: Awaited<ReturnType<typeof importRepo.active
 }
 
 function toStored(row: ImportRow): StoredLine {
-  return { line: row.line, sku: row.sku, body: row.body, imageUrls: row.imageUrls }
+  return { line: row.line, sku: row.sku, body: row.body, imageUrls: row.imageUrls, variant: row.variant }
 }
 
 /** The first lines of `lines` whose image URLs come to at most IMAGES_PER_BATCH (always at least one line). */
@@ -131,7 +135,22 @@ export class ProductImportService {
         lowStockThreshold: 5,
         isActive: true,
         imageUrls: [],
+        variant: null,
       },
+      // A product with variants: its lines share a handle; the first names the options.
+      ...(['M', 'L'] as const).map((size, n) => ({
+        sku: `KSH-00${n + 1}`,
+        name: `Kikoy linen shirt (${size})`,
+        description: 'Linen, made in Lamu.',
+        categorySlug: leaf?.slug ?? '',
+        price: 1800 + 100 * n,
+        comparePrice: null,
+        stockQty: 10,
+        lowStockThreshold: 3,
+        isActive: true,
+        imageUrls: [],
+        variant: { handle: 'kikoy-linen-shirt', optionNames: ['Size'], optionValues: [size] },
+      })),
     ])
   }
 
@@ -204,6 +223,10 @@ export class ProductImportService {
         lowStockThreshold: row.low_stock_threshold,
         isActive: row.is_active,
         imageUrls: row.pending_image_urls,
+        variant:
+          row.handle === null || row.option_names === null
+            ? null
+            : { handle: row.handle, optionNames: row.option_names, optionValues: row.option_values },
       })),
     )
   }
@@ -309,19 +332,63 @@ export class ProductImportService {
       pendingImageUrls: line.imageUrls,
     }
     const current = line.sku === null ? null : existing.get(line.sku)
-    if (current) {
-      if (body.isActive && !current.is_active && current.deactivated_reason) {
-        return {
-          line: line.line,
-          field: 'status',
-          message: `An admin took this product down: ${current.deactivated_reason} Set it to draft, or contact Soko support.`,
-        }
+    if (current && body.isActive && !current.is_active && current.deactivated_reason) {
+      return {
+        line: line.line,
+        field: 'status',
+        message: `An admin took this product down: ${current.deactivated_reason} Set it to draft, or contact Soko support.`,
       }
-      await repo.updateProduct(t, current.id, { ...fields, slug: current.slug })
-      return { productId: current.id, created: false }
     }
-    const slug = await repo.freeProductSlug(t, slugFromName(body.name) || 'product')
-    return { productId: await repo.insertProduct(t, shopId, { ...fields, slug }), created: true }
+    const family = line.variant ? await this.familyOf(t, shopId, line, current?.id ?? null) : null
+    if (family !== null && 'message' in family) return family
+    let applied: Applied
+    if (current) {
+      await repo.updateProduct(t, current.id, { ...fields, slug: current.slug })
+      applied = { productId: current.id, created: false }
+    } else {
+      const slug = await repo.freeProductSlug(t, slugFromName(body.name) || 'product')
+      applied = { productId: await repo.insertProduct(t, shopId, { ...fields, slug }), created: true }
+    }
+    if (family !== null && line.variant) {
+      const optionValues = line.variant.optionValues
+      const name = variantName(family.name, optionValues)
+      await repo.setVariant(t, applied.productId, { familyId: family.id, optionValues, name })
+    }
+    return applied
+  }
+
+  /**
+   * The family a variant's line joins: the shop's product with its handle (made by the handle's first line, named
+   * by it without its values), checked as the portal checks a new variant; or why the line cannot join it.
+   */
+  private async familyOf(
+    t: Db,
+    shopId: number,
+    line: StoredLine & { variant?: ImportVariant | null },
+    productId: number | null,
+  ): Promise<{ id: number; name: string } | ImportIssue> {
+    const variant = line.variant
+    if (!variant) throw new Error('familyOf needs a variant line')
+    const found = await repo.familyByHandle(t, shopId, variant.handle)
+    if (found === null) {
+      const name = familyNameOf(line.body.name, variant.optionValues)
+      return { id: await repo.insertFamily(t, shopId, name, variant.optionNames, variant.handle), name }
+    }
+    const names = found.optionNames.map((name) => name.toLowerCase())
+    if (names.join('\u001f') !== variant.optionNames.map((name) => name.toLowerCase()).join('\u001f')) {
+      return {
+        line: line.line,
+        field: 'option1_name',
+        message: `The product ${variant.handle} has the options ${found.optionNames.join(', ')}: give a value for each, in that order`,
+      }
+    }
+    const others = (await repo.variantsOf(t, found.id)).filter((other) => other.id !== productId)
+    const problem = optionValuesProblem(
+      found.optionNames,
+      variant.optionValues,
+      others.map((other) => other.optionValues),
+    )
+    return problem ? { line: line.line, field: 'option1_value', message: problem } : found
   }
 
   private async read(text: string) {

@@ -294,10 +294,33 @@ export async function familyOf(db: Db, familyId: number) {
   return row ?? null
 }
 
-export async function insertFamily(db: Db, shopId: number, name: string, optionNames: string[]): Promise<number> {
+/** The shop's family a CSV import's handle names: its own handle, or `family-{id}` as the export writes it. */
+export async function familyByHandle(db: Db, shopId: number, handle: string) {
+  const [row] = await db
+    .select({ id: productFamilies.id, name: productFamilies.name, optionNames: productFamilies.optionNames })
+    .from(productFamilies)
+    .where(
+      and(
+        eq(productFamilies.businessId, shopId),
+        or(
+          eq(productFamilies.handle, handle),
+          and(sql`${productFamilies.handle} is null`, sql`'family-' || ${productFamilies.id} = ${handle}`),
+        ),
+      ),
+    )
+  return row ?? null
+}
+
+export async function insertFamily(
+  db: Db,
+  shopId: number,
+  name: string,
+  optionNames: string[],
+  handle: string | null = null,
+): Promise<number> {
   const [row] = await db
     .insert(productFamilies)
-    .values({ businessId: shopId, name, optionNames })
+    .values({ businessId: shopId, name, optionNames, handle })
     .returning({ id: productFamilies.id })
   if (!row) throw new Error('insert into product_families returned no row')
   return row.id

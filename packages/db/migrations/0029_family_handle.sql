@@ -1,0 +1,2 @@
+ALTER TABLE "product_families" ADD COLUMN "handle" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "product_families_handle_key" ON "product_families" USING btree ("business_id","handle") WHERE "product_families"."handle" is not null;
