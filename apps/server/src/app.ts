@@ -201,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const unlisten = await database.listen('soko_catalog', (payload) => {
     catalog.onCatalogChange(payload)
     services.commissionRates.onCatalogChange(payload)
+    services.search.onCatalogChange(payload)
   })
   const stopSweeper = startSweeper(sessions, limiter, app.log)
   // The ledger's opening balances for money that moved before it was kept (once; later starts find nothing to do).

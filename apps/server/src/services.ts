@@ -41,6 +41,7 @@ import { AdminProductsService } from './modules/admin/products/service.ts'
 import { AdminReconciliationService } from './modules/admin/reconciliation/service.ts'
 import { AdminRefundsService } from './modules/admin/refunds/service.ts'
 import type { AdminServices } from './modules/admin/routes.ts'
+import { AdminSearchSynonymsService } from './modules/admin/search-synonyms/service.ts'
 import { AdminUsersService } from './modules/admin/users/service.ts'
 import { AdminVendorsService } from './modules/admin/vendors/service.ts'
 import { AuditService } from './modules/audit/service.ts'
@@ -76,6 +77,7 @@ import { PayoutService } from './modules/payouts/service.ts'
 import { RateLimiter } from './modules/rate-limits/service.ts'
 import { ReviewService } from './modules/reviews/service.ts'
 import { PostgresSearchService } from './modules/search/service.ts'
+import { SynonymEditor } from './modules/search/synonym-editor.ts'
 import { SecretsService } from './modules/secrets/service.ts'
 import { FulfilmentService } from './modules/vendors/fulfilment.ts'
 import { VendorReports } from './modules/vendors/reports.ts'
@@ -329,6 +331,7 @@ export async function buildServices(
     flashSales: new AdminFlashSalesService(db, audit, flashSales),
     contact: new AdminContactService(db, audit, contact),
     delivery: new AdminDeliveryService(db, audit, delivery, flows.fulfilVendorOrder),
+    searchSynonyms: new AdminSearchSynonymsService(db, audit, new SynonymEditor(db), search),
     disputes: flows.returnItems,
     vouchers,
     // Mail that stays in the outbox is readable only in a demo: a real marketplace's mail is its shoppers' own.

@@ -196,7 +196,58 @@ export const SuggestionsSchema = z.object({
 })
 export type Suggestions = z.infer<typeof SuggestionsSchema>
 
+// Kenyan words (decision 0030): the synonyms table admins edit. Terms and expansions are stored normalised
+// (lower-case words of ASCII letters and digits: "Mafuta ya Kupikia!" is 'mafuta ya kupikia').
+
+export const SYNONYM_KINDS = ['kiswahili', 'sheng'] as const
+export const SYNONYM_TERM_WORDS_MAX = 4
+export const SYNONYM_EXPANSIONS_MAX = 10
+
+export const SynonymBodySchema = z.strictObject({
+  term: z
+    .string({ error: () => 'Enter the Kiswahili or Sheng word' })
+    .trim()
+    .min(1, 'Enter the Kiswahili or Sheng word')
+    .max(80, 'A term is at most 80 characters')
+    .describe(`The word or words a shopper types (up to ${SYNONYM_TERM_WORDS_MAX} words), e.g. "mafuta ya kupikia"`),
+  expansions: z
+    .array(
+      z
+        .string({ error: () => 'Each meaning is text' })
+        .trim()
+        .min(1, 'A meaning cannot be blank')
+        .max(80, 'A meaning is at most 80 characters'),
+      { error: () => 'Enter what the word means' },
+    )
+    .min(1, 'Enter what the word means')
+    .max(SYNONYM_EXPANSIONS_MAX, `At most ${SYNONYM_EXPANSIONS_MAX} meanings`)
+    .describe("What it means in the catalogue's English, best first (the first is offered in suggestions)"),
+  kind: z.enum(SYNONYM_KINDS, { error: () => "Kind must be 'kiswahili' or 'sheng'" }).default('kiswahili'),
+})
+export type SynonymBody = z.infer<typeof SynonymBodySchema>
+
+export const AdminSynonymSchema = z.object({
+  id: z.number().int(),
+  term: z.string(),
+  expansions: z.array(z.string()),
+  kind: z.enum(SYNONYM_KINDS),
+  updated_at: z.string().describe('ISO 8601'),
+})
+export type AdminSynonym = z.infer<typeof AdminSynonymSchema>
+
+export const AdminSynonymsSchema = z.object({ synonyms: z.array(AdminSynonymSchema).describe('Every one, by term') })
+export type AdminSynonyms = z.infer<typeof AdminSynonymsSchema>
+
+const SynonymParamsSchema = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+})
+
 const tags = ['search']
+const adminTags = ['admin']
 
 /** The search calls (specification section 7): the same answer for every shopper, cached and revalidated. */
 export const searchEndpoints = endpoints({
@@ -213,5 +264,35 @@ export const searchEndpoints = endpoints({
     query: SuggestionsQuerySchema,
     response: SuggestionsSchema,
     errors: [],
+  },
+  'GET /api/admin/search/synonyms/': {
+    summary: 'The Kiswahili and Sheng words search understands, with their English meanings',
+    tags: adminTags,
+    response: AdminSynonymsSchema,
+    errors: ['unauthorized', 'forbidden'],
+  },
+  'POST /api/admin/search/synonyms/': {
+    summary: 'Add a word search understands (400 on term when it is already there)',
+    tags: adminTags,
+    body: SynonymBodySchema,
+    response: AdminSynonymSchema,
+    status: 201,
+    errors: ['unauthorized', 'forbidden'],
+  },
+  'PUT /api/admin/search/synonyms/:id/': {
+    summary: "Edit a word's term, meanings or kind",
+    tags: adminTags,
+    params: SynonymParamsSchema,
+    body: SynonymBodySchema,
+    response: AdminSynonymSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found'],
+  },
+  'DELETE /api/admin/search/synonyms/:id/': {
+    summary: 'Remove a word: search then treats it as any other word',
+    tags: adminTags,
+    params: SynonymParamsSchema,
+    response: null,
+    status: 204,
+    errors: ['unauthorized', 'forbidden', 'not_found'],
   },
 })

@@ -8,10 +8,13 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  serial,
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { createdAt, updatedAt } from './columns.ts'
 
 // Search (the search module, docs/decisions/0007-search-in-postgresql.md). The database keeps these tables in step
 // with the catalogue through the triggers and functions of migration 0003 (which Drizzle cannot describe), whoever
@@ -110,5 +113,33 @@ export const searchTerms = pgTable(
   (t) => [
     index('search_terms_trgm_idx').using('gin', t.term.op('gin_trgm_ops')).with({ fastupdate: 'off' }),
     index('search_terms_lexeme_idx').on(t.lexeme),
+  ],
+)
+
+/**
+ * Kenyan words a shopper may search with, and what they mean in the catalogue's English: 'unga' -> flour, maize
+ * meal; 'mafuta ya kupikia' -> cooking oil. A query's word (or run of words) that is a term matches the term or any
+ * of its expansions, and is not typo-corrected (docs/decisions/0030-search-synonyms.md). Admins edit the list;
+ * migration 0030 seeds it. Terms and expansions are stored normalised (soko_search_text), and every change is
+ * announced on channel soko_catalog ('search_synonyms') so that each process drops its cached copy.
+ */
+export const searchSynonyms = pgTable(
+  'search_synonyms',
+  {
+    id: serial('id').primaryKey(),
+    /** Normalised: lower-case ASCII words separated by single spaces (one to four words). */
+    term: text('term').notNull(),
+    /** What the term means, each normalised like the term (one to ten words or phrases). */
+    expansions: text('expansions').array().notNull(),
+    /** kiswahili or sheng: where the word comes from (shown to admins; search treats both alike). */
+    kind: text('kind', { enum: ['kiswahili', 'sheng'] }).notNull(),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [
+    uniqueIndex('search_synonyms_term_key').on(t.term),
+    check('search_synonyms_kind_check', sql`${t.kind} in ('kiswahili', 'sheng')`),
+    check('search_synonyms_term_normalised', sql`${t.term} <> '' and ${t.term} = soko_search_text(${t.term})`),
+    check('search_synonyms_expansions_count', sql`cardinality(${t.expansions}) between 1 and 10`),
   ],
 )

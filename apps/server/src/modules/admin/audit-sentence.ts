@@ -42,6 +42,9 @@ const VERBS: Record<AdminAuditAction, string> = {
   'voucher.created': 'created the voucher',
   'voucher.enabled': 'enabled the voucher',
   'voucher.disabled': 'disabled the voucher',
+  'search_synonym.created': 'taught search the word',
+  'search_synonym.updated': 'edited what search understands by',
+  'search_synonym.deleted': 'removed from search the word',
 }
 
 /** "Wanjiru Kamau suspended the shop Gikomba Fashions: Counterfeit goods." */

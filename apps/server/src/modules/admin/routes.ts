@@ -29,6 +29,8 @@ import { adminReconciliationRoutes } from './reconciliation/routes.ts'
 import type { AdminReconciliationService } from './reconciliation/service.ts'
 import { adminRefundRoutes } from './refunds/routes.ts'
 import type { AdminRefundsService } from './refunds/service.ts'
+import { adminSearchSynonymRoutes } from './search-synonyms/routes.ts'
+import type { AdminSearchSynonymsService } from './search-synonyms/service.ts'
 import { adminUserRoutes } from './users/routes.ts'
 import type { AdminUsersService } from './users/service.ts'
 import { adminVendorRoutes } from './vendors/routes.ts'
@@ -53,6 +55,8 @@ export interface AdminServices {
   flashSales: AdminFlashSalesService
   contact: AdminContactService
   delivery: AdminDeliveryService
+  /** The Kenyan words search understands (decision 0030). */
+  searchSynonyms: AdminSearchSynonymsService
   /** Vouchers: the marketplace's, created here, and every shop's (decision 0023). */
   vouchers: VouchersService
   /** The dispute desk: returns a shop refused or left unanswered (the return-items flow). */
@@ -79,6 +83,7 @@ export function adminRoutes(admin: AdminServices): FastifyPluginAsyncZod {
     await app.register(adminFlashSaleRoutes(admin.flashSales))
     await app.register(adminContactRoutes(admin.contact))
     await app.register(adminDeliveryRoutes(admin.delivery))
+    await app.register(adminSearchSynonymRoutes(admin.searchSynonyms))
     await app.register(adminVoucherRoutes(admin.vouchers))
     await app.register(adminDisputeRoutes(admin.disputes))
     if (admin.outbox) await app.register(adminOutboxRoutes(admin.outbox))

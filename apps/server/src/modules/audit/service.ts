@@ -41,6 +41,9 @@ export type AdminAuditAction =
   | 'voucher.created'
   | 'voucher.enabled'
   | 'voucher.disabled'
+  | 'search_synonym.created'
+  | 'search_synonym.updated'
+  | 'search_synonym.deleted'
 
 /** What vendors do to their own shop that is worth a record. */
 export type VendorAuditAction = 'vendor.applied' | 'vendor.payout_phone_changed'
@@ -67,6 +70,7 @@ export interface AuditEntry {
     | 'ledger'
     | 'flash_sale'
     | 'voucher'
+    | 'search_synonym'
   subjectId: number | null
   /** Kept for the record; admins' entries carry `name` (what the subject is called) for the activity sentence. */
   detail?: Record<string, unknown>

@@ -179,6 +179,8 @@ export class CatalogService {
    */
   onCatalogChange(payload: string): void {
     const [table, id] = payload.split(':')
+    // Search's own words (the synonyms) are in no page the catalogue caches.
+    if (table === 'search_synonyms') return
     this.home.clear()
     this.categories.clear()
     this.categoryPages.clear()

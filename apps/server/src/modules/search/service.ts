@@ -14,6 +14,15 @@ import { kesToCents } from '@soko/domain/money'
 import { toProductListing, toVendor } from '../catalog/mappers.ts'
 import * as browse from './browse-repository.ts'
 import * as repo from './repository.ts'
+import {
+  normaliseText,
+  type SynonymIndex,
+  segment,
+  synonymIndex,
+  synonymQueries,
+  termsStartingWith,
+} from './synonyms.ts'
+import * as synonymsRepo from './synonyms-repository.ts'
 import * as textSearch from './text-search-repository.ts'
 
 /**
@@ -25,6 +34,14 @@ export interface SearchService {
   /** Up to 8 product, category and shop names for a partly typed text; empty under 2 characters. */
   suggest(text: string): Promise<string[]>
 }
+
+/**
+ * How long a process keeps the synonyms it read. Every change is announced on soko_catalog and drops them at once
+ * (onCatalogChange); this only bounds how stale they can be if an announcement is missed.
+ */
+const SYNONYMS_TTL_MS = 10 * 60_000
+/** English names offered first when the typed text begins a Kenyan word's term (suggestions). */
+const SYNONYM_SUGGESTIONS = 2
 
 /** Words of a text that count (the rest of a long text is ignored). */
 const MAX_WORDS = 8
@@ -52,6 +69,7 @@ const WALK_WITHIN_MAX = 5000
  */
 export class PostgresSearchService implements SearchService {
   private readonly db: Db
+  private synonymsCache: { until: number; index: Promise<SynonymIndex> } | null = null
 
   /** `indexScans`: the database's connections for reading through indexes, when it has them (see repo.SearchDb). */
   constructor(private readonly target: repo.SearchDb) {
@@ -156,8 +174,48 @@ export class PostgresSearchService implements SearchService {
     }
   }
 
+  /** The synonyms table, read once per SYNONYMS_TTL_MS at most (dropped on change: see onCatalogChange). */
+  synonyms(): Promise<SynonymIndex> {
+    const now = Date.now()
+    if (this.synonymsCache === null || this.synonymsCache.until <= now) {
+      const index = synonymsRepo.loadForSearch(this.db).then(synonymIndex)
+      const entry = { until: now + SYNONYMS_TTL_MS, index }
+      this.synonymsCache = entry
+      index.catch(() => {
+        if (this.synonymsCache === entry) this.synonymsCache = null
+      })
+    }
+    return this.synonymsCache.index
+  }
+
+  /** Forgets the synonyms (after a change: this process's own at once, every process's through soko_catalog). */
+  dropSynonyms(): void {
+    this.synonymsCache = null
+  }
+
+  /** A catalogue announcement (channel soko_catalog): 'search_synonyms' when the synonyms changed. */
+  onCatalogChange(payload: string): void {
+    if (payload === 'search_synonyms' || payload === '*') this.dropSynonyms()
+  }
+
   async suggest(text: string): Promise<string[]> {
     if (text.trim().length < SUGGESTIONS_MIN_CHARS) return []
+    // A Kenyan word being typed ('suka'): its English name first, then the names that have it ('sugar'), then the
+    // names with the word as typed.
+    const meant = termsStartingWith(normaliseText(text), await this.synonyms(), SYNONYM_SUGGESTIONS)
+    const english = meant.flatMap((synonym) => synonym.expansions.slice(0, 1).map((expansion) => expansion.text))
+    if (english[0] !== undefined) {
+      const rows = await repo.suggest(this.db, english[0], normaliseText(text), SUGGESTIONS_MAX * 5)
+      const seen = new Set<string>()
+      return [...english, ...distinctLabels(rows)]
+        .filter((label) => {
+          const key = label.toLowerCase()
+          if (seen.has(key)) return false
+          seen.add(key)
+          return true
+        })
+        .slice(0, SUGGESTIONS_MAX)
+    }
     // Enough rows for 8 distinct labels once colour and size variants of a name fold together.
     let rows = await repo.suggest(this.db, text, null, SUGGESTIONS_MAX * 5)
     if (distinctLabels(rows).length < SUGGESTIONS_MAX) {
@@ -189,34 +247,58 @@ export class PostgresSearchService implements SearchService {
    * 'shoe'); as a prefix too when it is the last word and not a whole word of the vocabulary of names (still being
    * typed: 'sams' finds Samsung); and, when the vocabulary does not know it, through the vocabulary's words within
    * one edit (words of up to 5 letters) or two (longer words) of it: 'samsng' finds Samsung, 'sufria' sufuria. Stop
-   * words count only as the last word's prefix.
+   * words count only as the last word's prefix. A Kenyan word, or run of words, of the synonyms table (the longest
+   * first) is one query instead: its term or any of its English meanings, each an exact match, never corrected
+   * ('simu' is phone, not "SIM"; 'mafuta ya kupikia' cooking oil).
    */
   private async rankedWords(text: string): Promise<repo.WordQuery[]> {
-    const rows = await repo.analyseWords(this.db, text, MAX_WORDS)
+    const [rows, synonyms] = await Promise.all([repo.analyseWords(this.db, text, MAX_WORDS), this.synonyms()])
     const queries = new Map<string, repo.WordQuery>()
-    rows.forEach((row, index) => {
-      const isLast = index === rows.length - 1
-      const lexemes = new Set<string>()
-      if (row.lexeme !== null) lexemes.add(row.lexeme)
-      for (const correction of nearestTerms(row)) lexemes.add(correction.lexeme)
-      const operands = [...lexemes].filter(isLexeme).map((lexeme) => ({ text: `'${lexeme}'`, prefix: false }))
-      // The last word may be unfinished ('sams'), unless it is a whole word the vocabulary knows ('phone').
-      if (isLast && !row.whole && row.word.length >= 2 && isLexeme(row.word)) {
-        operands.push({ text: `'${row.word}'`, prefix: true })
+    for (const run of segment(
+      rows.map((row) => row.word),
+      synonyms,
+    )) {
+      const synonym = run.synonym === null ? null : synonymQueries(run.synonym)
+      if (synonym !== null) {
+        const query: repo.WordQuery = {
+          any: synonym.any,
+          inName: synonym.inName,
+          inContext: synonym.inContext,
+          exact: synonym.meaning,
+        }
+        queries.set(query.any, query)
+        continue
       }
-      if (operands.length === 0) return
-      const render = (weights: string) =>
-        `(${operands.map((o) => `${o.text}${o.prefix || weights ? ':' : ''}${o.prefix ? '*' : ''}${weights}`).join(' | ')})`
-      const stem = row.lexeme !== null && isLexeme(row.lexeme) ? `'${row.lexeme}'` : null
-      const query: repo.WordQuery = {
-        any: render(''),
-        inName: render('A'),
-        inContext: render('B'),
-        exact: stem !== null && operands.length > 1 ? stem : null,
+      for (let index = run.start; index < run.end; index++) {
+        const row = rows[index]
+        if (row === undefined) continue
+        const query = wordQuery(row, index === rows.length - 1)
+        if (query !== null) queries.set(query.any, query)
       }
-      queries.set(query.any, query)
-    })
+    }
     return [...queries.values()]
+  }
+}
+
+/** One word's query texts (see rankedWords): its stem, its typo corrections, and as a prefix when it is the last. */
+function wordQuery(row: repo.WordRow, isLast: boolean): repo.WordQuery | null {
+  const lexemes = new Set<string>()
+  if (row.lexeme !== null) lexemes.add(row.lexeme)
+  for (const correction of nearestTerms(row)) lexemes.add(correction.lexeme)
+  const operands = [...lexemes].filter(isLexeme).map((lexeme) => ({ text: `'${lexeme}'`, prefix: false }))
+  // The last word may be unfinished ('sams'), unless it is a whole word the vocabulary knows ('phone').
+  if (isLast && !row.whole && row.word.length >= 2 && isLexeme(row.word)) {
+    operands.push({ text: `'${row.word}'`, prefix: true })
+  }
+  if (operands.length === 0) return null
+  const render = (weights: string) =>
+    `(${operands.map((o) => `${o.text}${o.prefix || weights ? ':' : ''}${o.prefix ? '*' : ''}${weights}`).join(' | ')})`
+  const stem = row.lexeme !== null && isLexeme(row.lexeme) ? `'${row.lexeme}'` : null
+  return {
+    any: render(''),
+    inName: render('A'),
+    inContext: render('B'),
+    exact: stem !== null && operands.length > 1 ? stem : null,
   }
 }
 
