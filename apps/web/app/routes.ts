@@ -92,6 +92,7 @@ export default [
       route('admin/flash-sales', 'routes/admin-flash-sales.tsx'),
       route('admin/vouchers', 'routes/admin-vouchers.tsx'),
       route('admin/delivery', 'routes/admin-delivery.tsx'),
+      route('admin/search-synonyms', 'routes/admin-search-synonyms.tsx'),
       route('admin/disputes', 'routes/admin-disputes.tsx'),
       route('admin/ledger', 'routes/admin-ledger.tsx'),
       route('admin/messages', 'routes/admin-messages.tsx'),

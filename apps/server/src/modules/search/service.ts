@@ -203,7 +203,10 @@ export class PostgresSearchService implements SearchService {
     // A Kenyan word being typed ('suka'): its English name first, then the names that have it ('sugar'), then the
     // names with the word as typed.
     const meant = termsStartingWith(normaliseText(text), await this.synonyms(), SYNONYM_SUGGESTIONS)
-    const english = meant.flatMap((synonym) => synonym.expansions.slice(0, 1).map((expansion) => expansion.text))
+    // A word the catalogue's English uses too (kitenge, sufuria, jiko) has no other name to offer.
+    const english = meant.flatMap((synonym) =>
+      synonym.expansions.slice(0, 1).flatMap((expansion) => (expansion.text === synonym.term ? [] : [expansion.text])),
+    )
     if (english[0] !== undefined) {
       const rows = await repo.suggest(this.db, english[0], normaliseText(text), SUGGESTIONS_MAX * 5)
       const seen = new Set<string>()

@@ -21,6 +21,7 @@ export const ADMIN_SECTIONS: readonly { path: string; label: string; isDemoOnly?
   { path: '/admin/flash-sales', label: 'Flash sales' },
   { path: '/admin/vouchers', label: 'Vouchers' },
   { path: '/admin/delivery', label: 'Delivery' },
+  { path: '/admin/search-synonyms', label: 'Search synonyms' },
   { path: '/admin/messages', label: 'Messages' },
   // A demo's mail, kept because no mail server is set up; a real marketplace's mail is private.
   { path: '/admin/outbox', label: 'Outbox', isDemoOnly: true },
