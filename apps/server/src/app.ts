@@ -36,6 +36,7 @@ import { clientErrorOptions, registerErrorHandling } from './plugins/errors.ts'
 import { registerFaultInjection } from './plugins/faults.ts'
 import { logSerializers, registerObservability, requestId } from './plugins/observability.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
+import { PageCache } from './plugins/page-cache.ts'
 import { registerPersonalCaching } from './plugins/personal-paths.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerWeb, type WebMode } from './plugins/web.ts'
@@ -197,11 +198,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     )
   }
 
+  // Public pages rendered once for visitors (production only: development renders every request afresh).
+  const pages = options.web === 'production' ? new PageCache() : null
   // Every process drops its cached catalogue the moment the database announces a change, whoever made it.
   const unlisten = await database.listen('soko_catalog', (payload) => {
     catalog.onCatalogChange(payload)
     services.commissionRates.onCatalogChange(payload)
+    pages?.clear()
   })
+  if (pages) {
+    // What admins and shops change beyond the catalogue (flash sales, policies, stations...) shows on pages too:
+    // this process drops its pages at once; others within the pages' lifetime (PAGE_TTL_MS).
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return
+      if (/^\/api\/(?:admin|vendor)\//.test(request.url)) pages.clear()
+    })
+  }
   const stopSweeper = startSweeper(sessions, limiter, app.log)
   // The ledger's opening balances for money that moved before it was kept (once; later starts find nothing to do).
   await flows.ledgerBackfill.run()
@@ -222,7 +234,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerOpenApi(app)
   await registerRoutes(app, services, { config, health: new HealthService(database, options.migrations), siteOrigin })
-  await registerWeb(app, options.web)
+  await registerWeb(app, options.web, pages)
   return app
 }
 
