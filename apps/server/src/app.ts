@@ -204,6 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const unlisten = await database.listen('soko_catalog', (payload) => {
     catalog.onCatalogChange(payload)
     services.commissionRates.onCatalogChange(payload)
+    services.search.onCatalogChange()
     pages?.clear()
   })
   if (pages) {

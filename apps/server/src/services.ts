@@ -75,6 +75,7 @@ import { PaymentService } from './modules/payments/service.ts'
 import { PayoutService } from './modules/payouts/service.ts'
 import { RateLimiter } from './modules/rate-limits/service.ts'
 import { ReviewService } from './modules/reviews/service.ts'
+import { ListingCache } from './modules/search/listing-cache.ts'
 import { PostgresSearchService } from './modules/search/service.ts'
 import { SecretsService } from './modules/secrets/service.ts'
 import { FulfilmentService } from './modules/vendors/fulfilment.ts'
@@ -151,7 +152,7 @@ export async function buildServices(
   const stock = new Stock()
   const shopProducts = new ShopProductService(db, shops)
   const productImages = new ProductImageService(db, shops, config.mediaDir)
-  const search = new PostgresSearchService({ db, indexScans: database.indexScans })
+  const search = new ListingCache(new PostgresSearchService({ db, indexScans: database.indexScans }))
 
   // What shoppers keep, orders and payments
   const customers = new CustomerService(db, users, catalog)
