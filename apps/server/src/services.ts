@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { DatabaseHandle } from '@soko/db/client'
 import { nextPayoutRun } from '@soko/domain/payout-states'
 import type { FastifyBaseLogger } from 'fastify'
@@ -77,11 +78,28 @@ import { RateLimiter } from './modules/rate-limits/service.ts'
 import { ReviewService } from './modules/reviews/service.ts'
 import { PostgresSearchService } from './modules/search/service.ts'
 import { SecretsService } from './modules/secrets/service.ts'
+import { AfricasTalkingSms, type SmsGateway } from './modules/sms/gateway.ts'
+import { SMS_DELIVERY_REPORT_PATH } from './modules/sms/routes.ts'
+import { TextMessages } from './modules/sms/service.ts'
 import { FulfilmentService } from './modules/vendors/fulfilment.ts'
 import { VendorReports } from './modules/vendors/reports.ts'
 import { ShopService } from './modules/vendors/shop.ts'
 import { VouchersService } from './modules/vouchers/service.ts'
 import type { Config } from './plugins/config.ts'
+
+/** Africa's Talking, its stand-in, or none (SMS_PROVIDER=off, or a simulator no entry point started). */
+function smsGateway(config: Config, standIns: StandIns): SmsGateway | null {
+  if (config.smsBaseUrl !== null) {
+    return new AfricasTalkingSms({
+      baseUrl: config.smsBaseUrl,
+      username: config.AT_USERNAME,
+      apiKey: config.AT_API_KEY ?? '',
+      senderId: config.AT_SENDER_ID,
+    })
+  }
+  if (config.SMS_PROVIDER !== 'simulator' || standIns.sms === null) return null
+  return new AfricasTalkingSms({ ...standIns.sms, senderId: config.AT_SENDER_ID ?? 'SOKO' })
+}
 
 /** This process's addresses, known once it listens. */
 export interface Links {
@@ -101,7 +119,7 @@ export async function buildServices(
   database: DatabaseHandle,
   log: FastifyBaseLogger,
   links: Links,
-  startStandIns: (cardSecretKey: string) => Promise<StandIns>,
+  startStandIns: (known: { cardSecretKey: string; smsReportPath: string }) => Promise<StandIns>,
 ) {
   const { db } = database
   const { siteOrigin } = links
@@ -116,8 +134,18 @@ export async function buildServices(
 
   // Outside parties: the real services, or the stand-ins the entry point started
   const cardKey = await cardSecretKey(config, secrets)
-  const standIns = await startStandIns(cardKey)
+  const smsSecret =
+    config.SMS_CALLBACK_SECRET ??
+    (await secrets.get('sms_callback_secret', () => randomBytes(24).toString('base64url')))
+  const standIns = await startStandIns({
+    cardSecretKey: cardKey,
+    smsReportPath: `${SMS_DELIVERY_REPORT_PATH}${smsSecret}`,
+  })
   const gateways = createGateways(config, secrets, links.selfUrl, standIns, cardKey)
+  const texts = new TextMessages(
+    { db, gateway: smsGateway(config, standIns), jobs, limiter, log },
+    { perPhone: config.SMS_LIMIT_PER_PHONE, total: config.SMS_LIMIT_TOTAL, maxTries: 6 },
+  )
 
   // Accounts (identity)
   const hasher = new PasswordHasher({
@@ -337,6 +365,8 @@ export async function buildServices(
   return {
     standIns,
     gateways,
+    texts,
+    smsCallbackSecret: () => Promise.resolve(smsSecret),
     secrets,
     limiter,
     audit,

@@ -41,8 +41,10 @@ describe('SMS length', () => {
   })
 })
 
-const LONG_SHOP = 'Wanjiku & Sons Quality Household Electronics, Furniture and Kitchenware Emporium (Nairobi CBD Branch)'
-const LONG_STATION = 'Pickup Mtaani Agent - Kencom House Ground Floor Shop 14, Moi Avenue opposite the Hilton Hotel, Nairobi'
+const LONG_SHOP =
+  'Wanjiku & Sons Quality Household Electronics, Furniture and Kitchenware Emporium (Nairobi CBD Branch)'
+const LONG_STATION =
+  'Pickup Mtaani Agent - Kencom House Ground Floor Shop 14, Moi Avenue opposite the Hilton Hotel, Nairobi'
 
 describe('order texts', () => {
   it.each<[string, OrderTextFacts, string]>([

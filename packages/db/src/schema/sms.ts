@@ -38,9 +38,7 @@ export const smsMessages = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('sms_messages_provider_id_key')
-      .on(t.providerMessageId)
-      .where(sql`${t.providerMessageId} is not null`),
+    uniqueIndex('sms_messages_provider_id_key').on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
     index('sms_messages_phone_idx').on(t.phone, t.createdAt),
     index('sms_messages_order_idx').on(t.orderId),
     check('sms_messages_status_check', sql`${t.status} in ('queued', 'sending', 'sent', 'failed', 'dropped')`),
