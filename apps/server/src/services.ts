@@ -11,6 +11,7 @@ import { FulfilVendorOrder } from './flows/fulfil-vendor-order.ts'
 import { LedgerBackfill } from './flows/ledger-backfill.ts'
 import { LedgerPostings } from './flows/ledger-postings.ts'
 import { OpenShop } from './flows/open-shop.ts'
+import { OrderTexts } from './flows/order-texts.ts'
 import { PaidShopNotices } from './flows/paid-shop-notices.ts'
 import { PayOnDelivery } from './flows/pay-on-delivery.ts'
 import { PaybillPayment } from './flows/paybill-payment.ts'
@@ -240,13 +241,14 @@ export async function buildServices(
 
   // Flows: writes that span modules, each in one transaction
   const limits = { limitPerIp: config.CHECKOUT_LIMIT_PER_IP, pushLimitPerPhone: config.MPESA_PUSH_LIMIT_PER_PHONE }
-  const paidShopNotices = new PaidShopNotices({ orders, shops, users, mailer })
+  const orderTexts = new OrderTexts({ texts, users, log }, { paybillShortCode: config.paybillShortCode })
+  const paidShopNotices = new PaidShopNotices({ orders, shops, users, mailer, texts: orderTexts })
   const postings = new LedgerPostings(
     { db, ledger, orders, parts: vendorParts, returns, refunds: refundRecords, jobs, log },
     { vatRateBp: config.vatRateBp, returnWindowDays: config.RETURN_WINDOW_DAYS },
   )
   const settle = new SettlePayment(
-    { db, payments, orders, stock, mailer, shopNotices: paidShopNotices, jobs, postings, log },
+    { db, payments, orders, stock, mailer, shopNotices: paidShopNotices, jobs, postings, texts: orderTexts, log },
     { queryAfterMs: config.MPESA_QUERY_AFTER, queryAttempts: config.MPESA_QUERY_ATTEMPTS, publicUrl: siteOrigin },
   )
   const paybill = new PaybillPayment(
@@ -289,6 +291,7 @@ export async function buildServices(
         payOnDelivery,
         mailer,
         vouchers,
+        texts: orderTexts,
       },
       { ...limits, reservationMs: config.ORDER_RESERVATION },
     ),
@@ -299,7 +302,7 @@ export async function buildServices(
     expireOrder: new ExpireOrder({ db, orders, payments, stock, settle, jobs, log }),
     refundOrder: new RefundOrder({ db, orders, payments, stock, audit, mailer, returns, postings }),
     fulfilVendorOrder: new FulfilVendorOrder(
-      { db, shops, users, parts: vendorParts, orders, mailer, audit, jobs, postings, log, limiter },
+      { db, shops, users, parts: vendorParts, orders, mailer, audit, jobs, postings, log, limiter, texts: orderTexts },
       {
         confirmDays: config.DELIVERY_CONFIRM_DAYS,
         returnWindowDays: config.RETURN_WINDOW_DAYS,
@@ -316,7 +319,7 @@ export async function buildServices(
       { windowDays: config.RETURN_WINDOW_DAYS, answerHours: config.RETURN_ANSWER_HOURS, publicUrl: siteOrigin },
     ),
     sendRefund: new SendRefund(
-      { db, refunds, payments, orders, ledger, mailer, audit, jobs, log },
+      { db, refunds, payments, orders, ledger, mailer, audit, jobs, texts: orderTexts, log },
       { checkAfterMs: config.REFUND_CHECK_AFTER, checkAttempts: config.MPESA_QUERY_ATTEMPTS },
     ),
     openShop: new OpenShop({ db, shops, users, limiter, audit }),
