@@ -107,6 +107,9 @@ export interface SokoContext {
   ledger: Services['ledger']
   /** The ledger's opening balances, run at startup. */
   ledgerBackfill: Services['flows']['ledgerBackfill']
+  /** Text messages, and the address of the SMS stand-in when this process runs one (tests read what it "sent"). */
+  texts: Services['texts']
+  smsStandInUrl: string | null
   /** The marketplace's own origin for links: PUBLIC_URL, else the address this process listens on. */
   siteOrigin(): string
 }
@@ -183,6 +186,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     postings: flows.postings,
     ledger: services.ledger,
     ledgerBackfill: flows.ledgerBackfill,
+    texts: services.texts,
+    smsStandInUrl: services.standIns.sms?.baseUrl ?? null,
     siteOrigin,
   })
   registerErrorHandling(app)
