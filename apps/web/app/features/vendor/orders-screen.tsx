@@ -456,7 +456,7 @@ export function OrdersScreen({ orders, returns = [] }: { orders: VendorOrderSumm
       <h1 id="orders-title">Orders</h1>
       <p className="vendor-muted">
         {orders.length === 0
-          ? 'No orders yet. Paid orders appear here, and you get an email for each.'
+          ? 'No orders yet. Paid orders appear here, and you get an email and a text for each.'
           : `${orders.length} paid order${orders.length === 1 ? '' : 's'}, ${toShip} to ship.`}
       </p>
       <ReturnsList returns={returns} />
