@@ -1,7 +1,7 @@
 import type { ShipRequest, VendorOrderSummary } from '@soko/contract/checkout'
 import { COLLECTION_WAY_LABELS, COLLECTION_WAYS, type CollectionBody } from '@soko/contract/pay-on-delivery'
 import type { ReturnView } from '@soko/contract/returns'
-import { formatKenyanMobile } from '@soko/domain/phone'
+import { formatPhone } from '@soko/domain/phone'
 import { CARRIERS, type Carrier, carrierNeedsReference } from '@soko/domain/vendor-part-states'
 import { type FormEvent, useState } from 'react'
 import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
@@ -348,11 +348,7 @@ function OrderCard({ order }: { order: VendorOrderSummary }) {
           <div>
             <dt>Phone</dt>
             <dd>
-              <a href={`tel:${order.customer.phone}`}>
-                {order.customer.phone.startsWith('+254')
-                  ? formatKenyanMobile(order.customer.phone)
-                  : order.customer.phone}
-              </a>
+              <a href={`tel:${order.customer.phone}`}>{formatPhone(order.customer.phone)}</a>
             </dd>
           </div>
         )}
