@@ -208,6 +208,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     )
   }
 
+  if (services.standIns.sms) {
+    app.log.info(`texts go to the built-in SMS stand-in: its inbox is ${services.standIns.sms.baseUrl}/__simulator/sms`)
+  }
+
   // Every process drops its cached catalogue the moment the database announces a change, whoever made it.
   const unlisten = await database.listen('soko_catalog', (payload) => {
     catalog.onCatalogChange(payload)
