@@ -1,9 +1,11 @@
 import { randomInt } from 'node:crypto'
 import { appSecrets } from '@soko/db/schema/secrets'
 import { smsDeliveryReports, smsMessages } from '@soko/db/schema/sms'
+import { typedRows, value } from '@soko/db/typed-sql'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, newCustomer, RELAXED_LIMITS } from './support/accounts.ts'
+import { paidOrderWithCallers } from './support/callers.ts'
 import { FAST_PAYMENTS, orderBody, placeOrder, sellableProducts, settledPayment, waitFor } from './support/checkout.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
 
@@ -217,5 +219,87 @@ describe.each(engines)('order texts on %s', (engine) => {
     const row = await settled(id)
     expect(row).toMatchObject({ status: 'failed', providerStatusCode: 403, attempts: 1 })
     expect(row.reason).toContain('InvalidPhoneNumber')
+  })
+})
+
+describe.each(engines)('texts as a shop fulfils an order on %s', (engine) => {
+  let server: TestServer
+
+  beforeAll(async () => {
+    // The fixture's orders and shops share one number: a limit high enough for all of their texts.
+    server = await startTestServer(engine, {
+      env: { ...RELAXED_LIMITS, ...FAST_PAYMENTS, SMS_SIMULATOR_DELAY: '100ms', SMS_LIMIT_PER_PHONE: '100/1h' },
+    })
+  })
+  afterAll(() => server?.close())
+
+  async function partOf(orderNumber: string): Promise<{ id: number; orderId: number }> {
+    const [part] = await typedRows(
+      server.database.db,
+      { id: value.int, orderId: value.int },
+      sql`select v.id, v.order_id as "orderId" from vendor_orders v join orders o on o.id = v.order_id
+          where o.order_number = ${orderNumber}`,
+    )
+    if (!part) throw new Error('no part')
+    return part
+  }
+
+  const textsOf = (orderId: number, kind: string) =>
+    waitFor(async () => {
+      const rows = await server.database.db
+        .select()
+        .from(smsMessages)
+        .where(
+          sql`${smsMessages.orderId} = ${orderId} and ${smsMessages.kind} = ${kind} and ${smsMessages.status} = 'sent'`,
+        )
+      return rows[0]
+    })
+
+  it('texts the carrier and reference when the part ships, and again when it is delivered', async () => {
+    const { clients, placed } = await paidOrderWithCallers(server, {
+      name: 'Wanjiku & Sons Quality Household Electronics and Kitchenware',
+      otherName: 'Other texting shop',
+      product: 'Jiko',
+      quantity: 1,
+    })
+    const part = await partOf(placed.order.orderNumber)
+    const ship = { carrier: 'g4s', trackingReference: 'G4S-778812' }
+    expect((await clients.vendor.post(`/api/vendor/orders/${part.id}/ship/`, ship)).status).toBe(204)
+    const shipped = await textsOf(part.orderId, 'order-shipped')
+    expect(shipped.body).toMatch(
+      new RegExp(`^Soko: Wanjiku & Sons.* shipped your order ${placed.order.orderNumber} with G4S, ref G4S-778812\\.$`),
+    )
+    expect(shipped.body.length).toBeLessThanOrEqual(160)
+    expect(shipped.phone).toBe('+254712345678')
+    expect((await clients.vendor.post(`/api/vendor/orders/${part.id}/deliver/`)).status).toBe(204)
+    const delivered = await textsOf(part.orderId, 'order-delivered')
+    expect(delivered.body).toContain(`your order ${placed.order.orderNumber} from Wanjiku`)
+  })
+
+  it('texts the station and the collection code when the parcel reaches the station', async () => {
+    const stations = await new Client(server).get<{ stations: { id: number; name: string }[] }>(
+      '/api/delivery/options/?county=Kisumu',
+    )
+    const station = stations.body.stations[0]
+    if (!station) throw new Error('fixture: the demo has a Kisumu station')
+    const { clients, placed } = await paidOrderWithCallers(
+      server,
+      { name: 'Pickup texting shop', otherName: 'Other pickup texting shop', product: 'Kiondo', quantity: 1 },
+      { method: 'pickup', stationId: station.id },
+    )
+    const part = await partOf(placed.order.orderNumber)
+    expect(
+      (await clients.vendor.post(`/api/vendor/orders/${part.id}/ship/`, { carrier: 'pickup-station' })).status,
+    ).toBe(204)
+    expect((await clients.vendor.post(`/api/vendor/orders/${part.id}/at-station/`)).status).toBe(204)
+    const [order] = await typedRows(
+      server.database.db,
+      { code: value.text },
+      sql`select collection_code as code from orders where id = ${part.orderId}`,
+    )
+    const text = await textsOf(part.orderId, 'order-at-station')
+    expect(text.body).toContain(`code ${order?.code ?? 'none'}`)
+    expect(text.body).toContain(station.name.slice(0, 10))
+    expect(text.body.length).toBeLessThanOrEqual(160)
   })
 })
