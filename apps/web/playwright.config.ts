@@ -59,6 +59,7 @@ export default defineConfig({
         '**/pay-on-delivery.spec.ts',
         '**/vouchers.spec.ts',
         '**/flash-sales.spec.ts',
+        '**/variants.spec.ts',
       ],
     },
   ],

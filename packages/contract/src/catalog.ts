@@ -48,6 +48,14 @@ export const VendorDetailSchema = VendorSchema.extend({
 })
 export type VendorDetail = z.infer<typeof VendorDetailSchema>
 
+/** A product with variants on a card: how many can be bought and their prices (its card shows the cheapest). */
+export const ListingVariantsSchema = z.object({
+  count: z.number().int(),
+  min_price: Kes,
+  max_price: Kes,
+  options: z.array(z.string()).describe('The options its variants differ by, such as Size and Colour'),
+})
+
 export const ProductListingSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
@@ -71,6 +79,9 @@ export const ProductListingSchema = z.object({
   review_count: z.number().int(),
   created_at: z.string(),
   sales_count: z.number().int(),
+  variants: ListingVariantsSchema.nullable().describe(
+    "A product with variants: the card stands for all of them (its name is the product's, its price the lowest)",
+  ),
 })
 export type ProductListing = z.infer<typeof ProductListingSchema>
 
@@ -82,6 +93,23 @@ export const ReviewSchema = z.object({
   created_at: z.string(),
 })
 export type Review = z.infer<typeof ReviewSchema>
+
+/** One value of an option on a product page: the variant choosing it opens. */
+export const VariantChoiceSchema = z.object({
+  value: z.string(),
+  slug: z.string(),
+  selected: z.boolean(),
+  state: z
+    .enum(['available', 'out_of_stock', 'other_combination'])
+    .describe('other_combination: no variant has it with the other values chosen; choosing it changes another'),
+})
+
+export const ProductVariantsSchema = z.object({
+  product_name: z.string().describe('The name shared by every variant'),
+  option_values: z.array(z.string()).describe("This variant's value for each option"),
+  options: z.array(z.object({ name: z.string(), values: z.array(VariantChoiceSchema) })),
+})
+export type ProductVariants = z.infer<typeof ProductVariantsSchema>
 
 export const ProductDetailSchema = z.object({
   id: z.number().int(),
@@ -112,6 +140,7 @@ export const ProductDetailSchema = z.object({
   reviews: z.array(ReviewSchema).describe('The most recent reviews (up to 10); all of them: the reviews call'),
   created_at: z.string(),
   updated_at: z.string(),
+  variants: ProductVariantsSchema.nullable().describe('A variant of a product with options: the option picker'),
 })
 export type ProductDetail = z.infer<typeof ProductDetailSchema>
 

@@ -104,6 +104,7 @@ export const VENDOR_MESSAGES = {
   tooManyImages: 'A product can have at most 8 images',
   heicUnsupported: 'HEIC photos are not supported yet: please send JPEG',
   slugTaken: 'This slug is already taken: choose another',
+  skuTaken: 'Another of your products has this SKU',
   leafCategory: 'Choose a category from the list (the most specific one)',
   comparePrice: 'Compare-at price must be higher than the price',
   payoutPasswordRequired: 'Enter your current password to change the M-Pesa payout number',
@@ -156,6 +157,13 @@ const stockField = z
   .min(0, 'Stock cannot be negative')
   .max(1_000_000, 'Stock must be at most 1,000,000')
 
+const skuField = z
+  .string({ error: () => 'SKU must be text' })
+  .trim()
+  .max(64, 'SKU must be at most 64 characters')
+  .optional()
+  .describe("The shop's own code for the product, unique in the shop; empty for none, absent keeps the current one")
+
 export const ProductBodySchema = z
   .strictObject({
     name: required('Product name', 200),
@@ -186,6 +194,7 @@ export const ProductBodySchema = z
       .max(100_000, 'Low-stock threshold must be at most 100,000')
       .default(5),
     isActive: z.boolean({ error: () => 'Active must be true or false' }).default(true),
+    sku: skuField,
   })
   .refine((body) => body.comparePrice == null || body.comparePrice > body.price, {
     path: ['comparePrice'],
@@ -193,6 +202,60 @@ export const ProductBodySchema = z
   })
   .describe('The add-product form. PUT sends the whole form again')
 export type ProductBody = z.infer<typeof ProductBodySchema>
+
+const optionText = (label: string) =>
+  z
+    .string({ error: () => `${label} must be text` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(40, `${label} must be at most 40 characters`)
+
+export const VariantBodySchema = z
+  .strictObject({
+    optionNames: z
+      .array(optionText('Option name'))
+      .min(1, 'Name at least one option, such as Size or Colour')
+      .max(3, 'A product can have at most 3 options')
+      .optional()
+      .describe("The product's options, when it has none yet (its first variant gives them)"),
+    currentValues: z
+      .array(optionText('Option value'))
+      .max(3)
+      .optional()
+      .describe("This product's own value for each option, when it has none yet"),
+    optionValues: z.array(optionText('Option value')).min(1).max(3).describe("The new variant's value for each option"),
+    price: kesAmount('Price'),
+    comparePrice: kesAmount('Compare-at price').nullable().optional(),
+    stockQty: stockField,
+    sku: skuField,
+  })
+  .refine((body) => body.comparePrice == null || body.comparePrice > body.price, {
+    path: ['comparePrice'],
+    message: 'Compare-at price must be higher than the price',
+  })
+  .describe(
+    'Add a variant (another size, colour...) to a product: it copies the description, category and photos-to-come, with its own values, prices, stock and SKU',
+  )
+export type VariantBody = z.infer<typeof VariantBodySchema>
+
+export const VendorVariantSchema = z.object({
+  id: Id,
+  name: z.string(),
+  slug: z.string(),
+  optionValues: z.array(z.string()),
+  price: Kes,
+  comparePrice: Kes.nullable(),
+  stockQty: z.number().int(),
+  isActive: z.boolean(),
+  sku: z.string().nullable(),
+})
+
+export const VendorVariantsSchema = z.object({
+  productName: z.string().describe('The name every variant shares'),
+  optionNames: z.array(z.string()).describe('Empty: the product has no variants yet'),
+  variants: z.array(VendorVariantSchema).describe('Every variant, this product included, in the order added'),
+})
+export type VendorVariants = z.infer<typeof VendorVariantsSchema>
 
 export const StockBodySchema = z.strictObject({ stockQty: stockField })
 export type StockBody = z.infer<typeof StockBodySchema>
@@ -243,6 +306,8 @@ export const VendorProductSchema = z.object({
   salesCount: z.number().int(),
   thumbnail: z.string().nullable().describe('The primary image, 200 px'),
   imageCount: z.number().int(),
+  sku: z.string().nullable(),
+  variantCount: z.number().int().describe('Variants of its product, this one included; 0 without variants'),
   createdAt: z.string(),
   updatedAt: z.string(),
 })
@@ -428,6 +493,22 @@ export const vendorEndpoints = endpoints({
     params: VendorProductParamsSchema,
     body: ProductBodySchema,
     response: VendorProductDetailSchema,
+    errors: OWN_SHOP,
+  },
+  'GET /api/vendor/products/:id/variants/': {
+    summary: "A product's options and variants (each variant is one of your products)",
+    tags,
+    params: VendorProductParamsSchema,
+    response: VendorVariantsSchema,
+    errors: OWN_SHOP,
+  },
+  'POST /api/vendor/products/:id/variants/': {
+    summary: "Add a variant to a product; its first names the options and this product's own values",
+    tags,
+    params: VendorProductParamsSchema,
+    body: VariantBodySchema,
+    response: VendorVariantsSchema,
+    status: 201,
     errors: OWN_SHOP,
   },
   'PATCH /api/vendor/products/:id/stock/': {

@@ -226,7 +226,7 @@ const ConfigObject = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('Soko <no-reply@soko.co.ke>'),
   /**
-   * Text messages (decision 0026): `simulator` runs the built-in stand-in of Africa's Talking (its inbox at
+   * Text messages (decision 0027): `simulator` runs the built-in stand-in of Africa's Talking (its inbox at
    * /__simulator/sms); `africastalking` sends through AT_USERNAME's account; `off` records texts without sending.
    */
   SMS_PROVIDER: z.enum(['simulator', 'africastalking', 'off']).default('simulator'),

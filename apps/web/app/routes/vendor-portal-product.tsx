@@ -4,6 +4,7 @@ import { PortalRouteError } from '../features/vendor/portal-error.tsx'
 import { portalTitle } from '../features/vendor/portal-shell.tsx'
 import { ProductEditor } from '../features/vendor/product-editor.tsx'
 import { ProductStatus } from '../features/vendor/product-status.tsx'
+import { VariantsPanel } from '../features/vendor/variants-panel.tsx'
 import { vendorLoad } from '../features/vendor/vendor-load.server.ts'
 import { call } from '../lib/api-client.ts'
 import type { Route } from './+types/vendor-portal-product'
@@ -17,17 +18,18 @@ export function meta({ data }: Route.MetaArgs) {
 // form (and the photos still uploading) when the address becomes the product's own.
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const categories = () => vendorLoad(request, call('GET /api/vendor/categories/', {}, { context }))
-  if (params.id === 'new') return { product: null, categories: await categories() }
+  if (params.id === 'new') return { product: null, variants: null, categories: await categories() }
   if (!/^\d{1,9}$/.test(params.id)) throw new Response('Not found', { status: 404 })
-  const [product, choices] = await Promise.all([
+  const [product, variants, choices] = await Promise.all([
     vendorLoad(request, call('GET /api/vendor/products/:id/', { params: { id: params.id } }, { context })),
+    vendorLoad(request, call('GET /api/vendor/products/:id/variants/', { params: { id: params.id } }, { context })),
     categories(),
   ])
-  return { product, categories: choices }
+  return { product, variants, categories: choices }
 }
 
 export default function VendorPortalProduct({ loaderData }: Route.ComponentProps) {
-  const { product, categories } = loaderData
+  const { product, variants, categories } = loaderData
   const location = useLocation()
   // The form of a product just added stays the same form at its new address; any other product gets a fresh one.
   const [created, setCreated] = useState<{ id: number; key: string } | null>(null)
@@ -50,6 +52,7 @@ export default function VendorPortalProduct({ loaderData }: Route.ComponentProps
         categories={categories}
         onCreated={(id) => setCreated({ id, key: `new-${location.key}` })}
       />
+      {product && variants && <VariantsPanel key={product.id} productId={product.id} variants={variants} />}
     </section>
   )
 }

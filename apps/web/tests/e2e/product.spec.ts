@@ -6,7 +6,7 @@ import { cartLink, waitForHydration } from './hydration.ts'
 // Product pages of the deterministic demo catalogue, each chosen for what it shows; every test first checks that
 // the product still has that property (so a changed catalogue fails with a reason), then reads its numbers from
 // the API.
-const DISCOUNTED = 'samsung-guru-music-2-black' // discounted, 3 pictures, 5 reviews, long description
+const DISCOUNTED = 'lenovo-tab-p11-128gb-wi-fi-iron-grey' // discounted, 3 pictures, 5 reviews, long description
 const LOW_STOCK = 'north-star-canvas-sneakers-size-43'
 const OUT_OF_STOCK = 'vaseline-shea-butter-cream-100ml'
 const NO_REVIEWS = 'huggies-diaper-pants-size-2-mega-pack' // also: no discount, short description

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { categories, productImages, products } from '../schema/catalog.ts'
+import { categories, productFamilies, productImages, products } from '../schema/catalog.ts'
 import { businesses } from '../schema/vendors.ts'
 import { type RowOf, value } from '../typed-sql.ts'
 
@@ -33,6 +33,14 @@ export const listingShape = {
   parent_slug: value.nullable(categories.slug),
   image_id: value.nullable(productImages.id),
   image_alt: value.nullable(productImages.altText),
+  /** The product this row is a variant of, its name and options, and its active variants' count and prices. */
+  family_id: value.nullable(productFamilies.id),
+  family_name: value.nullable(productFamilies.name),
+  family_options: value.nullable(productFamilies.optionNames),
+  option_values: products.optionValues,
+  variant_count: value.int,
+  variant_min_cents: value.nullable(products.effectivePriceCents),
+  variant_max_cents: value.nullable(products.effectivePriceCents),
 }
 
 export type ProductRow = RowOf<typeof listingShape>
@@ -44,7 +52,9 @@ export const listingColumns = sql`
   b.id as vendor_id, b.name as vendor_name, b.slug as vendor_slug, b.is_verified as vendor_is_verified,
   c.id as category_id, c.name as category_name, c.slug as category_slug,
   pc.name as parent_name, pc.slug as parent_slug,
-  img.id as image_id, img.alt_text as image_alt`
+  img.id as image_id, img.alt_text as image_alt,
+  f.id as family_id, f.name as family_name, f.option_names as family_options, p.option_values,
+  coalesce(fam.n, 0) as variant_count, fam.min_cents as variant_min_cents, fam.max_cents as variant_max_cents`
 
 /** Joins for the listing columns; the primary image (else the first) comes from a lateral lookup. */
 export const listingJoins = sql`
@@ -54,10 +64,21 @@ export const listingJoins = sql`
   left join lateral (
     select pi.id, pi.alt_text from product_images pi
     where pi.product_id = p.id order by pi.is_primary desc, pi.position, pi.id limit 1
-  ) img on true`
+  ) img on true
+  left join product_families f on f.id = p.family_id
+  left join lateral (
+    select count(*)::int as n, min(v.effective_price_cents) as min_cents, max(v.effective_price_cents) as max_cents
+    from products v where v.family_id = p.family_id and v.is_active
+  ) fam on p.family_id is not null`
 
 /** What a shopper may see: active products of active shops in active categories. */
 export const visibleProduct = sql`p.is_active and b.is_active and c.is_active and (pc.id is null or pc.is_active)`
+
+/**
+ * What a listing shows: visible products, one card per product with variants (its `listed` variant, migration
+ * 0027). A product page shows any visible variant.
+ */
+export const listedProduct = sql`${visibleProduct} and p.listed`
 
 /** A shop's public page: its own columns, and how many of its products are listed (each query counts them its way). */
 export const vendorShape = {

@@ -47,6 +47,29 @@ export const categories = pgTable(
   ],
 )
 
+/**
+ * A product with variants (docs/decisions/0026-product-variants.md): the name its card shows and the options its
+ * variants differ by (Size, Colour...). Each variant is a row of `products` (its own SKU, prices, stock, photos,
+ * slug, reviews), so a cart, an order, a stock count and a review are always of one variant.
+ */
+export const productFamilies = pgTable(
+  'product_families',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The options, in order: a variant's `option_values` has one value for each. */
+    optionNames: text('option_names').array().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('product_families_business_idx').on(t.businessId),
+    check('product_families_options', sql`cardinality(${t.optionNames}) between 1 and 3`),
+  ],
+)
+
 export const products = pgTable(
   'products',
   {
@@ -80,10 +103,21 @@ export const products = pgTable(
     sku: text('sku'),
     /** Image URLs a CSV import gave, kept for the vendor to upload later (they are not downloaded). */
     pendingImageUrls: text('pending_image_urls').array().notNull().default(sql`'{}'::text[]`),
+    /** The product this row is a variant of (null: a product without variants). */
+    familyId: integer('family_id').references((): AnyPgColumn => productFamilies.id, { onDelete: 'set null' }),
+    /** A variant's value for each of its family's options, in the family's order (Sand, M). */
+    optionValues: text('option_values').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Whether listings, search and facets show this row: true for a product without variants and for one variant
+     * of each family (the cheapest active one in stock), kept so by a trigger (migration 0027) whoever writes.
+     */
+    listed: boolean('listed').notNull().default(true),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('products_slug_key').on(t.slug),
+    uniqueIndex('products_family_options_key').on(t.familyId, t.optionValues).where(sql`${t.familyId} is not null`),
+    index('products_family_idx').on(t.familyId).where(sql`${t.familyId} is not null`),
     uniqueIndex('products_business_sku_key').on(t.businessId, t.sku).where(sql`${t.sku} is not null`),
     index('products_category_idx').on(t.categoryId),
     index('products_business_idx').on(t.businessId),

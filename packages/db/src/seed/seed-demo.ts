@@ -189,6 +189,8 @@ export async function seedDemoCatalogue(
     }
 
     await t.insert(pickupStations).values([...DEMO_STATIONS])
+    // A shop's copies of one product per size or colour become its variants (migration 0027, the same rule).
+    await t.execute(sql`select soko_group_variants()`)
 
     // Ids were given explicitly: move each sequence past them so the next insert does not collide.
     for (const table of ['categories', 'users', 'businesses', 'products', 'product_images', 'reviews', 'banners']) {

@@ -5,7 +5,7 @@ import { centsToKes, kesToCents } from '@soko/domain/money'
 import { AppError } from '../../plugins/errors.ts'
 import * as repo from './flash-sale-repository.ts'
 import { listVisibleProducts } from './listing-read-model.ts'
-import { toProductListing } from './mappers.ts'
+import { toVariantListing } from './mappers.ts'
 
 const NOT_FOUND = 'No flash sale with this id.'
 /** How many running sales the home page shows at most. */
@@ -91,7 +91,7 @@ export class FlashSaleCatalog {
     const listed = new Map(
       (await listVisibleProducts(this.db, [...new Set(sales.map((sale) => sale.product_id))])).map((row) => [
         row.id,
-        toProductListing(row),
+        toVariantListing(row),
       ]),
     )
     const offers: FlashSaleOffer[] = sales.flatMap((sale) => {

@@ -1,5 +1,6 @@
 import type { Db } from '@soko/db/client'
 import {
+  listedProduct,
   listingColumns,
   listingJoins,
   listingShape,
@@ -26,7 +27,7 @@ export function listProducts(db: Db, where: SQL, orderBy: SQL, limit: number, of
     db,
     listingShape,
     sql`select ${listingColumns} from products p ${listingJoins}
-        where ${visibleProduct} and ${where} order by ${orderBy} limit ${limit} offset ${offset}`,
+        where ${listedProduct} and ${where} order by ${orderBy} limit ${limit} offset ${offset}`,
   )
 }
 
@@ -48,7 +49,7 @@ export function listTrendingProducts(db: Db, limit: number): Promise<ProductRow[
 const vendorColumns = sql`
   b.id, b.slug, b.name, b.type, b.is_verified, b.county, b.town, b.description, b.phone, b.email,
   b.rating_sum, b.rating_count, b.created_at,
-  (select count(*)::int from products p where p.business_id = b.id and p.is_active) as product_count`
+  (select count(*)::int from products p where p.business_id = b.id and p.is_active and p.listed) as product_count`
 
 /** Verified shops first, then the best rated with enough reviews to mean something. */
 export function listTopVendors(db: Db, limit: number): Promise<VendorRow[]> {
@@ -94,7 +95,7 @@ export function listCategories(db: Db): Promise<CategoryRow[]> {
     sql`with own as (
           select p.category_id, count(*)::int as n from products p
           join businesses b on b.id = p.business_id
-          where p.is_active and b.is_active group by p.category_id
+          where p.is_active and p.listed and b.is_active group by p.category_id
         )
         select c.id, c.slug, c.name, c.description, c.image_url, c.image_alt, c.parent_id, c.position,
           (coalesce((select n from own where own.category_id = c.id), 0)
@@ -215,7 +216,7 @@ export async function countListedProducts(db: Db): Promise<number> {
     db,
     { n: value.int },
     sql`select count(*)::int as n from products p join businesses b on b.id = p.business_id
-        where p.is_active and b.is_active`,
+        where p.is_active and p.listed and b.is_active`,
   )
   return row?.n ?? 0
 }
@@ -226,6 +227,28 @@ export function listedProductSlugs(db: Db, limit: number, offset: number) {
     db,
     { slug: products.slug, updated_at: products.updatedAt },
     sql`select p.slug, p.updated_at from products p join businesses b on b.id = p.business_id
-        where p.is_active and b.is_active order by p.id limit ${limit} offset ${offset}`,
+        where p.is_active and p.listed and b.is_active order by p.id limit ${limit} offset ${offset}`,
   )
+}
+
+/** A family's variants as its product pages offer them: the active ones, in the order they were added. */
+export function listFamilyVariants(db: Db, familyId: number) {
+  return typedRows(
+    db,
+    { id: products.id, slug: products.slug, option_values: products.optionValues, in_stock: value.bool },
+    sql`select p.id, p.slug, p.option_values, p.stock_qty > 0 as in_stock from products p
+        where p.family_id = ${familyId} and p.is_active order by p.id`,
+  )
+}
+
+/** The photos of a family's first variant that has any: what a variant without its own photos shows. */
+export async function familyImagesProductId(db: Db, familyId: number): Promise<number | null> {
+  const [row] = await typedRows(
+    db,
+    { id: products.id },
+    sql`select p.id from products p where p.family_id = ${familyId} and p.is_active
+          and exists (select 1 from product_images pi where pi.product_id = p.id)
+        order by p.listed desc, p.id limit 1`,
+  )
+  return row?.id ?? null
 }

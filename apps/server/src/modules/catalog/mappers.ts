@@ -9,6 +9,7 @@ import type {
 } from '@soko/contract/catalog'
 import { averageRating, discountPercentage, effectivePriceCents, isInStock, isLowStock } from '@soko/domain/catalog'
 import { centsToKes } from '@soko/domain/money'
+import { variantPicker } from '@soko/domain/variants'
 import { bannerImageUrl, categoryImageUrl, imageSizes, productImageSizes, productImageUrl } from '../media/media-url.ts'
 import type { ReviewRow } from '../reviews/service.ts'
 import type { CategoryRow, ProductDetailRow, ProductRow, VendorRow } from './listing-read-model.ts'
@@ -59,7 +60,28 @@ function productBasics(row: ProductRow) {
   return { id: row.id, slug: row.slug, name: row.name, description: row.description, ...prices(row) }
 }
 
+/** A card for a product with variants stands for all of them: the product's name, and its variants' prices. */
+function listingVariants(row: ProductRow): ProductListing['variants'] {
+  if (row.family_id === null || row.variant_count < 2) return null
+  return {
+    count: row.variant_count,
+    min_price: centsToKes(row.variant_min_cents ?? 0),
+    max_price: centsToKes(row.variant_max_cents ?? 0),
+    options: row.family_options ?? [],
+  }
+}
+
+/** A product's card in a listing: a product with variants stands for all of them (see `listingVariants`). */
 export function toProductListing(row: ProductRow): ProductListing {
+  const variants = listingVariants(row)
+  return { ...toVariantListing(row), name: variants === null ? row.name : (row.family_name ?? row.name), variants }
+}
+
+/**
+ * A product's card as itself, a variant with its own name and "Add to Cart": where the shopper chose the variant
+ * (the wishlist, a flash sale of one size).
+ */
+export function toVariantListing(row: ProductRow): ProductListing {
   return {
     ...productBasics(row),
     thumbnail_url: row.image_id === null ? null : productImageUrl(row.image_id, 'thumbnail'),
@@ -70,6 +92,7 @@ export function toProductListing(row: ProductRow): ProductListing {
     review_count: row.rating_count,
     created_at: iso(row.created_at),
     sales_count: row.sales_count,
+    variants: null,
   }
 }
 
@@ -83,7 +106,36 @@ export function toReview(row: ReviewRow): Review {
   }
 }
 
-export function toProductDetail(row: ProductDetailRow, images: ImageRow[], reviews: ReviewRow[]): ProductDetail {
+export interface FamilyVariantRow {
+  id: number
+  slug: string
+  option_values: string[]
+  in_stock: boolean
+}
+
+/** The option picker of a variant's page (null for a product without variants, or the last one left of them). */
+function detailVariants(row: ProductDetailRow, variants: FamilyVariantRow[]): ProductDetail['variants'] {
+  if (row.family_id === null || row.family_options === null || variants.length < 2) return null
+  const asPicked = variants.map((variant) => ({
+    slug: variant.slug,
+    values: variant.option_values,
+    inStock: variant.in_stock,
+  }))
+  const current = asPicked.find((variant) => variant.slug === row.slug)
+  if (!current) return null
+  return {
+    product_name: row.family_name ?? row.name,
+    option_values: row.option_values,
+    options: variantPicker(row.family_options, asPicked, current),
+  }
+}
+
+export function toProductDetail(
+  row: ProductDetailRow,
+  images: ImageRow[],
+  reviews: ReviewRow[],
+  variants: FamilyVariantRow[] = [],
+): ProductDetail {
   return {
     ...productBasics(row),
     images: images.map((image) => ({
@@ -111,6 +163,7 @@ export function toProductDetail(row: ProductDetailRow, images: ImageRow[], revie
     reviews: reviews.map(toReview),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
+    variants: detailVariants(row, variants),
   }
 }
 

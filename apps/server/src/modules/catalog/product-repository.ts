@@ -1,5 +1,5 @@
 import type { Db } from '@soko/db/client'
-import { categories, productImages, products } from '@soko/db/schema/catalog'
+import { categories, productFamilies, productImages, products } from '@soko/db/schema/catalog'
 import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
 import { and, asc, desc, eq, like, ne, or, type SQL, sql } from 'drizzle-orm'
 
@@ -24,6 +24,10 @@ const vendorProductShape = {
   sales_count: products.salesCount,
   image_id: value.nullable(productImages.id),
   image_count: value.int,
+  sku: products.sku,
+  family_id: products.familyId,
+  option_values: products.optionValues,
+  variant_count: value.int,
   created_at: products.createdAt,
   updated_at: products.updatedAt,
 }
@@ -35,7 +39,9 @@ const productColumns = sql`p.id, p.name, p.slug, p.description, p.category_id, c
   p.low_stock_threshold, p.is_active, p.deactivated_reason, p.sales_count, p.created_at, p.updated_at,
   (select pi.id from product_images pi where pi.product_id = p.id
      order by pi.is_primary desc, pi.position, pi.id limit 1) as image_id,
-  (select count(*)::int from product_images pi where pi.product_id = p.id) as image_count`
+  (select count(*)::int from product_images pi where pi.product_id = p.id) as image_count,
+  p.sku, p.family_id, p.option_values,
+  (select count(*)::int from products v where v.family_id = p.family_id) as variant_count`
 
 const productJoins = sql`join categories c on c.id = p.category_id left join categories pc on pc.id = c.parent_id`
 
@@ -174,7 +180,7 @@ export interface ProductFields {
   stockQty: number
   lowStockThreshold: number
   isActive: boolean
-  /** Set by a CSV import only (absent: left as it is). */
+  /** Absent: left as it is. */
   sku?: string | null
   pendingImageUrls?: string[]
 }
@@ -261,4 +267,90 @@ export async function reorderImages(db: Db, productId: number, imageIds: number[
         from (values ${values}) as o(id, position)
         where pi.id = o.id and pi.product_id = ${productId}`,
   )
+}
+
+// Variants (docs/decisions/0026-product-variants.md)
+
+/** Whether another product of the shop than `exceptId` has the SKU. */
+export async function isSkuTaken(db: Db, shopId: number, sku: string, exceptId: number | null): Promise<boolean> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        eq(products.businessId, shopId),
+        eq(products.sku, sku),
+        exceptId === null ? undefined : ne(products.id, exceptId),
+      ),
+    )
+  return rows.length > 0
+}
+
+export async function familyOf(db: Db, familyId: number) {
+  const [row] = await db
+    .select({ id: productFamilies.id, name: productFamilies.name, optionNames: productFamilies.optionNames })
+    .from(productFamilies)
+    .where(eq(productFamilies.id, familyId))
+  return row ?? null
+}
+
+export async function insertFamily(db: Db, shopId: number, name: string, optionNames: string[]): Promise<number> {
+  const [row] = await db
+    .insert(productFamilies)
+    .values({ businessId: shopId, name, optionNames })
+    .returning({ id: productFamilies.id })
+  if (!row) throw new Error('insert into product_families returned no row')
+  return row.id
+}
+
+export async function renameFamily(db: Db, familyId: number, name: string): Promise<void> {
+  await db.update(productFamilies).set({ name, updatedAt: sql`now()` }).where(eq(productFamilies.id, familyId))
+}
+
+/** A family's variants, in the order they were added. */
+export function variantsOf(db: Db, familyId: number) {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      slug: products.slug,
+      optionValues: products.optionValues,
+      priceCents: products.priceCents,
+      discountedPriceCents: products.discountedPriceCents,
+      stockQty: products.stockQty,
+      isActive: products.isActive,
+      sku: products.sku,
+    })
+    .from(products)
+    .where(eq(products.familyId, familyId))
+    .orderBy(asc(products.id))
+}
+
+/** Makes the product a variant of the family, with its values and the name they give it. */
+export async function setVariant(
+  db: Db,
+  productId: number,
+  variant: { familyId: number; optionValues: string[]; name: string },
+): Promise<void> {
+  await db
+    .update(products)
+    .set({ ...variant, updatedAt: sql`now()` })
+    .where(eq(products.id, productId))
+}
+
+/** What a variant shares with its family: the description and the category (the name is each one's own). */
+export async function shareWithFamily(
+  db: Db,
+  familyId: number,
+  shared: { description: string; categoryId: number },
+): Promise<void> {
+  await db
+    .update(products)
+    .set({ ...shared, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(products.familyId, familyId),
+        or(ne(products.description, shared.description), ne(products.categoryId, shared.categoryId)),
+      ),
+    )
 }

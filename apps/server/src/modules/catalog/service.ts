@@ -23,6 +23,7 @@ import {
   toProductDetail,
   toProductListing,
   toReview,
+  toVariantListing,
   toVendor,
   toVendorDetail,
 } from './mappers.ts'
@@ -51,8 +52,11 @@ export class CatalogService {
   private readonly categoryPages = new LoadingCache(new TtlCache<CachedBody<CategoryDetail> | null>(10 * MINUTE, 500))
   /** When the cached home page's banners change by their schedule (starts_at / ends_at). */
   private homeBannersChangeAt = Number.POSITIVE_INFINITY
-  /** Which slug each cached product page is under, to drop just that page when one product changes. */
-  private readonly productSlugs = new Map<number, string>()
+  /**
+   * The slugs of the cached product pages that show each product, to drop just those when one product changes: its
+   * own page, and for a variant its siblings' pages too (their option pickers show its stock).
+   */
+  private readonly productSlugs = new Map<number, Set<string>>()
   readonly views: ViewCounter
 
   constructor(
@@ -95,12 +99,23 @@ export class CatalogService {
     const body = await this.products.get(slug, async () => {
       const row = await listing.getProductBySlug(this.db, slug)
       if (!row) return null
-      const [images, reviews] = await Promise.all([
+      const [ownImages, reviews, variants] = await Promise.all([
         repo.listProductImages(this.db, row.id),
         this.reviews.listForProduct(row.id, DETAIL_REVIEWS, 0),
+        row.family_id === null ? [] : listing.listFamilyVariants(this.db, row.family_id),
       ])
-      this.productSlugs.set(row.id, slug)
-      return cached(ProductDetailSchema, toProductDetail(row, images, reviews))
+      let images = ownImages
+      if (images.length === 0 && row.family_id !== null) {
+        // A variant without photos of its own shows its product's.
+        const withImages = await listing.familyImagesProductId(this.db, row.family_id)
+        if (withImages !== null) images = await repo.listProductImages(this.db, withImages)
+      }
+      for (const id of [row.id, ...variants.map((variant) => variant.id)]) {
+        const slugs = this.productSlugs.get(id) ?? new Set<string>()
+        slugs.add(slug)
+        this.productSlugs.set(id, slugs)
+      }
+      return cached(ProductDetailSchema, toProductDetail(row, images, reviews, variants))
     })
     if (!body) throw new AppError('not_found', `No product with the slug "${slug}".`)
     this.views.count(body.value.id)
@@ -122,13 +137,13 @@ export class CatalogService {
 
   /** The products among `ids` that shoppers can see, as listed (in the order of `ids`). */
   async listingsByIds(ids: number[]): Promise<ProductListing[]> {
-    return (await listing.listVisibleProducts(this.db, ids)).map(toProductListing)
+    return (await listing.listVisibleProducts(this.db, ids)).map(toVariantListing)
   }
 
   /** A product shoppers can see, as listed; null when it is hidden or missing. */
   async visibleListing(id: number): Promise<ProductListing | null> {
     const [row] = await listing.listVisibleProducts(this.db, [id])
-    return row ? toProductListing(row) : null
+    return row ? toVariantListing(row) : null
   }
 
   async requireVendor(slug: string): Promise<CachedBody<VendorDetail>> {
@@ -168,10 +183,9 @@ export class CatalogService {
     this.categories.clear()
     this.categoryPages.clear()
     this.vendors.clear()
-    const slug = table === 'products' && id !== undefined ? this.productSlugs.get(Number(id)) : undefined
     if (table === 'products' && id !== undefined) {
-      // One product changed: its own page (home, counts and shop pages above may show it too).
-      if (slug !== undefined) this.products.delete(slug)
+      // One product changed: the pages that show it (home, counts and shop pages above may show it too).
+      for (const slug of this.productSlugs.get(Number(id)) ?? []) this.products.delete(slug)
       return
     }
     this.products.clear()

@@ -1,15 +1,18 @@
 import {
   type ProductBody,
+  type VariantBody,
   VENDOR_MESSAGES,
   type VendorImage,
   type VendorProduct,
   type VendorProductDetail,
   type VendorProductPage,
+  type VendorVariants,
 } from '@soko/contract/vendor'
 import type { Db } from '@soko/db/client'
 import { discountPercentage } from '@soko/domain/catalog'
 import { centsToKes, kesToCents } from '@soko/domain/money'
 import { slugFromName } from '@soko/domain/slug'
+import { familyNameOf, optionNamesProblem, optionValuesProblem, variantName } from '@soko/domain/variants'
 import type { Ctx } from '../../plugins/auth.ts'
 import { AppError } from '../../plugins/errors.ts'
 import { isUniqueViolation } from '../accounts/service.ts'
@@ -46,6 +49,8 @@ export function toVendorProduct(row: repo.VendorProductRow): VendorProduct {
     salesCount: row.sales_count,
     thumbnail: row.image_id === null ? null : productImageUrl(row.image_id, 'thumbnail'),
     imageCount: row.image_count,
+    sku: row.sku,
+    variantCount: row.variant_count,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   }
@@ -59,6 +64,10 @@ export function toVendorImage(row: repo.ImageRow): VendorImage {
     isUploaded: row.is_uploaded,
     ...productImageSizes(row.id),
   }
+}
+
+function invalid(field: string, message: string): AppError {
+  return new AppError('invalid_data', message, { [field]: [message] })
 }
 
 function adminTookDown(reason: string): AppError {
@@ -115,7 +124,7 @@ export class ShopProductService {
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.db.transaction(async (t) => {
-          const fields = await this.fields(t, body, null, null)
+          const fields = await this.fields(t, shop.id, body, null, null)
           const id = await repo.insertProduct(t, shop.id, fields)
           return this.detail(t, shop.id, id)
         })
@@ -138,7 +147,16 @@ export class ShopProductService {
         if (body.isActive && !current.is_active && current.deactivated_reason) {
           throw adminTookDown(current.deactivated_reason)
         }
-        await repo.updateProduct(t, productId, await this.fields(t, body, productId, current.slug))
+        const fields = await this.fields(t, shop.id, body, productId, current.slug)
+        await repo.updateProduct(t, productId, fields)
+        if (current.family_id !== null) {
+          // A variant's name is its product's with its values; its description and category are the product's.
+          await this.renameFamily(t, current.family_id, familyNameOf(body.name, current.option_values))
+          await repo.shareWithFamily(t, current.family_id, {
+            description: fields.description,
+            categoryId: fields.categoryId,
+          })
+        }
         return this.detail(t, shop.id, productId)
       })
       .catch((error: unknown) => {
@@ -170,9 +188,110 @@ export class ShopProductService {
     if (current.is_active) await repo.deactivate(this.db, productId)
   }
 
+  /** A product's options and variants (docs/decisions/0026-product-variants.md). */
+  async variants(ctx: Ctx, productId: number): Promise<VendorVariants> {
+    const shop = await this.shops.requireOwnShop(ctx)
+    const current = await repo.productOfShop(this.db, shop.id, productId)
+    if (!current) throw new AppError('not_found', VENDOR_MESSAGES.productNotFound)
+    return this.variantsOf(this.db, current)
+  }
+
+  /**
+   * Adds a variant to a product: the first one names the options and the product's own values (the product becomes
+   * its first variant). The new variant copies the description, category and low-stock threshold, with its own
+   * values, prices, stock and SKU; photos are added on its own page (until then it shows its product's).
+   */
+  async addVariant(ctx: Ctx, productId: number, body: VariantBody): Promise<VendorVariants> {
+    const shop = await this.shops.requireOwnShop(ctx)
+    return this.db.transaction(async (t) => {
+      const current = await repo.productOfShop(t, shop.id, productId, true)
+      if (!current) throw new AppError('not_found', VENDOR_MESSAGES.productNotFound)
+      let familyId = current.family_id
+      let family = familyId === null ? null : await repo.familyOf(t, familyId)
+      if (familyId === null || family === null) {
+        const names = body.optionNames ?? []
+        const namesProblem = optionNamesProblem(names)
+        if (namesProblem) throw invalid('optionNames', namesProblem)
+        const own = body.currentValues ?? []
+        const ownProblem = optionValuesProblem(names, own, [])
+        if (ownProblem) throw invalid('currentValues', ownProblem)
+        const name = familyNameOf(current.name, own)
+        familyId = await repo.insertFamily(t, shop.id, name, names)
+        family = { id: familyId, name, optionNames: names }
+        await repo.setVariant(t, current.id, { familyId, optionValues: own, name: variantName(name, own) })
+      }
+      const taken = (await repo.variantsOf(t, familyId)).map((variant) => variant.optionValues)
+      const problem = optionValuesProblem(family.optionNames, body.optionValues, taken)
+      if (problem) throw invalid('optionValues', problem)
+      const name = variantName(family.name, body.optionValues)
+      const sku = await this.sku(t, shop.id, body.sku, null)
+      const id = await repo.insertProduct(t, shop.id, {
+        name,
+        slug: await repo.freeProductSlug(t, slugFromName(name) || 'product'),
+        description: current.description,
+        categoryId: current.category_id,
+        ...pricesFromForm(body.price, body.comparePrice),
+        stockQty: body.stockQty,
+        lowStockThreshold: current.low_stock_threshold,
+        isActive: true,
+        ...(sku === undefined ? {} : { sku }),
+      })
+      await repo.setVariant(t, id, { familyId, optionValues: body.optionValues, name })
+      const updated = await repo.productOfShop(t, shop.id, productId)
+      if (!updated) throw new AppError('not_found', VENDOR_MESSAGES.productNotFound)
+      return this.variantsOf(t, updated)
+    })
+  }
+
+  private async variantsOf(db: Db, product: repo.VendorProductRow): Promise<VendorVariants> {
+    const family = product.family_id === null ? null : await repo.familyOf(db, product.family_id)
+    if (family === null) {
+      return {
+        productName: product.name,
+        optionNames: [],
+        variants: [],
+      }
+    }
+    const variants = await repo.variantsOf(db, family.id)
+    return {
+      productName: family.name,
+      optionNames: family.optionNames,
+      variants: variants.map((variant) => ({
+        id: variant.id,
+        name: variant.name,
+        slug: variant.slug,
+        optionValues: variant.optionValues,
+        price: centsToKes(variant.discountedPriceCents ?? variant.priceCents),
+        comparePrice: variant.discountedPriceCents === null ? null : centsToKes(variant.priceCents),
+        stockQty: variant.stockQty,
+        isActive: variant.isActive,
+        sku: variant.sku,
+      })),
+    }
+  }
+
+  /** Renames a product with variants, and each variant after it. */
+  private async renameFamily(db: Db, familyId: number, name: string): Promise<void> {
+    await repo.renameFamily(db, familyId, name)
+    for (const variant of await repo.variantsOf(db, familyId)) {
+      const named = variantName(name, variant.optionValues)
+      if (named !== variant.name)
+        await repo.setVariant(db, variant.id, { familyId, optionValues: variant.optionValues, name: named })
+    }
+  }
+
+  /** The form's SKU as stored: absent keeps the current one, empty clears it; one another product has is refused. */
+  private async sku(db: Db, shopId: number, sku: string | undefined, productId: number | null) {
+    if (sku === undefined) return undefined
+    if (sku === '') return null
+    if (await repo.isSkuTaken(db, shopId, sku, productId)) throw invalid('sku', VENDOR_MESSAGES.skuTaken)
+    return sku
+  }
+
   /** The form's fields as stored: a leaf category, a free slug, prices mapped (see `pricesFromForm`). */
   private async fields(
     db: Db,
+    shopId: number,
     body: ProductBody,
     productId: number | null,
     currentSlug: string | null,
@@ -189,6 +308,7 @@ export class ShopProductService {
     } else {
       slug = currentSlug ?? (await repo.freeProductSlug(db, slugFromName(body.name) || 'product'))
     }
+    const sku = await this.sku(db, shopId, body.sku, productId)
     return {
       name: body.name,
       slug,
@@ -198,6 +318,7 @@ export class ShopProductService {
       stockQty: body.stockQty,
       lowStockThreshold: body.lowStockThreshold,
       isActive: body.isActive,
+      ...(sku === undefined ? {} : { sku }),
     }
   }
 

@@ -176,7 +176,7 @@ function catalogueFilters(filters: SearchFilters) {
   return {
     hiddenCategories,
     /** Every filter but the price and the category. */
-    unpriced: sql`p.is_active
+    unpriced: sql`p.is_active and p.listed
       and p.business_id <> all(${hiddenShops})
       and ${anyOf(sql`p.business_id`, filters.vendorIds)}
       and ${atLeast(sql`soko_rating_avg(p.rating_sum, p.rating_count)`, filters.minRating)}

@@ -85,6 +85,14 @@ export function vendorPortalRoutes(deps: {
       products.update(ctxOf(request), request.params.id, request.body),
     )
 
+    serve(app, vendorEndpoints, 'GET /api/vendor/products/:id/variants/', async (request) =>
+      products.variants(ctxOf(request), request.params.id),
+    )
+
+    serve(app, vendorEndpoints, 'POST /api/vendor/products/:id/variants/', async (request) =>
+      products.addVariant(ctxOf(request), request.params.id, request.body),
+    )
+
     serve(app, vendorEndpoints, 'PATCH /api/vendor/products/:id/stock/', async (request) =>
       products.setStock(ctxOf(request), request.params.id, request.body.stockQty),
     )

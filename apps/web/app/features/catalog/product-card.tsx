@@ -6,6 +6,7 @@ import { Price } from '../../components/ui/price.tsx'
 import { Stars } from '../../components/ui/stars.tsx'
 import { VerifiedMark } from '../../components/ui/verified-mark.tsx'
 import { addToCart, type CartItem, cartItemOf, PLACEHOLDER_IMAGE, useIsInCart } from '../../lib/cart-store.ts'
+import { formatKes } from '../../lib/format.ts'
 import { stockLine } from '../../lib/stock.ts'
 
 /** The cart line for a listed product (specification section 3's cart item). */
@@ -57,7 +58,13 @@ export function ProductCard({ product, eager = false, priority = false }: Produc
           {product.name}
         </h3>
       </Link>
-      <Price price={product.effective_price} originalPrice={product.price} />
+      {product.variants && product.variants.min_price < product.variants.max_price ? (
+        <span className="price price--sm">
+          <span className="price__now">From {formatKes(product.variants.min_price)}</span>
+        </span>
+      ) : (
+        <Price price={product.effective_price} originalPrice={product.price} />
+      )}
       <p className="product-card__vendor">
         {product.vendor.name}
         {product.vendor.is_verified && <VerifiedMark />}
@@ -74,7 +81,16 @@ export function ProductCard({ product, eager = false, priority = false }: Produc
           )}
         </span>
       </div>
-      {stock.isInStock ? (
+      {product.variants ? (
+        // A product with options is bought from its page, where the shopper picks them.
+        <Link
+          to={href}
+          className="button product-card__cta"
+          aria-label={`Choose ${product.variants.options.join(' and ').toLowerCase()} of ${product.name}`}
+        >
+          Choose Options
+        </Link>
+      ) : stock.isInStock ? (
         <button
           type="button"
           className={isInCart ? 'button button--added product-card__cta' : 'button product-card__cta'}

@@ -44,6 +44,7 @@ const product: ProductDetail = {
   reviews: [],
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
+  variants: null,
 }
 
 describe('jsonForScript', () => {

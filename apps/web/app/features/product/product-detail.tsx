@@ -198,6 +198,52 @@ function Reviews({ product }: { product: Product }) {
   )
 }
 
+/**
+ * The options of a product with variants (Size, Colour...): each value a link to its variant's page, the current
+ * one marked, a sold-out one struck through, and one that exists only with another value of another option shown
+ * apart (choosing it changes that option too). Links, so the picker works before the page's script has loaded.
+ */
+function VariantPicker({ variants }: { variants: NonNullable<Product['variants']> }) {
+  return (
+    <div className="pd-variants">
+      {variants.options.map((option, index) => {
+        const chosen = variants.option_values[index] ?? ''
+        return (
+          <fieldset key={option.name} className="pd-option">
+            <legend className="pd-option__name">
+              {option.name}: <strong>{chosen}</strong>
+            </legend>
+            <ul className="pd-option__values">
+              {option.values.map((choice) => {
+                const note =
+                  choice.state === 'out_of_stock'
+                    ? ', sold out'
+                    : choice.state === 'other_combination'
+                      ? ', with other options'
+                      : ''
+                return (
+                  <li key={choice.value}>
+                    <Link
+                      to={`/product/${choice.slug}`}
+                      replace
+                      preventScrollReset
+                      className={`pd-option__value pd-option__value--${choice.state.replaceAll('_', '-')}`}
+                      aria-current={choice.selected ? 'true' : undefined}
+                      aria-label={`${option.name} ${choice.value}${note}`}
+                    >
+                      {choice.value}
+                    </Link>
+                  </li>
+                )
+              })}
+            </ul>
+          </fieldset>
+        )
+      })}
+    </div>
+  )
+}
+
 /** A running flash sale: its units left and the time left (the price block above shows the sale price). */
 function FlashSaleNotice({ flashSales }: { flashSales: FlashSales }) {
   const sale = flashSales.sales[0]
@@ -222,7 +268,7 @@ export function ProductDetail({ product, flashSales }: { product: Product; flash
       <ProductGallery product={product} />
       <div className="pd-info">
         <div className="pd-summary">
-          <h1 className="pd-summary__name">{product.name}</h1>
+          <h1 className="pd-summary__name">{product.variants?.product_name ?? product.name}</h1>
           <div className="pd-chips">
             <Link to={`/category/${product.category.slug}`} className="pill pd-chip">
               {product.category.name}
@@ -235,6 +281,7 @@ export function ProductDetail({ product, flashSales }: { product: Product; flash
           </div>
           <PriceBlock product={product} />
           {flashSales && <FlashSaleNotice flashSales={flashSales} />}
+          {product.variants && <VariantPicker variants={product.variants} />}
           <Stats product={product} />
           <StockBadge product={product} />
         </div>

@@ -30,6 +30,7 @@ function product(overrides: Partial<ProductListing> = {}): ProductListing {
     review_count: 3,
     created_at: '2026-01-01T00:00:00.000Z',
     sales_count: 5,
+    variants: null,
     ...overrides,
   }
 }

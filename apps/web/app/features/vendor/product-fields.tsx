@@ -88,6 +88,14 @@ export function ProductSaleFields({ form, errors, takenDown }: FieldsProps & { t
           hint="The dashboard warns you when stock falls to this number."
         />
       </div>
+      <TextField
+        label="SKU"
+        {...field('sku')}
+        maxLength={64}
+        autoCapitalize="characters"
+        spellCheck={false}
+        hint="Optional: your own code for it (a CSV import matches lines to products by it)."
+      />
       <CheckboxField
         label="Active (on sale)"
         name="isActive"

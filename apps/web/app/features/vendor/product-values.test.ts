@@ -46,6 +46,7 @@ describe('product form values', () => {
         stockQty: 8,
         lowStockThreshold: 5,
         isActive: true,
+        sku: '',
       },
     })
   })
@@ -77,6 +78,7 @@ describe('product form values', () => {
       stockQty: 4,
       lowStockThreshold: 2,
       isActive: false,
+      sku: 'KK-9',
     } as VendorProductDetail
     expect(productValues(product)).toEqual({
       name: 'Kikoi',
@@ -87,6 +89,7 @@ describe('product form values', () => {
       comparePrice: '1200',
       stockQty: '4',
       lowStockThreshold: '2',
+      sku: 'KK-9',
       isActive: false,
     })
   })

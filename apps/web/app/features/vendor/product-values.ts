@@ -14,6 +14,7 @@ export const PRODUCT_FIELDS = [
   'comparePrice',
   'stockQty',
   'lowStockThreshold',
+  'sku',
 ] as const
 export type ProductField = (typeof PRODUCT_FIELDS)[number] | 'isActive'
 export type ProductValues = Record<(typeof PRODUCT_FIELDS)[number], string> & { isActive: boolean }
@@ -29,6 +30,7 @@ export function emptyProduct(): ProductValues {
     comparePrice: '',
     stockQty: '',
     lowStockThreshold: '5',
+    sku: '',
     isActive: true,
   }
 }
@@ -43,6 +45,7 @@ export function productValues(product: VendorProductDetail): ProductValues {
     comparePrice: product.comparePrice === null ? '' : String(product.comparePrice),
     stockQty: String(product.stockQty),
     lowStockThreshold: String(product.lowStockThreshold),
+    sku: product.sku ?? '',
     isActive: product.isActive,
   }
 }
@@ -82,6 +85,8 @@ export function checkProduct(values: ProductValues): ProductCheck {
     stockQty: readNumber(values.stockQty),
     lowStockThreshold: readNumber(values.lowStockThreshold),
     isActive: values.isActive,
+    // Empty clears it.
+    sku: values.sku.trim(),
   }
   const errors: ProductErrors = {}
   for (const [field, message] of Object.entries(REQUIRED) as [ProductField, string][]) {
