@@ -291,6 +291,8 @@ describe.each(engines)('texts as a shop fulfils an order on %s', (engine) => {
     expect(
       (await clients.vendor.post(`/api/vendor/orders/${part.id}/ship/`, { carrier: 'pickup-station' })).status,
     ).toBe(204)
+    const shipped = await textsOf(part.orderId, 'order-shipped')
+    expect(shipped.body).toContain(`sent your order ${placed.order.orderNumber} to ${station.name.slice(0, 10)}`)
     expect((await clients.vendor.post(`/api/vendor/orders/${part.id}/at-station/`)).status).toBe(204)
     const [order] = await typedRows(
       server.database.db,

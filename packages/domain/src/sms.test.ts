@@ -89,6 +89,18 @@ describe('order texts', () => {
       'Soko: Duka shipped your order SK-7K3M9Q with Boda-boda rider.',
     ],
     [
+      'shipped to a pickup station',
+      {
+        kind: 'shipped',
+        orderNumber: 'SK-7K3M9Q',
+        shopName: 'Duka',
+        carrier: 'Pickup station',
+        reference: null,
+        station: 'Kisumu Mega Plaza',
+      },
+      'Soko: Duka sent your order SK-7K3M9Q to Kisumu Mega Plaza. We will text you when it is ready to collect.',
+    ],
+    [
       'delivered',
       { kind: 'delivered', orderNumber: 'SK-7K3M9Q', shopName: 'Duka La Mama' },
       'Soko: your order SK-7K3M9Q from Duka La Mama was delivered. Something wrong? Report it on your order page.',
@@ -120,7 +132,7 @@ describe('order texts', () => {
         amountCents: 120_000,
         collectCents: 150_000,
       },
-      'Soko: new paid order SK-7K3M9Q for Duka: 3 items, KSh 1,200. Pay on delivery: collect KSh 1,500.',
+      'Soko: new order SK-7K3M9Q for Duka: 3 items, KSh 1,200. Pay on delivery: collect KSh 1,500.',
     ],
   ])('%s', (_name, facts, expected) => {
     const text = orderText(facts)
@@ -144,6 +156,14 @@ describe('order texts', () => {
       shopName: LONG_SHOP,
       carrier: 'Posta Kenya (EMS)',
       reference: 'EE123456789KE-WAYBILL-0000000000-NAIROBI-MOMBASA-ROUTE-99',
+    },
+    {
+      kind: 'shipped',
+      orderNumber: 'SK-ZZZZZZ',
+      shopName: LONG_SHOP,
+      carrier: 'Pickup station',
+      reference: null,
+      station: LONG_STATION,
     },
     {
       kind: 'at-station',

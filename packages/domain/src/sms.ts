@@ -110,7 +110,15 @@ export type HowToPay =
 export type OrderTextFacts =
   | { kind: 'placed'; orderNumber: string; totalCents: Cents; pay: HowToPay | null }
   | { kind: 'paid'; orderNumber: string; totalCents: Cents }
-  | { kind: 'shipped'; orderNumber: string; shopName: string; carrier: string; reference: string | null }
+  | {
+      kind: 'shipped'
+      orderNumber: string
+      shopName: string
+      carrier: string
+      reference: string | null
+      /** A pickup order: the station it is going to (the carrier is then the station's own run). */
+      station?: string | null
+    }
   | { kind: 'at-station'; orderNumber: string; stationName: string; collectionCode: string; collectBy: string }
   | { kind: 'delivered'; orderNumber: string; shopName: string }
   | { kind: 'refund-sent'; orderNumber: string; amountCents: Cents; destination: string }
@@ -175,6 +183,17 @@ function templateOf(facts: OrderTextFacts): Template {
           `Soko: payment of ${formatKes(facts.totalCents)} received for order ${facts.orderNumber}. We will text you when it ships.`,
       }
     case 'shipped':
+      if (facts.station) {
+        return {
+          values: { shop: facts.shopName, station: facts.station },
+          shortenable: [
+            ['shop', 12],
+            ['station', 16],
+          ],
+          render: (v) =>
+            `Soko: ${v.shop} sent your order ${facts.orderNumber} to ${v.station}. We will text you when it is ready to collect.`,
+        }
+      }
       return {
         values: { shop: facts.shopName, carrier: facts.carrier, reference: facts.reference ?? '' },
         shortenable: [
@@ -211,10 +230,9 @@ function templateOf(facts: OrderTextFacts): Template {
         values: { shop: facts.shopName },
         shortenable: [['shop', 12]],
         render: (v) =>
-          `Soko: new paid order ${facts.orderNumber} for ${v.shop}: ${items(facts.itemCount)}, ${formatKes(facts.amountCents)}.` +
-          (facts.collectCents === null
-            ? ' Ship it from your vendor portal.'
-            : ` Pay on delivery: collect ${formatKes(facts.collectCents)}.`),
+          facts.collectCents === null
+            ? `Soko: new paid order ${facts.orderNumber} for ${v.shop}: ${items(facts.itemCount)}, ${formatKes(facts.amountCents)}. Ship it from your vendor portal.`
+            : `Soko: new order ${facts.orderNumber} for ${v.shop}: ${items(facts.itemCount)}, ${formatKes(facts.amountCents)}. Pay on delivery: collect ${formatKes(facts.collectCents)}.`,
       }
   }
 }

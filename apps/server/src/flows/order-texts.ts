@@ -47,13 +47,22 @@ export class OrderTexts {
     })
   }
 
-  shipped(t: Db, order: OrderFacts, shopName: string, carrier: string, reference: string | null): Promise<void> {
+  /** A shop sent its part: by which carrier with which reference, or to the order's pickup station. */
+  shipped(
+    t: Db,
+    order: OrderFacts & Pick<OrderRow, 'delivery'>,
+    shopName: string,
+    carrier: string,
+    reference: string | null,
+  ): Promise<void> {
+    const station = order.delivery?.method === 'pickup' ? (order.delivery.station?.name ?? null) : null
     return this.toShopper(t, order, 'order-shipped', {
       kind: 'shipped',
       orderNumber: order.order_number,
       shopName,
       carrier,
       reference: reference?.trim() ? reference.trim() : null,
+      station,
     })
   }
 
