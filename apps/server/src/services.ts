@@ -98,7 +98,7 @@ function smsGateway(config: Config, standIns: StandIns): SmsGateway | null {
       senderId: config.AT_SENDER_ID,
     })
   }
-  if (config.SMS_PROVIDER !== 'simulator' || standIns.sms === null) return null
+  if (config.smsProvider !== 'simulator' || standIns.sms === null) return null
   return new AfricasTalkingSms({ ...standIns.sms, senderId: config.AT_SENDER_ID ?? 'SOKO' })
 }
 

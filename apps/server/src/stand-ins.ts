@@ -75,7 +75,7 @@ export async function startStandIns(config: Config, links: StandInLinks): Promis
     }
 
     let sms: StandIns['sms'] = null
-    if (config.SMS_PROVIDER === 'simulator') {
+    if (config.smsProvider === 'simulator') {
       // Africa's Talking's stand-in: an account made for this process; delivery reports come back to this process.
       const account = { username: 'sandbox', apiKey: `atsk_${randomBytes(24).toString('hex')}` }
       const standIn = await startSmsSimulator({

@@ -228,8 +228,9 @@ const ConfigObject = z.object({
   /**
    * Text messages (decision 0027): `simulator` runs the built-in stand-in of Africa's Talking (its inbox at
    * /__simulator/sms); `africastalking` sends through AT_USERNAME's account; `off` records texts without sending.
+   * `auto`: the stand-in in a demo and outside production, else off (a real marketplace never "sends" to a stand-in).
    */
-  SMS_PROVIDER: z.enum(['simulator', 'africastalking', 'off']).default('simulator'),
+  SMS_PROVIDER: z.enum(['auto', 'simulator', 'africastalking', 'off']).default('auto'),
   /** The Africa's Talking app's username (`sandbox` for the sandbox) and API key. */
   AT_USERNAME: z.string().min(1).max(100).default('sandbox'),
   AT_API_KEY: z.string().min(8).optional(),
@@ -596,6 +597,13 @@ const ConfigSchema = ConfigObject.refine((env) => !(env.NODE_ENV === 'production
     b2c: b2cSettings(env),
     /** The Paybill shoppers pay by C2B, or null when that way to pay is off. */
     paybillShortCode: env.MPESA_PAYBILL_SHORTCODE ?? (env.MPESA_ENV === 'simulator' ? '600000' : null),
+    /** Who sends texts: SMS_PROVIDER, with `auto` settled. */
+    smsProvider:
+      env.SMS_PROVIDER !== 'auto'
+        ? env.SMS_PROVIDER
+        : isDemo(env) || env.NODE_ENV !== 'production'
+          ? ('simulator' as const)
+          : ('off' as const),
     /** The Africa's Talking API to send through, or null for the built-in stand-in (or none, SMS_PROVIDER=off). */
     smsBaseUrl:
       env.SMS_PROVIDER !== 'africastalking'

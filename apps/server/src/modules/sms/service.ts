@@ -89,7 +89,7 @@ export class TextMessages {
     }
     if (row.status !== 'queued') return undefined
     if (gateway === null) {
-      await repo.finish(db, id, { status: 'dropped', reason: 'SMS is off (SMS_PROVIDER=off).' })
+      await repo.finish(db, id, { status: 'dropped', reason: 'No SMS gateway is configured (SMS_PROVIDER).' })
       return undefined
     }
     if (row.attempts === 0) {
