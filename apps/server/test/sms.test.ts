@@ -4,6 +4,7 @@ import { smsDeliveryReports, smsMessages } from '@soko/db/schema/sms'
 import { typedRows, value } from '@soko/db/typed-sql'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { applyEarlyReports } from '../src/modules/sms/repository.ts'
 import { Client, newCustomer, RELAXED_LIMITS } from './support/accounts.ts'
 import { paidOrderWithCallers } from './support/callers.ts'
 import { FAST_PAYMENTS, orderBody, placeOrder, sellableProducts, settledPayment, waitFor } from './support/checkout.ts'
@@ -135,6 +136,32 @@ describe.each(engines)('order texts on %s', (engine) => {
       new URLSearchParams({ id: row.providerMessageId ?? '', status: 'Failed' }),
     )
     expect(forged.status).toBe(404)
+  })
+
+  it('keeps a report that came before its send was recorded, and applies it once the message has its id', async () => {
+    const [secret] = await db().select().from(appSecrets).where(eq(appSecrets.name, 'sms_callback_secret'))
+    const providerId = `ATXid_early_${randomInt(1_000_000)}`
+    const early = await fetch(`${server.url}/api/sms/delivery-reports/${secret?.value ?? ''}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ id: providerId, status: 'Failed', failureReason: 'AbsentSubscriber' }).toString(),
+    })
+    expect(early.status).toBe(200)
+    const [row] = await db()
+      .insert(smsMessages)
+      .values({ phone: freshPhone(), body: 'Soko: early', kind: 'test', status: 'sent', providerMessageId: providerId })
+      .returning()
+    await applyEarlyReports(db(), providerId)
+    const [after] = await db()
+      .select()
+      .from(smsMessages)
+      .where(eq(smsMessages.id, row?.id ?? 0))
+    expect(after).toMatchObject({ deliveryStatus: 'Failed', deliveryFailureReason: 'AbsentSubscriber' })
+    const reports = await db()
+      .select()
+      .from(smsDeliveryReports)
+      .where(eq(smsDeliveryReports.providerMessageId, providerId))
+    expect(reports.map((report) => report.outcome)).toEqual(['applied'])
   })
 
   it('sends no order texts to a shopper who turned them off (the shop still hears)', async () => {

@@ -147,3 +147,36 @@ export function listMessages(
     .orderBy(desc(smsMessages.id))
     .limit(query.limit)
 }
+
+/**
+ * Reports that came before the send's answer was recorded (a quick network, a slow worker) were stored as `unknown`:
+ * once the message has its provider id, the latest of them is applied (and all are marked applied).
+ */
+export async function applyEarlyReports(db: Db, providerMessageId: string): Promise<void> {
+  await db.transaction(async (t) => {
+    const early = await t
+      .select({
+        id: smsDeliveryReports.id,
+        status: smsDeliveryReports.status,
+        reason: smsDeliveryReports.failureReason,
+      })
+      .from(smsDeliveryReports)
+      .where(
+        and(eq(smsDeliveryReports.providerMessageId, providerMessageId), eq(smsDeliveryReports.outcome, 'unknown')),
+      )
+      .orderBy(smsDeliveryReports.id)
+    const final = early.filter((report) => FINAL.includes(report.status)).at(-1) ?? early.at(-1)
+    if (!final) return
+    const applied = await applyDelivery(t, providerMessageId, { status: final.status, failureReason: final.reason })
+    if (applied === 'unknown') return
+    await t
+      .update(smsDeliveryReports)
+      .set({ outcome: 'applied' })
+      .where(
+        inArray(
+          smsDeliveryReports.id,
+          early.map((report) => report.id),
+        ),
+      )
+  })
+}

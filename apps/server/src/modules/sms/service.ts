@@ -111,6 +111,7 @@ export class TextMessages {
           providerStatusCode: result.statusCode,
           cost: result.cost,
         })
+        await repo.applyEarlyReports(db, result.messageId)
         return undefined
       }
       const reason = `Refused by the gateway: ${result?.status || 'no answer for this number'}`
