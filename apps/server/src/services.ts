@@ -179,6 +179,7 @@ export async function buildServices(
   const commissionRates = new CommissionRates(db, config.commissionBp)
   const stock = new Stock()
   const shopProducts = new ShopProductService(db, shops)
+  const productImages = new ProductImageService(db, shops, config.mediaDir)
   const search = new PostgresSearchService({ db, indexScans: database.indexScans })
 
   // What shoppers keep, orders and payments
@@ -391,8 +392,10 @@ export async function buildServices(
     commissionRates,
     stock,
     shopProducts,
-    productImports: new ProductImportService(db, shops, jobs),
-    productImages: new ProductImageService(db, shops, config.mediaDir),
+    productImports: new ProductImportService(db, shops, jobs, productImages, {
+      allowHosts: new Set(config.IMPORT_IMAGE_ALLOW_HOSTS),
+    }),
+    productImages,
     categories,
     banners,
     flashSales,

@@ -2,15 +2,10 @@ import { categories as categoryTable } from '@soko/db/schema/catalog'
 import { typedRows, value } from '@soko/db/typed-sql'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Answer, RELAXED_LIMITS } from './support/accounts.ts'
+import { RELAXED_LIMITS } from './support/accounts.ts'
+import { HEADER, type Issue, importCsv, type Progress, sendCsv } from './support/product-import.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
 import { type ErrorAnswer, newVendor } from './support/vendor.ts'
-
-interface Issue {
-  line: number
-  field: string
-  message: string
-}
 
 interface Preview {
   totalRows: number
@@ -22,53 +17,6 @@ interface Preview {
   errors: Issue[]
   imageNote: string
   limits: { maxBytes: number; maxRows: number }
-}
-
-interface Progress {
-  id: number
-  state: 'queued' | 'running' | 'done'
-  totalRows: number
-  rowsDone: number
-  created: number
-  updated: number
-  failed: number
-  failures: Issue[]
-  finishedAt: string | null
-}
-
-type Vendor = Awaited<ReturnType<typeof newVendor>>
-
-const HEADER = 'sku,name,description,category,price,compare_at_price,stock,low_stock_threshold,status,image_urls'
-
-/** Sends a CSV (or anything else) as the body, with the vendor's cookie and the site's origin. */
-async function sendCsv<T>(vendor: Vendor, path: string, body: string | Buffer, type = 'text/csv'): Promise<Answer<T>> {
-  const server = vendor.client.server
-  const response = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': type, cookie: vendor.client.cookieHeader, origin: server.url },
-    body: typeof body === 'string' ? body : new Uint8Array(body),
-  })
-  const text = await response.text()
-  const isJson = response.headers.get('content-type')?.includes('json') && text !== ''
-  return { status: response.status, headers: response.headers, body: (isJson ? JSON.parse(text) : text) as T }
-}
-
-/** Waits for the import to finish, following its progress as the page does. */
-async function finished(vendor: Vendor, id: number): Promise<Progress> {
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    const answer = await vendor.client.get<Progress>(`/api/vendor/products/import/${id}/`)
-    expect(answer.status).toBe(200)
-    if (answer.body.state === 'done') return answer.body
-    if (Date.now() > deadline) throw new Error(`import ${id} not done: ${JSON.stringify(answer.body)}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-}
-
-async function importCsv(vendor: Vendor, csv: string): Promise<Progress> {
-  const started = await sendCsv<Progress>(vendor, '/api/vendor/products/import/', csv)
-  expect(started.status).toBe(201)
-  return finished(vendor, started.body.id)
 }
 
 describe.each(engines)('vendor CSV import and export on %s', (engine) => {
@@ -188,7 +136,7 @@ describe.each(engines)('vendor CSV import and export on %s', (engine) => {
     const vendor = await newVendor(server, { name: 'Round Trip Duka' })
     const csv =
       `${HEADER}\n` +
-      `R-1,"Kikoi, striped","Two lines\nwith ""quotes""",${leafSlug},1199.50,1500,7,3,active,https://example.com/a.jpg|https://example.com/b.jpg\n` +
+      `R-1,"Kikoi, striped","Two lines\nwith ""quotes""",${leafSlug},1199.50,1500,7,3,active,https://images.invalid/a.jpg|https://images.invalid/b.jpg\n` +
       `R-2,=SUM(A1),,${leafSlug},80,,0,5,draft,\n`
     expect(await importCsv(vendor, csv)).toMatchObject({ created: 2, failed: 0 })
 
@@ -229,7 +177,7 @@ describe.each(engines)('vendor CSV import and export on %s', (engine) => {
       description: 'Two lines\nwith "quotes"',
       price_cents: 150_000,
       discounted_price_cents: 119_950,
-      urls: 'https://example.com/a.jpg|https://example.com/b.jpg',
+      urls: 'https://images.invalid/a.jpg|https://images.invalid/b.jpg',
     })
     expect(before[1]?.name).toBe('=SUM(A1)')
     expect(await importCsv(vendor, exported.body)).toMatchObject({ created: 0, updated: 2, failed: 0 })

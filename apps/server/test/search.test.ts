@@ -394,6 +394,7 @@ describe.each(engines)('search (%s)', (engine) => {
         minRating: null,
         inStockOnly: false,
         verifiedOnly: false,
+        productIds: null,
       }
       const popular = [...VISIBLE].sort((a, b) => b.sales - a.sales || a.id - b.id)
       const inRange = popular.filter((p) => effectivePrice(p) >= 100 && effectivePrice(p) <= 2500)

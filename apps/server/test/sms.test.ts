@@ -10,7 +10,7 @@ import { paidOrderWithCallers } from './support/callers.ts'
 import { FAST_PAYMENTS, orderBody, placeOrder, sellableProducts, settledPayment, waitFor } from './support/checkout.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
 
-// Texts about orders (decision 0027), end to end: the order flows write them, durable jobs send them through the
+// Texts about orders (decision 0028), end to end: the order flows write them, durable jobs send them through the
 // Africa's Talking adapter to the built-in stand-in over HTTP, and its delivery reports come back to the secret
 // callback path. Each test uses phone numbers of its own, so the per-phone limit of one never meets another's.
 

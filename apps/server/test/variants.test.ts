@@ -98,6 +98,33 @@ describe.each(engines)('product variants on %s', (engine) => {
       variants: { count: 3, min_price: 1500, max_price: 1800, options: ['Size'] },
     })
 
+    // The option facet counts the product under each of its sizes; filtering by one keeps the products that have it.
+    const query = (extra: string) =>
+      shopper().get<{
+        products: Listing[]
+        facets: { options: { name: string; values: { value: string; count: number }[] }[] }
+      }>(`/api/marketplace/search/?q=Quokka&vendor=${vendor.shop.id}${extra}`)
+    const faceted = await query('')
+    expect(faceted.body.facets.options).toEqual([
+      {
+        name: 'Size',
+        values: [
+          { value: 'L', count: 1 },
+          { value: 'M', count: 1 },
+          { value: 'XL', count: 1 },
+        ],
+      },
+    ])
+    expect((await query('&option=size:xl')).body.products.map((card) => card.id)).toEqual([m.id])
+    expect((await query('&option=Size:XXL')).body.products).toEqual([])
+    const browsed = await shopper().get<{ products: Listing[]; total_products: number }>(
+      `/api/marketplace/search/?vendor=${vendor.shop.id}&option=Size:L`,
+    )
+    expect(browsed.body.products.map((card) => card.id)).toEqual([m.id])
+    expect(browsed.body.total_products).toBe(1)
+    const bad = await shopper().get<ErrorAnswer>('/api/marketplace/search/?option=Size')
+    expect(bad.status).toBe(400)
+
     // Each variant's page has the picker: its own size chosen, the sold-out one marked.
     const page = await detail(l.slug)
     expect(page.name).toBe('Quokka Linen Shirt (L)')

@@ -100,6 +100,13 @@ describe.each(engines)('vouchers (%s)', (engine) => {
     return answer.body.lines.find((line) => line.account === 'marketplace_discounts')?.balance ?? 0
   }
 
+  /** The shop's pending earnings in the ledger (KES). */
+  async function pending(shop: Shop): Promise<number> {
+    const answer = await admin.get<{ balances: { pending: number } }>(`/api/admin/vendors/${shop.id}/ledger/`)
+    expect(answer.status).toBe(200)
+    return answer.body.balances.pending
+  }
+
   async function part(placed: Placed, shop: Shop) {
     const [row] = await typedRows(
       server.database.db,
@@ -194,6 +201,7 @@ describe.each(engines)('vouchers (%s)', (engine) => {
       funderName: expect.any(String),
     })
     const before = await marketplaceDiscounts()
+    const pendingBefore = { a: await pending(shopA), b: await pending(shopB) }
     const client = buyer()
     const placed = await placeOrder(
       client,
@@ -204,11 +212,52 @@ describe.each(engines)('vouchers (%s)', (engine) => {
     const a = await part(placed.body, shopA)
     expect(a).toMatchObject({ subtotal_cents: 80_000, marketplace_discount_cents: 0 })
     expect(a.commission_cents).toBeLessThan(10_000)
-    expect(await part(placed.body, shopB)).toMatchObject({ subtotal_cents: 200_000 })
+    const b = await part(placed.body, shopB)
+    expect(b).toMatchObject({ subtotal_cents: 200_000 })
     expect(await marketplaceDiscounts()).toBe(before)
+    // The ledger: the funding shop's pending earnings are its goods after its own discount, less commission on that;
+    // the other shop's are its full price less commission.
+    expect((await pending(shopA)) - pendingBefore.a).toBe((a.subtotal_cents - a.commission_cents) / 100)
+    expect((await pending(shopB)) - pendingBefore.b).toBe((b.subtotal_cents - b.commission_cents) / 100)
     // Only the shop's own lines: a cart of the other shop's product is not for it.
     const other = await quote(own.body.code, [{ productId: shopB.productId, quantity: 1 }])
     expect(other.voucher).toMatchObject({ applied: false, reason: 'not_for_these_items' })
+  })
+
+  it("keeps a shop's vouchers to the shop: its own products, funded by it, changed by it alone", async () => {
+    const body = { code: code('own'), kind: 'percent', value: 15 }
+    // Not for another shop, and never funded by the marketplace.
+    for (const refused of [
+      { ...body, vendorIds: [shopB.id] },
+      { ...body, vendorIds: [shopA.id, shopB.id] },
+      { ...body, fundedBy: 'marketplace' },
+    ]) {
+      const answer = await shopA.client.post<{ code: string }>('/api/vendor/vouchers/', refused)
+      expect(answer.status).toBe(400)
+      expect(answer.body.code).toBe('invalid_data')
+    }
+    const own = await shopA.client.post<VoucherView>('/api/vendor/vouchers/', { ...body, vendorIds: [shopA.id] })
+    expect(own.status).toBe(201)
+    expect(own.body).toMatchObject({ fundedBy: 'vendor', active: true })
+    // Another shop neither sees it nor changes it; the admin sees it, funded by the shop.
+    expect((await shopB.client.get<VoucherView[]>('/api/vendor/vouchers/')).body.map((v) => v.id)).not.toContain(
+      own.body.id,
+    )
+    for (const active of [false, true]) {
+      expect((await shopB.client.post(`/api/vendor/vouchers/${own.body.id}/active/`, { active })).status).toBe(404)
+    }
+    const listed = (await admin.get<VoucherView[]>('/api/admin/vouchers/')).body.find((v) => v.id === own.body.id)
+    expect(listed).toMatchObject({ fundedBy: 'vendor', active: true })
+    // Only on the shop's own lines: 15 % of 1,000, nothing off the other shop's 2,000.
+    expect((await quote(own.body.code)).voucher).toMatchObject({ applied: true, discount: 150, fundedBy: 'vendor' })
+    // The shop disables it (the quote then refuses it) and enables it again.
+    const off = await shopA.client.post<VoucherView>(`/api/vendor/vouchers/${own.body.id}/active/`, { active: false })
+    expect(off.body.active).toBe(false)
+    expect((await quote(own.body.code)).voucher).toMatchObject({ applied: false, reason: 'disabled' })
+    const on = await shopA.client.post<VoucherView>(`/api/vendor/vouchers/${own.body.id}/active/`, { active: true })
+    expect(on.body.active).toBe(true)
+    // A shopper is not a shop.
+    expect((await buyer().get('/api/vendor/vouchers/')).status).toBe(401)
   })
 
   it('holds the limit of uses under 20 orders at once: 5 of 5 uses, the rest refused', async () => {
@@ -253,6 +302,58 @@ describe.each(engines)('vouchers (%s)', (engine) => {
     const again = await placeOrder(buyer(), orderBody(items, { voucherCode: voucher.code, email }))
     expect(again.status).toBe(409)
     expect((again.body as unknown as { detail: string }).detail).toMatch(/already used/)
+  })
+
+  it('comes with the demo’s KARIBU10: 10 % off up to KSh 500 on KSh 2,000, once per shopper', async () => {
+    const listed = (await admin.get<(VoucherView & { maxDiscount: number | null })[]>('/api/admin/vouchers/')).body
+    expect(listed.find((v) => v.code === 'KARIBU10')).toMatchObject({
+      fundedBy: 'marketplace',
+      kind: 'percent',
+      value: 10,
+      maxDiscount: 500,
+      minSpend: 2000,
+      maxUsesPerCustomer: 1,
+      active: true,
+      description: '10 % off (up to KSh 500) when you spend KSh 2,000',
+    })
+    // Demo products: one dear enough that 10 % passes the cap, one cheap one under the minimum spend.
+    const priced = (min: number, max: number) =>
+      typedRows(
+        server.database.db,
+        { id: value.int, cents: value.int },
+        sql`select p.id, coalesce(p.discounted_price_cents, p.price_cents) as cents from products p
+            join businesses b on b.id = p.business_id
+            where p.is_active and p.stock_qty >= 5 and coalesce(p.discounted_price_cents, p.price_cents) between ${min} and ${max}
+            order by p.id limit 1`,
+      )
+    const [dear] = await priced(800_000, 5_000_000)
+    const [cheap] = await priced(20_000, 150_000)
+    if (!dear || !cheap) throw new Error('fixture: no demo products in range')
+    const capped = await quote('karibu10', [{ productId: dear.id, quantity: 1 }])
+    expect(capped.voucher).toMatchObject({ code: 'KARIBU10', applied: true, discount: 500, fundedBy: 'marketplace' })
+    const small = await quote('KARIBU10', [{ productId: cheap.id, quantity: 1 }])
+    expect(small.voucher).toMatchObject({ applied: false, reason: 'minimum_spend' })
+    // Placed once by a shopper, refused to the same shopper the second time.
+    const email = `karibu.${Date.now()}@example.co.ke`
+    const items = [{ productId: dear.id, quantity: 1 }]
+    const first = await placeOrder(buyer(), orderBody(items, { voucherCode: 'KARIBU10', email }))
+    expect(first.status).toBe(201)
+    expect(first.body.order).toMatchObject({ voucherCode: 'KARIBU10', discount: 500 })
+    const again = await placeOrder(buyer(), orderBody(items, { voucherCode: 'KARIBU10', email }))
+    expect(again.status).toBe(409)
+  })
+
+  it('caps a percentage at its most off, and refuses a cap on a fixed amount', async () => {
+    const capped = await adminVoucher({ code: code('cap'), maxDiscount: 100 })
+    expect((await quote(capped.code)).voucher).toMatchObject({ applied: true, discount: 100 })
+    const fixed = await admin.post<{ errors: Record<string, string[]> }>('/api/admin/vouchers/', {
+      code: code('capfix'),
+      kind: 'fixed',
+      value: 200,
+      maxDiscount: 100,
+    })
+    expect(fixed.status).toBe(400)
+    expect(fixed.body.errors.maxDiscount?.[0]).toMatch(/Only a percentage/)
   })
 
   it('keeps the admin’s vouchers to admins', async () => {

@@ -53,8 +53,8 @@ export const IMPORT_LIMITS = {
 } as const
 
 export const IMPORT_MESSAGES = {
-  imagesLater:
-    'Image URLs are kept with each product but not downloaded: add the photos on each product’s page (Products → Edit).',
+  imagesFetched:
+    'Images are downloaded from their URLs while the file is imported, for new products and products without photos (JPEG, PNG or WebP, up to 10 MB, from public web addresses). An image that cannot be had is listed with its line; the product is imported without it.',
   empty: 'The file is empty: it needs a header line and at least one product.',
   noRows: 'The file has a header line but no products.',
   tooManyRows: `The file has more than ${IMPORT_LIMITS.maxRows.toLocaleString('en-KE')} products: split it into smaller files.`,
@@ -385,6 +385,9 @@ export const ProductImportSchema = z.object({
   updated: z.number().int(),
   failed: z.number().int().describe('Lines not imported'),
   failures: z.array(ImportIssueSchema).describe('Why each failed line was not imported, by line'),
+  imageFailures: z
+    .array(ImportIssueSchema)
+    .describe('Images that could not be fetched or read, by line: their products were imported without them'),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 })

@@ -71,6 +71,20 @@ export const SearchQuerySchema = z
         .max(5, 'must be a number from 1 to 5')
         .optional(),
     ),
+    option: z
+      .preprocess(
+        blankAsAbsent,
+        Text.max(81, 'must be at most 81 characters')
+          .regex(/^[^:]{1,40}:[^:]{1,40}$/, 'must be an option and its value, as Size:M')
+          .transform((text) => {
+            const [name = '', value = ''] = text.split(':')
+            return { name: name.trim(), value: value.trim() }
+          })
+          .optional(),
+      )
+      .describe(
+        'An option value of products with variants, as Name:Value (Size:M): products with a variant that has it',
+      ),
     verified_only: Flag,
     in_stock_only: Flag,
     sort_by: z
@@ -124,6 +138,11 @@ export const SearchFacetsSchema = z
     ratings: z
       .array(RatingOptionSchema.extend({ count: Count }))
       .describe('Products rated at least min (cumulative: 4+ is part of 3+)'),
+    options: z
+      .array(z.object({ name: z.string(), values: z.array(z.object({ value: z.string(), count: Count })) }))
+      .describe(
+        'Option values of the matching products with variants (Size: S, M, L), each counting the products with a variant that has it',
+      ),
   })
   .describe(
     'Counts for the current text and filters. Each facet ignores its own filter (the vendor facet counts as if no vendor were chosen), so it shows what choosing another value would give; verified_only and in_stock_only apply to all.',

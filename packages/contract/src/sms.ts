@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { CallbackSecretParamsSchema } from './checkout.ts'
 import { endpoints } from './endpoint.ts'
 
-// Text messages: the gateway's delivery reports (decision 0027), and the shopper's own setting for order texts.
+// Text messages: the gateway's delivery reports (decision 0028), and the shopper's own setting for order texts.
 
 /** The delivery report is acknowledged, whatever became of it: the gateway retrying helps nobody. */
 export const DeliveryReportAnswerSchema = z.object({ received: z.boolean() })

@@ -51,6 +51,11 @@ export const VoucherBodySchema = z.strictObject({
     .positive('The value must be above zero')
     .max(10_000_000)
     .describe('percent: whole percent 1 to 100; fixed: KES off'),
+  maxDiscount: Kes.positive('The most it takes off must be above zero')
+    .max(10_000_000)
+    .nullable()
+    .default(null)
+    .describe('percent: the most it takes off, KES (null: no cap); fixed: must be null'),
   minSpend: Kes.min(0).max(10_000_000).default(0).describe('The goods it applies to must come to at least this'),
   maxUses: Limit.describe('Orders in all (null: no limit)'),
   maxUsesPerCustomer: Limit.describe('Orders per shopper (account, phone or email; null: no limit)'),
@@ -72,6 +77,7 @@ export const VoucherViewSchema = z.object({
   funderName: z.string(),
   kind: z.enum(VOUCHER_KINDS),
   value: z.number().describe('percent: whole percent; fixed: KES'),
+  maxDiscount: Kes.nullable().describe('percent: the most it takes off (null: no cap)'),
   description: z.string(),
   minSpend: Kes,
   maxUses: z.number().int().nullable(),

@@ -17,6 +17,7 @@ const voucher = (over: Partial<Voucher> = {}): Voucher => ({
   funderVendorId: null,
   kind: 'percent',
   value: 10,
+  maxDiscountCents: null,
   minSpendCents: 0,
   maxUses: null,
   maxUsesPerCustomer: null,
@@ -203,11 +204,37 @@ describe('the smaller rules', () => {
   })
 
   it.each([
+    // 10 % up to KSh 500: under the cap, at it, over it.
+    ['percent', 10, 50_000, 400_000, 40_000],
+    ['percent', 10, 50_000, 500_000, 50_000],
+    ['percent', 10, 50_000, 2_400_000, 50_000],
+    ['percent', 100, 50_000, 30_000, 30_000],
+    // A cap is a percentage's only.
+    ['fixed', 80_000, 50_000, 200_000, 80_000],
+  ] as const)('%s %i capped at %i of %i is %i', (kind, value, maxDiscountCents, eligible, discount) => {
+    expect(discountOn({ kind, value, maxDiscountCents }, eligible)).toBe(discount)
+  })
+
+  it('splits a capped discount across the vendors pro rata', () => {
+    const outcome = evaluateVoucher(voucher({ maxDiscountCents: 50_000 }), cart, fresh, NOW)
+    expect(outcome).toMatchObject({ ok: true, eligibleCents: 2_400_000, discountCents: 50_000 })
+    if (!outcome.ok) throw new Error('refused')
+    expect(outcome.shares.reduce((sum, share) => sum + share.cents, 0)).toBe(50_000)
+    expect(outcome.shares).toEqual([
+      { vendorId: 1, cents: 43_750 },
+      { vendorId: 2, cents: 6_250 },
+    ])
+  })
+
+  it.each([
     [{ kind: 'percent', value: 0 }, 'above zero'],
     [{ kind: 'percent', value: 101 }, 'at most 100'],
     [{ kind: 'fixed', value: 50_000, minSpendCents: -1 }, 'minimum spend'],
     [{ kind: 'fixed', value: 50_000, maxUses: 0 }, 'limit of uses'],
     [{ kind: 'fixed', value: 50_000, startsAt: NOW, endsAt: NOW }, 'end after'],
+    [{ kind: 'percent', value: 10, maxDiscountCents: 0 }, 'most it takes off must be above zero'],
+    [{ kind: 'fixed', value: 50_000, maxDiscountCents: 10_000 }, 'Only a percentage'],
+    [{ kind: 'percent', value: 10, maxDiscountCents: 50_000 }, null],
     [{ kind: 'fixed', value: 50_000 }, null],
   ] as const)('rules %j: %s', (over, problem) => {
     const found = voucherRuleProblem({ ...voucher(), ...over })
@@ -217,6 +244,9 @@ describe('the smaller rules', () => {
 
   it('says what it gives', () => {
     expect(describeVoucher({ kind: 'percent', value: 10, minSpendCents: 0 })).toBe('10 % off')
+    expect(describeVoucher({ kind: 'percent', value: 10, maxDiscountCents: 50_000, minSpendCents: 200_000 })).toBe(
+      '10 % off (up to KSh 500) when you spend KSh 2,000',
+    )
     expect(describeVoucher({ kind: 'fixed', value: 50_000, minSpendCents: 300_000 })).toBe(
       'KSh 500 off when you spend KSh 3,000',
     )

@@ -27,6 +27,8 @@ export interface Voucher {
   kind: VoucherKind
   /** percent: whole percent, 1 to 100; fixed: cents off. */
   value: number
+  /** percent: the most it takes off, in cents ("10 % off, up to KSh 500"); null: no cap (and always for fixed). */
+  maxDiscountCents: Cents | null
   /** The eligible goods must come to at least this (0: no minimum). */
   minSpendCents: Cents
   /** null: no limit. */
@@ -95,13 +97,20 @@ export function voucherAppliesTo(voucher: Voucher, line: VoucherLine): boolean {
   return true
 }
 
-/** The discount on `eligibleCents` of goods: a percentage rounded to the cent (halves up), or the fixed amount. */
-export function discountOn(voucher: Pick<Voucher, 'kind' | 'value'>, eligibleCents: Cents): Cents {
+/**
+ * The discount on `eligibleCents` of goods: a percentage rounded to the cent (halves up), at most its cap; or the
+ * fixed amount. Never more than the goods.
+ */
+export function discountOn(
+  voucher: Pick<Voucher, 'kind' | 'value'> & Partial<Pick<Voucher, 'maxDiscountCents'>>,
+  eligibleCents: Cents,
+): Cents {
+  const cap = voucher.kind === 'percent' ? (voucher.maxDiscountCents ?? null) : null
   const raw =
     voucher.kind === 'percent'
       ? Math.floor((2 * eligibleCents * voucher.value + 100) / 200)
       : Math.max(0, voucher.value)
-  return Math.min(raw, eligibleCents)
+  return Math.min(raw, cap ?? raw, eligibleCents)
 }
 
 /**
@@ -160,18 +169,33 @@ function refuse(reason: VoucherRefusal, message: string): VoucherOutcome {
   return { ok: false, reason, message }
 }
 
-/** What a voucher gives, in words: "10 % off", "KSh 500 off", with its minimum spend. */
-export function describeVoucher(voucher: Pick<Voucher, 'kind' | 'value' | 'minSpendCents'>): string {
-  const off = voucher.kind === 'percent' ? `${voucher.value} % off` : `${formatKes(voucher.value)} off`
+/** What a voucher gives, in words: "10 % off", "10 % off (up to KSh 500)", "KSh 500 off", with its minimum spend. */
+export function describeVoucher(
+  voucher: Pick<Voucher, 'kind' | 'value' | 'minSpendCents'> & Partial<Pick<Voucher, 'maxDiscountCents'>>,
+): string {
+  const cap = voucher.kind === 'percent' && voucher.maxDiscountCents ? voucher.maxDiscountCents : null
+  const off =
+    voucher.kind === 'percent'
+      ? `${voucher.value} % off${cap === null ? '' : ` (up to ${formatKes(cap)})`}`
+      : `${formatKes(voucher.value)} off`
   return voucher.minSpendCents > 0 ? `${off} when you spend ${formatKes(voucher.minSpendCents)}` : off
 }
 
 /** What is wrong with a voucher's rules as created (null: nothing), for the admin's and the vendor's forms. */
 export function voucherRuleProblem(
-  voucher: Pick<Voucher, 'kind' | 'value' | 'minSpendCents' | 'maxUses' | 'maxUsesPerCustomer' | 'startsAt' | 'endsAt'>,
+  voucher: Pick<
+    Voucher,
+    'kind' | 'value' | 'minSpendCents' | 'maxUses' | 'maxUsesPerCustomer' | 'startsAt' | 'endsAt'
+  > &
+    Partial<Pick<Voucher, 'maxDiscountCents'>>,
 ): string | null {
   if (!Number.isSafeInteger(voucher.value) || voucher.value <= 0) return 'The value must be above zero.'
   if (voucher.kind === 'percent' && voucher.value > 100) return 'A percentage is at most 100.'
+  const cap = voucher.maxDiscountCents ?? null
+  if (cap !== null) {
+    if (voucher.kind !== 'percent') return 'Only a percentage has a most it takes off.'
+    if (!Number.isSafeInteger(cap) || cap <= 0) return 'The most it takes off must be above zero.'
+  }
   if (!Number.isSafeInteger(voucher.minSpendCents) || voucher.minSpendCents < 0) {
     return 'The minimum spend must be zero or more.'
   }

@@ -17,7 +17,7 @@ const nairobiDay = new Intl.DateTimeFormat('en-GB', {
 type OrderFacts = Pick<OrderRow, 'id' | 'order_number' | 'user_id' | 'phone'>
 
 /**
- * The order flows' step that texts the shopper and the shop (decision 0027) beside the emails they already send:
+ * The order flows' step that texts the shopper and the shop (decision 0028) beside the emails they already send:
  * the words come from the domain (`orderText`, one GSM-7 part), the text is written in the caller's transaction
  * and sent by a durable job after commit (the caller calls `kick` then). A shopper who turned order texts off in
  * their settings gets none; a guest's order is texted to the phone it gave.

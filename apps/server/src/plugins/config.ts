@@ -206,6 +206,25 @@ const ConfigObject = z.object({
     .max(365, 'must be from 0 to 365')
     .default(90),
   TRUST_PROXY: trustProxy,
+  /**
+   * Hosts a CSV import may fetch product images from although their addresses are not public (e.g. `127.0.0.1`):
+   * only for tests and a demo's own local image server. Empty (the default): every image URL must resolve to
+   * public addresses (decision 0027).
+   */
+  IMPORT_IMAGE_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) =>
+          host
+            .trim()
+            .toLowerCase()
+            .replace(/^\[(.*)\]$/, '$1'),
+        )
+        .filter(Boolean),
+    ),
   /** Sessions end after this long without a request (idle timeout) ... */
   SESSION_IDLE_TIMEOUT: duration('7d'),
   /** ... and this long after sign-in whatever happens (absolute timeout). */
@@ -226,7 +245,7 @@ const ConfigObject = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('Soko <no-reply@soko.co.ke>'),
   /**
-   * Text messages (decision 0027): `simulator` runs the built-in stand-in of Africa's Talking (its inbox at
+   * Text messages (decision 0028): `simulator` runs the built-in stand-in of Africa's Talking (its inbox at
    * /__simulator/sms); `africastalking` sends through AT_USERNAME's account; `off` records texts without sending.
    * `auto`: the stand-in in a demo and outside production, else off (a real marketplace never "sends" to a stand-in).
    */

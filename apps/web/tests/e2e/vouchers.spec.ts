@@ -100,3 +100,55 @@ test.describe('vouchers', () => {
     await expect(page.getByText(`Total paid: ${kes(order.total)}`)).toBeVisible()
   })
 })
+
+test.describe('a shop’s own vouchers', () => {
+  test('a shop owner creates a voucher in the vendor portal; a shopper applies it; disabled, it is refused', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    test.setTimeout(90_000)
+    const code = `DUKA${randomBytes(3).toString('hex').toUpperCase()}`
+    const [product] = await stockedProducts(request)
+    if (!product) throw new Error('no product')
+    const ownerContext = await browser.newContext()
+    try {
+      const owner = await ownerContext.newPage()
+      const login = await owner.request.post('/api/auth/login/', {
+        data: { email: `owner@${product.vendor.slug}.demo.soko.co.ke`, password: 'Vendor-demo-2026' },
+      })
+      expect(login.status()).toBe(200)
+      await owner.goto('/vendor-portal')
+      await owner.getByRole('navigation', { name: 'Vendor Portal' }).getByRole('link', { name: 'Vouchers' }).click()
+      await expect(owner.getByRole('heading', { level: 1, name: 'Vouchers' })).toBeVisible()
+      const form = owner.getByRole('form', { name: 'New voucher, funded by your shop' })
+      const submit = form.getByRole('button', { name: 'Create voucher' })
+      await waitForHydration(owner, submit)
+      await form.getByLabel('Code').fill(code)
+      await form.getByLabel('Percent off').fill('15')
+      await submit.click()
+      const row = owner.getByRole('row', { name: new RegExp(code) })
+      await expect(row.getByText('Active')).toBeVisible()
+      await expect(row.getByText('15 % off', { exact: false })).toBeVisible()
+      await expectAccessible(owner)
+
+      // A shopper applies it to the shop's product.
+      await seedCart(page, [cartLine(product, 1)])
+      await page.goto('/cart')
+      const voucher = page.getByRole('form', { name: 'Voucher' })
+      await waitForHydration(page, voucher.getByRole('button', { name: 'Apply' }))
+      await voucher.getByLabel('Voucher code').fill(code)
+      await voucher.getByRole('button', { name: 'Apply' }).click()
+      const discount = Math.round(product.effective_price * 15) / 100
+      await expect(page.getByText(new RegExp(`${code} applied: −${kes(discount)}`))).toBeVisible()
+
+      // The owner disables it: the shopper's cart now says why it does not apply.
+      await row.getByRole('button', { name: `Disable voucher ${code}` }).click()
+      await expect(row.getByText('Disabled')).toBeVisible()
+      await page.reload()
+      await expect(page.getByRole('form', { name: 'Voucher' }).getByRole('alert')).toContainText('no longer valid')
+    } finally {
+      await ownerContext.close()
+    }
+  })
+})

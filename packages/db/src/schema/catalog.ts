@@ -189,11 +189,13 @@ export const banners = pgTable(
   (t) => [index('banners_position_idx').on(t.position)],
 )
 
-/** A line of an import that was not imported: its line in the file, the column, and why. */
+/** A line of an import that was not imported (or an image of it that was not added): its line, the column, why. */
 export interface ImportIssueRecord {
   line: number
   field: string
   message: string
+  /** 'image': an image of the line that could not be added (the product itself was imported). */
+  kind?: 'image'
 }
 
 /**

@@ -5,7 +5,7 @@ import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } 
 
 /**
  * One text to one phone, written in the same transaction as what caused it and sent by a durable job after
- * commit (decision 0027). `status` moves queued → sending → sent, or ends as failed (the gateway refused it, or
+ * commit (decision 0028). `status` moves queued → sending → sent, or ends as failed (the gateway refused it, or
  * the answer was lost after it may have gone: never sent again) or dropped (over the per-phone or overall limit,
  * or the shopper asked for no texts). `delivery_status` is the gateway's last delivery report.
  */

@@ -25,6 +25,8 @@ export const vouchers = pgTable(
     kind: text('kind').notNull(),
     /** percent: whole percent (1 to 100); fixed: cents. */
     value: integer('value').notNull(),
+    /** percent: the most it takes off, in cents; null: no cap (always null for fixed). */
+    maxDiscountCents: integer('max_discount_cents'),
     minSpendCents: integer('min_spend_cents').notNull().default(0),
     maxUses: integer('max_uses'),
     maxUsesPerCustomer: integer('max_uses_per_customer'),
@@ -45,6 +47,10 @@ export const vouchers = pgTable(
     index('vouchers_funder_idx').on(t.funderBusinessId, t.createdAt.desc()),
     check('vouchers_kind_known', sql.raw(`kind in (${VOUCHER_KINDS.map((kind) => `'${kind}'`).join(', ')})`)),
     check('vouchers_value_positive', sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`),
+    check(
+      'vouchers_max_discount_percent',
+      sql`${t.maxDiscountCents} is null or (${t.kind} = 'percent' and ${t.maxDiscountCents} > 0)`,
+    ),
     check('vouchers_used_within_limit', sql`${t.maxUses} is null or ${t.usedCount} <= ${t.maxUses}`),
   ],
 )

@@ -5,6 +5,7 @@ import { pickupStations } from '../schema/delivery.ts'
 import { type HashPassword, seedDemoAccounts } from './demo-accounts.ts'
 import { type DemoProduct, demoCatalogue, demoProducts, demoReviews } from './demo-catalogue.ts'
 import { DEMO_STATIONS } from './demo-stations.ts'
+import { seedDemoVoucher } from './demo-vouchers.ts'
 import { type HistoryResult, type HistorySettings, seedDemoHistory } from './seed-demo-history.ts'
 
 export interface SeedResult {
@@ -189,6 +190,7 @@ export async function seedDemoCatalogue(
     }
 
     await t.insert(pickupStations).values([...DEMO_STATIONS])
+    await seedDemoVoucher(t, now)
     // A shop's copies of one product per size or colour become its variants (migration 0027, the same rule).
     await t.execute(sql`select soko_group_variants()`)
 

@@ -143,6 +143,11 @@ export class Semaphore {
 export const IMAGE_JOBS = Math.max(1, Math.floor(availableParallelism() / 2))
 const photoJobs = new Semaphore(IMAGE_JOBS)
 
+/** One photo processed in this process's photo queue (throws ImageRejectedError for what is not a photo). */
+export function processPhoto(bytes: Buffer): Promise<ProcessedImage> {
+  return photoJobs.run(() => processProductImage(bytes))
+}
+
 function rejected(name: string, error: ImageRejectedError): AppError {
   const message =
     error.reason === 'heic_unsupported'
@@ -167,7 +172,7 @@ export async function processUploads(
     const name = displayName(file.filename)
     const bytes = await file.read()
     try {
-      processed.push(await photoJobs.run(() => processProductImage(bytes)))
+      processed.push(await processPhoto(bytes))
     } catch (error) {
       if (error instanceof ImageRejectedError) throw rejected(name, error)
       throw error

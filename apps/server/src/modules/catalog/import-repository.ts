@@ -1,6 +1,6 @@
 import type { Db } from '@soko/db/client'
 import type { ImportIssueRecord } from '@soko/db/schema/catalog'
-import { categories, productImports, products } from '@soko/db/schema/catalog'
+import { categories, productImages, productImports, products } from '@soko/db/schema/catalog'
 import { typedRows, value } from '@soko/db/typed-sql'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 
@@ -32,6 +32,17 @@ export async function existingSkus(db: Db, shopId: number, skus: string[]): Prom
   const rows = await db
     .select({ sku: products.sku })
     .from(products)
+    .where(and(eq(products.businessId, shopId), inArray(products.sku, skus)))
+  return new Set(rows.flatMap((row) => (row.sku === null ? [] : [row.sku])))
+}
+
+/** Which of `skus` are the shop's products with photos already (an import adds no photos to those). */
+export async function skusWithImages(db: Db, shopId: number, skus: string[]): Promise<Set<string>> {
+  if (skus.length === 0) return new Set()
+  const rows = await db
+    .selectDistinct({ sku: products.sku })
+    .from(products)
+    .innerJoin(productImages, eq(productImages.productId, products.id))
     .where(and(eq(products.businessId, shopId), inArray(products.sku, skus)))
   return new Set(rows.flatMap((row) => (row.sku === null ? [] : [row.sku])))
 }

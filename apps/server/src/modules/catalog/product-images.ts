@@ -5,7 +5,7 @@ import type { Db } from '@soko/db/client'
 import type { Ctx } from '../../plugins/auth.ts'
 import { AppError } from '../../plugins/errors.ts'
 import { tooManyPhotos, type UploadedFile, type UploadLimits } from '../../plugins/uploads.ts'
-import { processUploads, writeImageSizes } from './image-pipeline.ts'
+import { type ProcessedImage, processUploads, writeImageSizes } from './image-pipeline.ts'
 import * as repo from './product-repository.ts'
 import { type ShopOwnership, toVendorImage } from './shop-products.ts'
 
@@ -60,6 +60,34 @@ export class ProductImageService {
       throw error
     }
     return (await repo.imagesOf(this.db, productId)).map(toVendorImage)
+  }
+
+  /**
+   * Photos processed already (a CSV import's fetched images) added after the product's own, inside the caller's
+   * transaction `t`, up to the limit of 8. Each directory written is pushed to `written`: the caller removes them if
+   * the transaction does not commit.
+   */
+  async addProcessed(
+    t: Db,
+    productId: number,
+    altText: string,
+    images: readonly ProcessedImage[],
+    written: string[],
+  ): Promise<number> {
+    const room = MAX_PRODUCT_IMAGES - (await repo.imagesOf(t, productId)).length
+    const added = images.slice(0, Math.max(0, room))
+    for (const image of added) {
+      const id = await repo.insertUploadedImage(t, productId, altText)
+      const dir = this.imageDir(id)
+      written.push(dir)
+      await writeImageSizes(dir, image)
+    }
+    return added.length
+  }
+
+  /** Removes the directories `addProcessed` wrote for a transaction that did not commit. */
+  async discard(written: readonly string[]): Promise<void> {
+    await Promise.all(written.map((dir) => rm(dir, { recursive: true, force: true })))
   }
 
   async list(ctx: Ctx, productId: number): Promise<VendorImage[]> {

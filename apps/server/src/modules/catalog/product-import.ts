@@ -16,7 +16,9 @@ import { slugFromName } from '@soko/domain/slug'
 import type { Ctx } from '../../plugins/auth.ts'
 import { AppError } from '../../plugins/errors.ts'
 import { enqueueJob, type Job, type JobQueue } from '../jobs/queue.ts'
+import { fetchLineImages, type ImageFetchSettings, type LineImages } from './import-images.ts'
 import * as importRepo from './import-repository.ts'
+import type { ProductImageService } from './product-images.ts'
 import * as repo from './product-repository.ts'
 import { pricesFromForm, type ShopOwnership } from './shop-products.ts'
 
@@ -24,6 +26,15 @@ export const PRODUCT_IMPORT_JOB = 'catalog.product-import'
 
 /** Lines applied in one transaction: progress moves this many at a time. */
 const BATCH = 100
+
+/** Image URLs fetched ahead of one transaction: a batch of lines with images is cut shorter (memory, progress). */
+const IMAGES_PER_BATCH = 16
+
+/** A line applied: the product it added or updated. */
+interface Applied {
+  productId: number
+  created: boolean
+}
 
 /** A stored line of an import (ImportRow without what only the preview shows). */
 interface StoredLine {
@@ -68,6 +79,18 @@ function toStored(row: ImportRow): StoredLine {
   return { line: row.line, sku: row.sku, body: row.body, imageUrls: row.imageUrls }
 }
 
+/** The first lines of `lines` whose image URLs come to at most IMAGES_PER_BATCH (always at least one line). */
+export function imageBatch<T extends { imageUrls: readonly string[] }>(lines: readonly T[]): T[] {
+  let images = 0
+  let count = 0
+  for (const line of lines) {
+    images += line.imageUrls.length
+    if (count > 0 && images > IMAGES_PER_BATCH) break
+    count++
+  }
+  return lines.slice(0, count)
+}
+
 function failedLines(issues: readonly ImportIssue[]): number {
   return new Set(issues.map((issue) => issue.line)).size
 }
@@ -86,6 +109,8 @@ export class ProductImportService {
     private readonly db: Db,
     private readonly shops: ShopOwnership,
     private readonly jobs: JobQueue,
+    private readonly images: Pick<ProductImageService, 'addProcessed' | 'discard'>,
+    private readonly imageFetch: ImageFetchSettings,
   ) {
     jobs.register(PRODUCT_IMPORT_JOB, (job) => this.runJob(job))
   }
@@ -135,7 +160,7 @@ export class ProductImportService {
         action: row.sku !== null && existing.has(row.sku) ? 'update' : 'create',
       })),
       errors: byLine(file.issues),
-      imageNote: IMPORT_MESSAGES.imagesLater,
+      imageNote: IMPORT_MESSAGES.imagesFetched,
       limits: { maxBytes: IMPORT_LIMITS.maxBytes, maxRows: IMPORT_LIMITS.maxRows },
     }
   }
@@ -183,29 +208,76 @@ export class ProductImportService {
     )
   }
 
-  /** Applies the import's next batches until none is left (a run after a crash goes on where the last one stopped). */
+  /**
+   * Applies the import's next batches until none is left (a run after a crash goes on where the last one stopped).
+   * A batch's images are fetched and processed before its transaction (never holding it open on the network), for
+   * the lines that add a product or update one without photos; they are stored with the batch's products.
+   */
   async runJob(job: Job): Promise<undefined> {
     const importId = Number(job.payload.importId)
     for (;;) {
-      const more = await this.db.transaction(async (t) => {
-        const next = await importRepo.nextLines(t, importId, BATCH)
-        if (next === null) return false
-        const lines = next.lines as StoredLine[]
-        const batch = { applied: lines.length, created: 0, updated: 0, failures: [] as ImportIssue[] }
-        const skus = lines.flatMap((line) => (line.sku === null ? [] : [line.sku]))
-        const existing = await importRepo.productsBySku(t, next.business_id, skus)
-        const leaves = new Map<number, boolean>()
-        for (const line of lines) {
-          const outcome = await this.apply(t, next.business_id, line, existing, leaves)
-          if (outcome === 'created') batch.created++
-          else if (outcome === 'updated') batch.updated++
-          else batch.failures.push(outcome)
-        }
-        await importRepo.recordBatch(t, importId, batch)
-        return lines.length === BATCH
-      })
-      if (!more) return undefined
+      const ahead = await importRepo.nextLines(this.db, importId, BATCH)
+      if (ahead === null || ahead.lines.length === 0) return undefined
+      const lines = imageBatch(ahead.lines as StoredLine[])
+      const fetched = await this.fetchImages(ahead.business_id, lines)
+      const written: string[] = []
+      try {
+        await this.db.transaction(async (t) => {
+          const next = await importRepo.nextLines(t, importId, lines.length)
+          // Another run applied these lines meanwhile: look again.
+          if (next === null || next.applied_rows !== ahead.applied_rows) return
+          const batch = { applied: lines.length, created: 0, updated: 0, failures: [] as ImportIssue[] }
+          const skus = lines.flatMap((line) => (line.sku === null ? [] : [line.sku]))
+          const existing = await importRepo.productsBySku(t, next.business_id, skus)
+          const leaves = new Map<number, boolean>()
+          for (const line of lines) {
+            const outcome = await this.apply(t, next.business_id, line, existing, leaves)
+            if ('message' in outcome) {
+              batch.failures.push(outcome)
+              continue
+            }
+            if (outcome.created) batch.created++
+            else batch.updated++
+            const images = fetched.get(line.line)
+            if (images) batch.failures.push(...(await this.addImages(t, outcome, line, images, written)))
+          }
+          await importRepo.recordBatch(t, importId, batch)
+        })
+      } catch (error) {
+        await this.images.discard(written)
+        throw error
+      }
     }
+  }
+
+  /** The images of the lines that will get them: new products, and products of the shop without photos yet. */
+  private async fetchImages(shopId: number, lines: readonly StoredLine[]): Promise<Map<number, LineImages>> {
+    const wanting = lines.filter((line) => line.imageUrls.length > 0)
+    const skus = wanting.flatMap((line) => (line.sku === null ? [] : [line.sku]))
+    const withPhotos = await importRepo.skusWithImages(this.db, shopId, skus)
+    const lacking = wanting.filter((line) => line.sku === null || !withPhotos.has(line.sku))
+    const images = await Promise.all(lacking.map((line) => fetchLineImages(line.imageUrls, this.imageFetch)))
+    return new Map(lacking.map((line, n) => [line.line, images[n] ?? { images: [], problems: [] }]))
+  }
+
+  /** The line's fetched photos stored with its product (none for a product given photos meanwhile); what failed. */
+  private async addImages(
+    t: Db,
+    product: Applied,
+    line: StoredLine,
+    fetched: LineImages,
+    written: string[],
+  ): Promise<ImportIssue[]> {
+    const problems = fetched.problems.map((message) => ({
+      line: line.line,
+      field: 'image_urls',
+      message,
+      kind: 'image' as const,
+    }))
+    if (fetched.images.length === 0) return problems
+    if (!product.created && (await repo.imagesOf(t, product.productId)).length > 0) return problems
+    await this.images.addProcessed(t, product.productId, line.body.name, fetched.images, written)
+    return problems
   }
 
   /** One line: the shop's product with its SKU updated, or a new product; or why not. */
@@ -215,7 +287,7 @@ export class ProductImportService {
     line: StoredLine,
     existing: Awaited<ReturnType<typeof importRepo.productsBySku>>,
     leaves: Map<number, boolean>,
-  ): Promise<'created' | 'updated' | ImportIssue> {
+  ): Promise<Applied | ImportIssue> {
     const { body } = line
     let isLeaf = leaves.get(body.categoryId)
     if (isLeaf === undefined) {
@@ -246,11 +318,10 @@ export class ProductImportService {
         }
       }
       await repo.updateProduct(t, current.id, { ...fields, slug: current.slug })
-      return 'updated'
+      return { productId: current.id, created: false }
     }
     const slug = await repo.freeProductSlug(t, slugFromName(body.name) || 'product')
-    await repo.insertProduct(t, shopId, { ...fields, slug })
-    return 'created'
+    return { productId: await repo.insertProduct(t, shopId, { ...fields, slug }), created: true }
   }
 
   private async read(text: string) {
@@ -266,6 +337,9 @@ export class ProductImportService {
     const row = await importRepo.importOfShop(this.db, shopId, importId)
     if (!row) throw new AppError('not_found', IMPORT_MESSAGES.importNotFound)
     const state = row.state === 'done' || row.state === 'running' ? row.state : 'queued'
+    const issue = ({ line, field, message }: ImportIssue): ImportIssue => ({ line, field, message })
+    const failures = row.failures.filter((record) => record.kind !== 'image').map(issue)
+    const imageFailures = row.failures.filter((record) => record.kind === 'image').map(issue)
     return {
       id: row.id,
       state,
@@ -273,8 +347,9 @@ export class ProductImportService {
       rowsDone: row.total_rows - (row.row_count - row.applied_rows),
       created: row.created,
       updated: row.updated,
-      failed: failedLines(row.failures),
-      failures: byLine(row.failures),
+      failed: failedLines(failures),
+      failures: byLine(failures),
+      imageFailures: byLine(imageFailures),
       createdAt: row.created_at.toISOString(),
       finishedAt: row.finished_at?.toISOString() ?? null,
     }

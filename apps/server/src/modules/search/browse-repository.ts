@@ -179,6 +179,7 @@ function catalogueFilters(filters: SearchFilters) {
     unpriced: sql`p.is_active and p.listed
       and p.business_id <> all(${hiddenShops})
       and ${anyOf(sql`p.business_id`, filters.vendorIds)}
+      and ${anyOf(sql`p.id`, filters.productIds)}
       and ${atLeast(sql`soko_rating_avg(p.rating_sum, p.rating_count)`, filters.minRating)}
       and ${filters.inStockOnly ? sql`p.stock_qty > 0` : sql`true`}`,
     price: (column: SQL) => between(column, filters.priceMinCents, filters.priceMaxCents),

@@ -98,6 +98,8 @@ export interface SearchFilters {
   minRating: number | null
   inStockOnly: boolean
   verifiedOnly: boolean
+  /** The listed products of the families with the asked option value (the option filter); null: no such filter. */
+  productIds: number[] | null
 }
 
 export type SortKey = 'relevance' | 'price_low' | 'price_high' | 'rating' | 'newest' | 'popular'
@@ -214,6 +216,7 @@ export function grouped(filters: SearchFilters, where: SQL): SQL {
       count(*)::int as n
     from search_products m
     where ${where}
+      and ${anyOf(sql`m.product_id`, filters.productIds)}
       and ${filters.inStockOnly ? sql`m.in_stock` : sql`true`}
       and ${filters.verifiedOnly ? sql`m.is_verified` : sql`true`}
     group by ${sql.join([sql`m.category_id, m.business_id, m.price_band, m.rating_floor`, ...flags], sql`, `)}
@@ -345,5 +348,55 @@ export function suggest(db: Db, text: string, corrected: string | null, limit: n
           case s.kind when 'category' then 0 when 'vendor' then 1 else 2 end,
           s.product_count desc, length(s.label), s.label
         limit ${limit}`,
+  )
+}
+
+// Options of products with variants (docs/decisions/0026-product-variants.md)
+
+/** The option filter: the listed variants of the families that have an active variant with `value` for `name`. */
+export async function listedWithOption(db: Db, option: { name: string; value: string }): Promise<number[]> {
+  const rows = await typedRows(
+    db,
+    { id: value.int },
+    sql`select distinct lp.id from product_families f
+        cross join lateral (
+          select i from generate_subscripts(f.option_names, 1) i where lower(f.option_names[i]) = lower(${option.name})
+        ) o
+        join products v on v.family_id = f.id and v.is_active and lower(v.option_values[o.i]) = lower(${option.value})
+        join products lp on lp.family_id = f.id and lp.listed`,
+  )
+  return rows.map((row) => row.id)
+}
+
+/**
+ * The option facet: for the matching products with variants (any of the text's `words`, or every product without a
+ * text (null), and every filter but the option's), each option name and value with how many of them have a variant
+ * with it. Driven by the families, so its cost follows the number of products with variants, not the catalogue's.
+ */
+export function optionFacets(db: Db, filters: SearchFilters, words: WordQuery[] | null) {
+  const match =
+    words === null
+      ? sql`true`
+      : words.length === 0
+        ? sql`false`
+        : sql`m.document @@ ${words.map((word) => word.any).join(' | ')}::tsquery`
+  return typedRows(
+    db,
+    { name: value.text, value: value.text, n: value.int },
+    sql`select f.option_names[i.i] as name, v.option_values[i.i] as value, count(distinct lp.id)::int as n
+        from product_families f
+        join products lp on lp.family_id = f.id and lp.listed
+        join search_products m on m.product_id = lp.id
+        join products v on v.family_id = f.id and v.is_active
+        cross join lateral generate_subscripts(f.option_names, 1) as i(i)
+        where ${match}
+          and ${anyOf(sql`m.category_id`, filters.categoryIds)} and ${anyOf(sql`m.business_id`, filters.vendorIds)}
+          and ${between(sql`m.price_cents`, filters.priceMinCents, filters.priceMaxCents)}
+          and ${atLeast(sql`m.rating_avg`, filters.minRating)}
+          and ${filters.inStockOnly ? sql`m.in_stock` : sql`true`}
+          and ${filters.verifiedOnly ? sql`m.is_verified` : sql`true`}
+          and v.option_values[i.i] is not null
+        group by 1, 2
+        order by 1, 3 desc, 2`,
   )
 }

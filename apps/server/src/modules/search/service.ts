@@ -67,7 +67,11 @@ export class PostgresSearchService implements SearchService {
       this.vendorIds(query.vendor),
       text === '' ? Promise.resolve([]) : this.rankedWords(text),
     ])
-    const filters = toFilters(query, categories, vendorIds)
+    const filters = {
+      ...toFilters(query, categories, vendorIds),
+      productIds: query.option === undefined ? null : await repo.listedWithOption(this.db, query.option),
+    }
+    const options = repo.optionFacets(this.db, filters, text === '' ? null : words)
 
     let page: ProductRow[]
     let facetRows: repo.FacetRow[]
@@ -130,6 +134,7 @@ export class PostgresSearchService implements SearchService {
       }),
       price_ranges: PRICE_RANGES.map((range, band) => ({ ...range, count: counts.bands[band] ?? 0 })),
       ratings: RATING_OPTIONS.map((option) => ({ ...option, count: counts.ratings.get(option.min) ?? 0 })),
+      options: optionFacet(await options),
     }
     return {
       products: page.map(toProductListing),
@@ -295,12 +300,30 @@ function toFilters(query: SearchQuery, categories: repo.CategoryRow[], vendorIds
     minRating: query.min_rating ?? null,
     inStockOnly: query.in_stock_only,
     verifiedOnly: query.verified_only,
+    productIds: null,
   }
+}
+
+/** At most this many values of an option in its facet (the most common first). */
+const OPTION_VALUES_MAX = 30
+
+/** The option facet's rows (sorted by name, then most common) as options with their values. */
+function optionFacet(rows: { name: string; value: string; n: number }[]): SearchFacets['options'] {
+  const options: SearchFacets['options'] = []
+  for (const row of rows) {
+    let option = options.at(-1)
+    if (option?.name !== row.name) {
+      option = { name: row.name, values: [] }
+      options.push(option)
+    }
+    if (option.values.length < OPTION_VALUES_MAX) option.values.push({ value: row.value, count: row.n })
+  }
+  return options
 }
 
 /** Whether search_facet_counts answers the filters (a whole-number minimum rating; see countFromSummary). */
 function isSummaryExact(filters: repo.SearchFilters): boolean {
-  return filters.minRating === null || Number.isInteger(filters.minRating)
+  return filters.productIds === null && (filters.minRating === null || Number.isInteger(filters.minRating))
 }
 
 interface FacetCounts {

@@ -77,6 +77,7 @@ function pageQuery(words: WordQuery[], filters: SearchFilters, sort: SortKey, li
   const passes = sql`${between(sql`m.price_cents`, filters.priceMinCents, filters.priceMaxCents)}
     and ${atLeast(sql`m.rating_avg`, filters.minRating)}
     and ${anyOf(sql`m.category_id`, filters.categoryIds)} and ${anyOf(sql`m.business_id`, filters.vendorIds)}
+    and ${anyOf(sql`m.product_id`, filters.productIds)}
     and ${filters.inStockOnly ? sql`m.in_stock` : sql`true`}
     and ${filters.verifiedOnly ? sql`m.is_verified` : sql`true`}`
   const anyWord = words.map((word) => word.any).join(' | ')

@@ -1,4 +1,4 @@
-// The one interface every SMS gateway is used through (decision 0027), and Africa's Talking's adapter for it: the
+// The one interface every SMS gateway is used through (decision 0028), and Africa's Talking's adapter for it: the
 // built-in stand-in (apps/payment-simulators) speaks the same protocol, so the same adapter talks to either.
 
 /** One recipient's answer to a send. */

@@ -32,7 +32,7 @@ export interface NewText {
 export type DeliveryReportOutcome = 'applied' | 'duplicate' | 'unknown' | 'rejected'
 
 /**
- * Text messages (decision 0027). A text is written in the same transaction as what caused it, with its durable job
+ * Text messages (decision 0028). A text is written in the same transaction as what caused it, with its durable job
  * (`enqueue`), so a rolled-back change sends nothing and a crash loses nothing; the job sends it through the gateway
  * after commit. A text is never sent twice: the job takes it from `queued` to `sending` before the gateway is called,
  * puts it back to `queued` (to be tried again with backoff) only when the gateway certainly did not take it, and

@@ -9,6 +9,7 @@ const voucherShape = {
   funder_business_id: vouchers.funderBusinessId,
   kind: vouchers.kind,
   value: vouchers.value,
+  max_discount_cents: vouchers.maxDiscountCents,
   min_spend_cents: vouchers.minSpendCents,
   max_uses: vouchers.maxUses,
   max_uses_per_customer: vouchers.maxUsesPerCustomer,
@@ -27,6 +28,7 @@ export interface NewVoucher {
   funderBusinessId: number | null
   kind: string
   value: number
+  maxDiscountCents: number | null
   minSpendCents: number
   maxUses: number | null
   maxUsesPerCustomer: number | null

@@ -28,6 +28,7 @@ export interface VoucherCustomer {
 }
 
 const CODE_TAKEN = 'That code is taken: choose another.'
+const NOT_YOUR_SHOP = "A shop's voucher is funded by the shop and applies to its own products only."
 
 /**
  * Vouchers (decision 0023): the codes the marketplace and the shops create, how often each was used, and each order
@@ -103,6 +104,9 @@ export class VouchersService {
 
   async createOwn(ctx: Ctx, body: VoucherBody): Promise<VoucherView> {
     const shop = await this.shops.requireOwnShop(ctx)
+    if (body.vendorIds.some((id) => id !== shop.id)) {
+      throw new AppError('invalid_data', NOT_YOUR_SHOP, { vendorIds: [NOT_YOUR_SHOP] })
+    }
     return this.createFor(requireRole(ctx, 'vendor').id, shop.id, { ...body, vendorIds: [shop.id] })
   }
 
@@ -115,6 +119,7 @@ export class VouchersService {
     const voucher = {
       kind: body.kind,
       value: body.kind === 'fixed' ? kesToCents(body.value) : body.value,
+      maxDiscountCents: body.maxDiscount === null ? null : kesToCents(body.maxDiscount),
       minSpendCents: kesToCents(body.minSpend),
       maxUses: body.maxUses,
       maxUsesPerCustomer: body.maxUsesPerCustomer,
@@ -127,7 +132,10 @@ export class VouchersService {
         value: ['A percentage is a whole number.'],
       })
     }
-    if (problem) throw new AppError('invalid_data', problem, { value: [problem] })
+    if (problem) {
+      const field = /takes off/.test(problem) ? 'maxDiscount' : 'value'
+      throw new AppError('invalid_data', problem, { [field]: [problem] })
+    }
     try {
       const id = await this.db.transaction(async (t) => {
         const id = await repo.insertVoucher(t, {
@@ -194,6 +202,7 @@ export class VouchersService {
         funderName: row.funder_business_id === null ? 'Soko' : (names.get(row.funder_business_id)?.name ?? 'the shop'),
         kind: voucher.kind,
         value: voucher.kind === 'fixed' ? voucher.value / 100 : voucher.value,
+        maxDiscount: voucher.maxDiscountCents === null ? null : voucher.maxDiscountCents / 100,
         description: describeVoucher(voucher),
         minSpend: row.min_spend_cents / 100,
         maxUses: row.max_uses,
@@ -217,6 +226,7 @@ export function toVoucher(row: repo.VoucherRow): Voucher {
     funderVendorId: row.funder_business_id,
     kind: row.kind as VoucherKind,
     value: row.value,
+    maxDiscountCents: row.max_discount_cents,
     minSpendCents: row.min_spend_cents,
     maxUses: row.max_uses,
     maxUsesPerCustomer: row.max_uses_per_customer,

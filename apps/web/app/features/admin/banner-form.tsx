@@ -1,8 +1,8 @@
 import { type AdminBanner, type AdminCategory, BannerBodySchema, type BannerUpdateBody } from '@soko/contract/admin'
 import { useState } from 'react'
 import { CheckboxField, SelectField, TextField } from '../../components/ui/form-field.tsx'
+import { fromNairobiInput, toNairobiInput } from '../../lib/nairobi-time.ts'
 import { EditForm, type EditFormFrame } from './edit-form.tsx'
-import { fromNairobiInput, toNairobiInput } from './nairobi-time.ts'
 
 const TEXT_FIELDS = [
   'title',

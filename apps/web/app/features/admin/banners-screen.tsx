@@ -6,7 +6,7 @@ import { ListEmpty, RowAction } from '../../components/ui/list.tsx'
 import { Tag, type Tone } from '../../components/ui/tag.tsx'
 import { call } from '../../lib/api-client.ts'
 import { failureText, fieldErrors } from '../../lib/form-errors.ts'
-import { formatDate } from '../../lib/format.ts'
+import { formatMoment } from '../../lib/nairobi-time.ts'
 import { BannerForm, bannerValues, emptyBanner } from './banner-form.tsx'
 
 type Editing = { mode: 'new' } | { mode: 'edit'; banner: AdminBanner } | null
@@ -16,18 +16,6 @@ const STATES: Record<AdminBanner['state'], { label: string; tone: Tone }> = {
   scheduled: { label: 'Scheduled', tone: 'warn' },
   ended: { label: 'Ended', tone: 'bad' },
   off: { label: 'Off', tone: 'neutral' },
-}
-
-const clock = new Intl.DateTimeFormat('en-KE', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'Africa/Nairobi',
-})
-
-/** '1 Dec 2099, 08:00' in Nairobi time: a schedule may be a year or more away, so the year is shown. */
-export function formatMoment(iso: string): string {
-  return `${formatDate(iso)}, ${clock.format(new Date(iso))}`
 }
 
 function schedule(banner: AdminBanner): string {

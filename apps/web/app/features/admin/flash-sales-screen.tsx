@@ -9,8 +9,7 @@ import { Tag, type Tone } from '../../components/ui/tag.tsx'
 import { call } from '../../lib/api-client.ts'
 import { failureText, fieldErrors } from '../../lib/form-errors.ts'
 import { formatKes } from '../../lib/format.ts'
-import { formatMoment } from './banners-screen.tsx'
-import { fromNairobiInput, toNairobiInput } from './nairobi-time.ts'
+import { formatMoment, fromNairobiInput, toNairobiInput } from '../../lib/nairobi-time.ts'
 
 const STATES: Record<AdminFlashSale['state'], { label: string; tone: Tone }> = {
   scheduled: { label: 'Scheduled', tone: 'warn' },

@@ -71,7 +71,8 @@ export function uniqueProducts(lists: readonly (readonly ProductListing[])[]): P
 
 /** Section 9: may fast mode (cache_first) answer from the cache? At least 6 matches, or no text but a filter. */
 export function canUseCachedResults(filters: SearchFilters, matchCount: number): boolean {
-  if (!filters.cacheFirst) return false
+  // This browser's cache holds cards, not their variants' options: an option filter always asks the server.
+  if (!filters.cacheFirst || filters.option !== undefined) return false
   if (matchCount >= FAST_SEARCH_MIN_MATCHES) return true
   return filters.q.trim() === '' && hasActiveFilters(filters) && matchCount > 0
 }

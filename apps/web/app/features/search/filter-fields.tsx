@@ -87,6 +87,31 @@ export function FilterFields({
             ))}
           </select>
         </div>
+        {(draft.option !== undefined || (facets?.options.length ?? 0) > 0) && (
+          <div className="filter-field">
+            <label htmlFor={`${id}-option`}>Size, colour...</label>
+            <select
+              id={`${id}-option`}
+              value={draft.option ?? ''}
+              onChange={(e) => onChange({ option: e.target.value || undefined })}
+            >
+              <option value="">Any option</option>
+              {draft.option !== undefined &&
+                !facets?.options.some((o) => o.values.some((v) => `${o.name}:${v.value}` === draft.option)) && (
+                  <option value={draft.option}>{draft.option.replace(':', ': ')}</option>
+                )}
+              {facets?.options.map((option) => (
+                <optgroup key={option.name} label={option.name}>
+                  {option.values.map((choice) => (
+                    <option key={choice.value} value={`${option.name}:${choice.value}`}>
+                      {withCount(choice.value, choice.count)}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          </div>
+        )}
         <div className="filter-field">
           <label htmlFor={`${id}-sort`}>Sort by</label>
           <SortSelect id={`${id}-sort`} value={draft.sortBy} onSort={(sortBy) => onChange({ sortBy })} />

@@ -16,6 +16,8 @@ export interface SearchFilters {
   priceMin?: number
   priceMax?: number
   minRating?: number
+  /** An option value of products with variants, as Name:Value (Size:M). */
+  option?: string
   verifiedOnly: boolean
   inStockOnly: boolean
   sortBy: SortBy
@@ -42,6 +44,13 @@ function amount(value: string | null): number | undefined {
   return Number.isFinite(number) && number >= 0 && number <= 10_000_000 ? number : undefined
 }
 
+const OPTION = /^[^:]{1,40}:[^:]{1,40}$/
+
+function option(value: string | null): string | undefined {
+  const text = value?.trim() ?? ''
+  return OPTION.test(text) ? text : undefined
+}
+
 function ref(value: string | null): string | undefined {
   const text = value?.trim().toLowerCase() ?? ''
   return REF.test(text) && text.length <= 200 ? text : undefined
@@ -64,6 +73,7 @@ export function parseFilters(params: URLSearchParams): SearchFilters {
     priceMin,
     priceMax,
     minRating: Number.isInteger(rating) && rating >= 1 && rating <= 5 ? rating : undefined,
+    option: option(params.get('option')),
     verifiedOnly: isTrue(params.get('verified_only')),
     inStockOnly: isTrue(params.get('in_stock_only')),
     sortBy: isSortBy(sort) ? sort : 'relevance',
@@ -80,6 +90,7 @@ export function hasActiveFilters(filters: SearchFilters): boolean {
     filters.priceMin !== undefined ||
     filters.priceMax !== undefined ||
     filters.minRating !== undefined ||
+    filters.option !== undefined ||
     filters.verifiedOnly ||
     filters.inStockOnly
   )
@@ -92,6 +103,7 @@ export function countActiveFilters(filters: SearchFilters): number {
     filters.vendor,
     filters.priceMin ?? filters.priceMax,
     filters.minRating,
+    filters.option,
     filters.verifiedOnly || undefined,
     filters.inStockOnly || undefined,
   ].filter((value) => value !== undefined).length
@@ -107,6 +119,7 @@ function entries(filters: SearchFilters, omit: Fixed = {}): [string, string][] {
     ['price_min', filters.priceMin?.toString()],
     ['price_max', filters.priceMax?.toString()],
     ['min_rating', filters.minRating?.toString()],
+    ['option', filters.option],
     ['verified_only', filters.verifiedOnly ? 'true' : undefined],
     ['in_stock_only', filters.inStockOnly ? 'true' : undefined],
     ['sort_by', filters.sortBy === 'relevance' ? undefined : filters.sortBy],
@@ -174,6 +187,7 @@ export function filterSummary(filters: SearchFilters, names: { category?: string
   const price = priceWords(filters.priceMin, filters.priceMax)
   if (price) parts.push(price)
   if (filters.minRating) parts.push(`${filters.minRating}+ stars`)
+  if (filters.option) parts.push(filters.option.replace(':', ': '))
   if (filters.verifiedOnly) parts.push('verified vendors')
   if (filters.inStockOnly) parts.push('in stock')
   return parts.length > 0 ? parts.join(' · ') : 'All products'

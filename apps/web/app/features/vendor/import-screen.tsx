@@ -23,8 +23,9 @@ function IssueTable({ issues, label }: { issues: readonly ImportIssue[]; label: 
       <table className="data-table">
         <TableHead columns={ISSUE_COLUMNS} />
         <tbody>
-          {issues.map((issue) => (
-            <tr key={`${issue.line}:${issue.field}`}>
+          {issues.map((issue, n) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a line may have several issues of one column
+            <tr key={`${issue.line}:${issue.field}:${n}`}>
               <th scope="row">{issue.line}</th>
               <td>{issue.field}</td>
               <td>{issue.message}</td>
@@ -232,6 +233,17 @@ export function ImportScreen({ categories }: { categories: readonly Category[] }
                         Download the lines not imported
                       </a>
                     )}
+                  </>
+                )}
+                {progress.imageFailures.length > 0 && (
+                  <>
+                    <h4>
+                      {progress.imageFailures.length === 1
+                        ? '1 image was not added'
+                        : `${progress.imageFailures.length} images were not added`}{' '}
+                      (the products were imported without them)
+                    </h4>
+                    <IssueTable issues={progress.imageFailures} label="Images not added" />
                   </>
                 )}
                 <p>

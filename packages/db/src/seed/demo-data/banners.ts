@@ -48,4 +48,17 @@ export const DEMO_BANNERS = [
     stat2Label: 'Books and supplies',
     hue: 270,
   },
+  {
+    // The demo's welcome voucher (seed/demo-vouchers.ts): the offer in words a shopper reads on the home page.
+    title: 'Karibu! 10% off your first order',
+    subtitle: 'Type KARIBU10 in the cart: 10% off up to KES 500 when you spend KES 2,000 or more. Once per shopper.',
+    categorySlug: 'bedding-home-decor',
+    linkUrl: '/category/bedding-home-decor',
+    linkText: 'Start with home decor',
+    stat1: 'KARIBU10',
+    stat1Label: 'Your code',
+    stat2: 'KES 500',
+    stat2Label: 'Off at most',
+    hue: 150,
+  },
 ] as const

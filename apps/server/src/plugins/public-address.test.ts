@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import { type AddressClass, classifyAddress, isPublicAddress } from './public-address.ts'
+
+describe('which addresses an outbound request may reach', () => {
+  const table: [string, AddressClass][] = [
+    // IPv4
+    ['8.8.8.8', 'public'],
+    ['41.90.64.1', 'public'],
+    ['1.1.1.1', 'public'],
+    ['0.0.0.0', 'unspecified'],
+    ['0.1.2.3', 'unspecified'],
+    ['10.0.0.1', 'private'],
+    ['10.255.255.255', 'private'],
+    ['100.64.0.1', 'private'],
+    ['100.128.0.1', 'public'],
+    ['127.0.0.1', 'loopback'],
+    ['127.255.0.9', 'loopback'],
+    ['169.254.169.254', 'link_local'],
+    ['172.15.255.255', 'public'],
+    ['172.16.0.1', 'private'],
+    ['172.31.255.255', 'private'],
+    ['172.32.0.0', 'public'],
+    ['192.0.0.8', 'reserved'],
+    ['192.0.2.1', 'reserved'],
+    ['192.168.1.1', 'private'],
+    ['198.18.0.1', 'reserved'],
+    ['198.51.100.7', 'reserved'],
+    ['203.0.113.9', 'reserved'],
+    ['224.0.0.251', 'multicast'],
+    ['239.255.255.250', 'multicast'],
+    ['240.0.0.1', 'reserved'],
+    ['255.255.255.255', 'reserved'],
+    // IPv6
+    ['2001:4860:4860::8888', 'public'],
+    ['2a00:1450:4001:830::200e', 'public'],
+    ['[2606:4700:4700::1111]', 'public'],
+    ['::', 'unspecified'],
+    ['::1', 'loopback'],
+    ['[::1]', 'loopback'],
+    ['0:0:0:0:0:0:0:1', 'loopback'],
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['[::ffff:127.0.0.1]', 'loopback'],
+    ['::ffff:7f00:1', 'loopback'],
+    ['::ffff:10.1.2.3', 'private'],
+    ['::ffff:169.254.169.254', 'link_local'],
+    ['::ffff:8.8.8.8', 'public'],
+    ['64:ff9b::10.0.0.1', 'private'],
+    ['64:ff9b::8.8.8.8', 'public'],
+    ['64:ff9b:1::1', 'private'],
+    ['::127.0.0.1', 'reserved'],
+    ['fc00::1', 'private'],
+    ['fd12:3456:789a::1', 'private'],
+    ['fe80::1', 'link_local'],
+    ['febf::1', 'link_local'],
+    ['fec0::1', 'private'],
+    ['ff02::1', 'multicast'],
+    ['2001:db8::1', 'reserved'],
+    ['2001::1', 'reserved'],
+    ['2002:7f00:1::1', 'reserved'],
+    ['100::1', 'reserved'],
+    ['4000::1', 'reserved'],
+    ['FE80::1', 'link_local'],
+    // Not addresses
+    ['fe80::1%eth0', 'invalid'],
+    ['localhost', 'invalid'],
+    ['example.com', 'invalid'],
+    ['127.1', 'invalid'],
+    ['', 'invalid'],
+    ['1.2.3.256', 'invalid'],
+  ]
+  it.each(table)('%s is %s', (address, kind) => {
+    expect(classifyAddress(address)).toBe(kind)
+    expect(isPublicAddress(address)).toBe(kind === 'public')
+  })
+})

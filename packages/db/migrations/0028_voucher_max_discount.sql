@@ -1,0 +1,2 @@
+ALTER TABLE "vouchers" ADD COLUMN "max_discount_cents" integer;--> statement-breakpoint
+ALTER TABLE "vouchers" ADD CONSTRAINT "vouchers_max_discount_percent" CHECK ("vouchers"."max_discount_cents" is null or ("vouchers"."kind" = 'percent' and "vouchers"."max_discount_cents" > 0));
