@@ -26,6 +26,7 @@ import { reviewRoutes } from './modules/reviews/routes.ts'
 import { searchRoutes } from './modules/search/routes.ts'
 import { seoRoutes } from './modules/seo/routes.ts'
 import { siteRoutes } from './modules/site/routes.ts'
+import { smsCallbackRoutes } from './modules/sms/routes.ts'
 import { vendorPortalRoutes } from './modules/vendors/portal-routes.ts'
 import { vendorRoutes } from './modules/vendors/routes.ts'
 import { vendorVoucherRoutes } from './modules/vouchers/routes.ts'
@@ -63,6 +64,8 @@ export interface StandInLinks {
   siteOrigin(): string
   /** The key the test card provider signs webhooks with (the installation's own, kept in app_secrets). */
   cardSecretKey: string
+  /** Where on this process the SMS stand-in posts delivery reports (the path ends in the callback secret). */
+  smsReportPath: string
 }
 
 /** The stand-ins an entry point started: where each answers, null for one the configuration did not ask for. */
@@ -73,6 +76,8 @@ export interface StandIns {
   cardProviderUrl: string | null
   /** The OpenID Connect stand-in of Google and the client made for this process (demo mode only). */
   google: OidcClientConfig | null
+  /** The Africa's Talking stand-in and the account made for this process (SMS_PROVIDER=simulator). */
+  sms: { baseUrl: string; username: string; apiKey: string } | null
   close(): Promise<void>
 }
 
@@ -83,6 +88,7 @@ const NO_STAND_INS: StandIns = {
   mpesaCertificate: null,
   cardProviderUrl: null,
   google: null,
+  sms: null,
   close: async () => {},
 }
 
@@ -102,6 +108,9 @@ export interface SokoContext {
   ledger: Services['ledger']
   /** The ledger's opening balances, run at startup. */
   ledgerBackfill: Services['flows']['ledgerBackfill']
+  /** Text messages, and the address of the SMS stand-in when this process runs one (tests read what it "sent"). */
+  texts: Services['texts']
+  smsStandInUrl: string | null
   /** The marketplace's own origin for links: PUBLIC_URL, else the address this process listens on. */
   siteOrigin(): string
 }
@@ -163,8 +172,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Where every link Soko hands out points (mail, callbacks, canonical URLs, the card page's way back): PUBLIC_URL,
   // else this process's own address. Never a request's Host, X-Forwarded-Host or Origin, which a client chooses.
   const siteOrigin = () => config.PUBLIC_URL ?? selfUrl()
-  const services = await buildServices(config, database, app.log, { selfUrl, siteOrigin }, (cardSecretKey) =>
-    options.standIns ? options.standIns(config, { selfUrl, siteOrigin, cardSecretKey }) : Promise.resolve(NO_STAND_INS),
+  const services = await buildServices(config, database, app.log, { selfUrl, siteOrigin }, (known) =>
+    options.standIns ? options.standIns(config, { selfUrl, siteOrigin, ...known }) : Promise.resolve(NO_STAND_INS),
   )
   const { catalog, jobs, mailer, sessions, limiter, flows } = services
   app.decorate('soko', {
@@ -178,6 +187,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     postings: flows.postings,
     ledger: services.ledger,
     ledgerBackfill: flows.ledgerBackfill,
+    texts: services.texts,
+    smsStandInUrl: services.standIns.sms?.baseUrl ?? null,
     siteOrigin,
   })
   registerErrorHandling(app)
@@ -196,6 +207,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log.warn(
       'demo mode (SOKO_DEMO): payments, Google sign-in and mail go to the built-in stand-ins (no money moves; without SMTP_URL mail waits in the admin Outbox), and every page says so',
     )
+  }
+
+  if (services.standIns.sms) {
+    app.log.info(`texts go to the built-in SMS stand-in: its inbox is ${services.standIns.sms.baseUrl}/__simulator/sms`)
   }
 
   // Public pages rendered once for visitors (production only: development renders every request afresh).
@@ -316,6 +331,7 @@ async function registerRoutes(
     }),
   )
   await app.register(payoutResultRoutes(services.payouts))
+  await app.register(smsCallbackRoutes({ texts: services.texts, callbackSecret: services.smsCallbackSecret }))
   await app.register(reviewRoutes(services.reviews))
   await app.register(
     vendorRoutes({
