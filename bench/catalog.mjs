@@ -93,6 +93,10 @@ export async function benchCatalog(base) {
     ['GET /api/marketplace/categories/', ['/api/marketplace/categories/']],
     [`GET product detail (${detailPaths.length} products)`, detailPaths],
     [`GET listing ?category= (${listingPaths.length} categories)`, listingPaths],
+    // Pages as a visitor's browser loads them (server-rendered HTML; from the page cache after the first).
+    ['GET / (home page HTML)', ['/']],
+    [`GET product page HTML (${slugs.length} products)`, slugs.map((slug) => `/product/${slug}`)],
+    [`GET category page HTML (${leaves.length} categories)`, leaves.map((c) => `/category/${c.slug}`)],
   ]
   const rows = [
     [

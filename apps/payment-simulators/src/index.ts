@@ -1,5 +1,19 @@
 // The package's entry: the stand-ins (Daraja, card provider, Google sign-in) and the table of what the simulated M-Pesa
 // customer does.
+
+export {
+  SMS_DEFAULT_OUTCOME,
+  SMS_OUTCOMES_BY_LAST_FOUR,
+  type SmsOutcome,
+  type SmsOutcomeKind,
+  smsOutcomeFor,
+} from './africastalking/outcomes.ts'
+export {
+  type SimulatedSms,
+  type SmsSimulator,
+  type SmsSimulatorOptions,
+  startSmsSimulator,
+} from './africastalking/sms.ts'
 export { startTestCardProvider, type TestCardProvider, type TestCardProviderOptions } from './card/provider.ts'
 export { TEST_CARDS, type TestCard } from './card/test-cards.ts'
 export type { SimulatedB2cPayment } from './daraja/b2c.ts'

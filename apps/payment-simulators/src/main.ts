@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { startSmsSimulator } from './africastalking/sms.ts'
 import { startTestCardProvider } from './card/provider.ts'
 import { startDarajaSimulator } from './daraja/simulator.ts'
 import { startOidcProvider } from './oidc/provider.ts'
@@ -57,17 +58,30 @@ const oidc = await startOidcProvider({
   ...(redirectUris ? { redirectUris: () => redirectUris } : {}),
 })
 
+// Africa's Talking SMS: Soko is given SMS_PROVIDER=africastalking, AT_BASE_URL (this address), AT_USERNAME and AT_API_KEY;
+// delivery reports go to SMS_REPORT_URL (PUBLIC_URL/api/sms/delivery-reports/<SMS_CALLBACK_SECRET>) when set.
+const smsApiKey = env.AT_API_KEY ?? `atsk_${randomBytes(18).toString('hex')}`
+const sms = await startSmsSimulator({
+  host,
+  port: port('SMS_SIMULATOR_PORT', 4040),
+  username: env.AT_USERNAME ?? 'sandbox',
+  apiKey: smsApiKey,
+  deliveryReportUrl: () => env.SMS_REPORT_URL ?? null,
+})
+
 process.stdout.write(
   `Daraja simulator:   ${daraja.url}  (sessions: ${daraja.url}/__simulator/sessions, B2C: ${daraja.url}/__simulator/b2c, Pay Bill phone: ${daraja.url}/__simulator/c2b)\n` +
     `B2C certificate:    MPESA_B2C=on MPESA_CERT_PATH=${certificatePath}\n` +
     `Test card provider: ${card.url}  (secret key: ${cardSecretKey})\n` +
     `Card webhooks to:   ${env.CARD_WEBHOOK_URL ?? '(none: set CARD_WEBHOOK_URL)'}\n` +
     `Google sign-in:     ${oidc.issuer}  (GOOGLE_ISSUER=${oidc.issuer} GOOGLE_CLIENT_ID=${oidc.clientId} GOOGLE_CLIENT_SECRET=${oidc.clientSecret})\n` +
-    `Sign-in returns to: ${redirectUris?.join(', ') ?? 'any http(s) address (set OIDC_REDIRECT_URIS to limit it)'}\n`,
+    `Sign-in returns to: ${redirectUris?.join(', ') ?? 'any http(s) address (set OIDC_REDIRECT_URIS to limit it)'}\n` +
+    `SMS gateway:        ${sms.url}  (inbox: ${sms.url}/__simulator/sms; AT_BASE_URL=${sms.url} AT_USERNAME=${env.AT_USERNAME ?? 'sandbox'} AT_API_KEY=${smsApiKey})\n` +
+    `SMS reports to:     ${env.SMS_REPORT_URL ?? '(none: set SMS_REPORT_URL)'}\n`,
 )
 
 async function stop() {
-  await Promise.all([daraja.close(), card.close(), oidc.close()])
+  await Promise.all([daraja.close(), card.close(), oidc.close(), sms.close()])
   process.exit(0)
 }
 process.once('SIGINT', stop)

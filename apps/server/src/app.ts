@@ -26,6 +26,7 @@ import { reviewRoutes } from './modules/reviews/routes.ts'
 import { searchRoutes } from './modules/search/routes.ts'
 import { seoRoutes } from './modules/seo/routes.ts'
 import { siteRoutes } from './modules/site/routes.ts'
+import { smsCallbackRoutes } from './modules/sms/routes.ts'
 import { vendorPortalRoutes } from './modules/vendors/portal-routes.ts'
 import { vendorRoutes } from './modules/vendors/routes.ts'
 import { vendorVoucherRoutes } from './modules/vouchers/routes.ts'
@@ -36,6 +37,7 @@ import { clientErrorOptions, registerErrorHandling } from './plugins/errors.ts'
 import { registerFaultInjection } from './plugins/faults.ts'
 import { logSerializers, registerObservability, requestId } from './plugins/observability.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
+import { PageCache } from './plugins/page-cache.ts'
 import { registerPersonalCaching } from './plugins/personal-paths.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerWeb, type WebMode } from './plugins/web.ts'
@@ -62,6 +64,8 @@ export interface StandInLinks {
   siteOrigin(): string
   /** The key the test card provider signs webhooks with (the installation's own, kept in app_secrets). */
   cardSecretKey: string
+  /** Where on this process the SMS stand-in posts delivery reports (the path ends in the callback secret). */
+  smsReportPath: string
 }
 
 /** The stand-ins an entry point started: where each answers, null for one the configuration did not ask for. */
@@ -72,6 +76,8 @@ export interface StandIns {
   cardProviderUrl: string | null
   /** The OpenID Connect stand-in of Google and the client made for this process (demo mode only). */
   google: OidcClientConfig | null
+  /** The Africa's Talking stand-in and the account made for this process (SMS_PROVIDER=simulator). */
+  sms: { baseUrl: string; username: string; apiKey: string } | null
   close(): Promise<void>
 }
 
@@ -82,6 +88,7 @@ const NO_STAND_INS: StandIns = {
   mpesaCertificate: null,
   cardProviderUrl: null,
   google: null,
+  sms: null,
   close: async () => {},
 }
 
@@ -101,6 +108,9 @@ export interface SokoContext {
   ledger: Services['ledger']
   /** The ledger's opening balances, run at startup. */
   ledgerBackfill: Services['flows']['ledgerBackfill']
+  /** Text messages, and the address of the SMS stand-in when this process runs one (tests read what it "sent"). */
+  texts: Services['texts']
+  smsStandInUrl: string | null
   /** The marketplace's own origin for links: PUBLIC_URL, else the address this process listens on. */
   siteOrigin(): string
 }
@@ -162,8 +172,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Where every link Soko hands out points (mail, callbacks, canonical URLs, the card page's way back): PUBLIC_URL,
   // else this process's own address. Never a request's Host, X-Forwarded-Host or Origin, which a client chooses.
   const siteOrigin = () => config.PUBLIC_URL ?? selfUrl()
-  const services = await buildServices(config, database, app.log, { selfUrl, siteOrigin }, (cardSecretKey) =>
-    options.standIns ? options.standIns(config, { selfUrl, siteOrigin, cardSecretKey }) : Promise.resolve(NO_STAND_INS),
+  const services = await buildServices(config, database, app.log, { selfUrl, siteOrigin }, (known) =>
+    options.standIns ? options.standIns(config, { selfUrl, siteOrigin, ...known }) : Promise.resolve(NO_STAND_INS),
   )
   const { catalog, jobs, mailer, sessions, limiter, flows } = services
   app.decorate('soko', {
@@ -177,6 +187,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     postings: flows.postings,
     ledger: services.ledger,
     ledgerBackfill: flows.ledgerBackfill,
+    texts: services.texts,
+    smsStandInUrl: services.standIns.sms?.baseUrl ?? null,
     siteOrigin,
   })
   registerErrorHandling(app)
@@ -197,12 +209,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     )
   }
 
+  if (services.standIns.sms) {
+    app.log.info(`texts go to the built-in SMS stand-in: its inbox is ${services.standIns.sms.baseUrl}/__simulator/sms`)
+  }
+
+  // Public pages rendered once for visitors (production only: development renders every request afresh).
+  const pages = options.web === 'production' ? new PageCache() : null
   // Every process drops its cached catalogue the moment the database announces a change, whoever made it.
   const unlisten = await database.listen('soko_catalog', (payload) => {
     catalog.onCatalogChange(payload)
     services.commissionRates.onCatalogChange(payload)
     services.search.onCatalogChange(payload)
+    pages?.clear()
   })
+  if (pages) {
+    // What admins and shops change beyond the catalogue (flash sales, policies, stations...) shows on pages too:
+    // this process drops its pages at once; others within the pages' lifetime (PAGE_TTL_MS).
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return
+      if (/^\/api\/(?:admin|vendor)\//.test(request.url)) pages.clear()
+    })
+  }
   const stopSweeper = startSweeper(sessions, limiter, app.log)
   // The ledger's opening balances for money that moved before it was kept (once; later starts find nothing to do).
   await flows.ledgerBackfill.run()
@@ -223,7 +250,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerOpenApi(app)
   await registerRoutes(app, services, { config, health: new HealthService(database, options.migrations), siteOrigin })
-  await registerWeb(app, options.web)
+  await registerWeb(app, options.web, pages)
   return app
 }
 
@@ -304,6 +331,7 @@ async function registerRoutes(
     }),
   )
   await app.register(payoutResultRoutes(services.payouts))
+  await app.register(smsCallbackRoutes({ texts: services.texts, callbackSecret: services.smsCallbackSecret }))
   await app.register(reviewRoutes(services.reviews))
   await app.register(
     vendorRoutes({

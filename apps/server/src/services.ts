@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { DatabaseHandle } from '@soko/db/client'
 import { nextPayoutRun } from '@soko/domain/payout-states'
 import type { FastifyBaseLogger } from 'fastify'
@@ -10,6 +11,7 @@ import { FulfilVendorOrder } from './flows/fulfil-vendor-order.ts'
 import { LedgerBackfill } from './flows/ledger-backfill.ts'
 import { LedgerPostings } from './flows/ledger-postings.ts'
 import { OpenShop } from './flows/open-shop.ts'
+import { OrderTexts } from './flows/order-texts.ts'
 import { PaidShopNotices } from './flows/paid-shop-notices.ts'
 import { PayOnDelivery } from './flows/pay-on-delivery.ts'
 import { PaybillPayment } from './flows/paybill-payment.ts'
@@ -76,14 +78,32 @@ import { PaymentService } from './modules/payments/service.ts'
 import { PayoutService } from './modules/payouts/service.ts'
 import { RateLimiter } from './modules/rate-limits/service.ts'
 import { ReviewService } from './modules/reviews/service.ts'
+import { ListingCache } from './modules/search/listing-cache.ts'
 import { PostgresSearchService } from './modules/search/service.ts'
 import { SynonymEditor } from './modules/search/synonym-editor.ts'
 import { SecretsService } from './modules/secrets/service.ts'
+import { AfricasTalkingSms, type SmsGateway } from './modules/sms/gateway.ts'
+import { SMS_DELIVERY_REPORT_PATH } from './modules/sms/routes.ts'
+import { TextMessages } from './modules/sms/service.ts'
 import { FulfilmentService } from './modules/vendors/fulfilment.ts'
 import { VendorReports } from './modules/vendors/reports.ts'
 import { ShopService } from './modules/vendors/shop.ts'
 import { VouchersService } from './modules/vouchers/service.ts'
 import type { Config } from './plugins/config.ts'
+
+/** Africa's Talking, its stand-in, or none (SMS_PROVIDER=off, or a simulator no entry point started). */
+function smsGateway(config: Config, standIns: StandIns): SmsGateway | null {
+  if (config.smsBaseUrl !== null) {
+    return new AfricasTalkingSms({
+      baseUrl: config.smsBaseUrl,
+      username: config.AT_USERNAME,
+      apiKey: config.AT_API_KEY ?? '',
+      senderId: config.AT_SENDER_ID,
+    })
+  }
+  if (config.smsProvider !== 'simulator' || standIns.sms === null) return null
+  return new AfricasTalkingSms({ ...standIns.sms, senderId: config.AT_SENDER_ID ?? 'SOKO' })
+}
 
 /** This process's addresses, known once it listens. */
 export interface Links {
@@ -103,7 +123,7 @@ export async function buildServices(
   database: DatabaseHandle,
   log: FastifyBaseLogger,
   links: Links,
-  startStandIns: (cardSecretKey: string) => Promise<StandIns>,
+  startStandIns: (known: { cardSecretKey: string; smsReportPath: string }) => Promise<StandIns>,
 ) {
   const { db } = database
   const { siteOrigin } = links
@@ -118,8 +138,18 @@ export async function buildServices(
 
   // Outside parties: the real services, or the stand-ins the entry point started
   const cardKey = await cardSecretKey(config, secrets)
-  const standIns = await startStandIns(cardKey)
+  const smsSecret =
+    config.SMS_CALLBACK_SECRET ??
+    (await secrets.get('sms_callback_secret', () => randomBytes(24).toString('base64url')))
+  const standIns = await startStandIns({
+    cardSecretKey: cardKey,
+    smsReportPath: `${SMS_DELIVERY_REPORT_PATH}${smsSecret}`,
+  })
   const gateways = createGateways(config, secrets, links.selfUrl, standIns, cardKey)
+  const texts = new TextMessages(
+    { db, gateway: smsGateway(config, standIns), jobs, limiter, log },
+    { perPhone: config.SMS_LIMIT_PER_PHONE, total: config.SMS_LIMIT_TOTAL, maxTries: 6 },
+  )
 
   // Accounts (identity)
   const hasher = new PasswordHasher({
@@ -153,7 +183,7 @@ export async function buildServices(
   const stock = new Stock()
   const shopProducts = new ShopProductService(db, shops)
   const productImages = new ProductImageService(db, shops, config.mediaDir)
-  const search = new PostgresSearchService({ db, indexScans: database.indexScans })
+  const search = new ListingCache(new PostgresSearchService({ db, indexScans: database.indexScans }))
 
   // What shoppers keep, orders and payments
   const customers = new CustomerService(db, users, catalog)
@@ -215,13 +245,14 @@ export async function buildServices(
 
   // Flows: writes that span modules, each in one transaction
   const limits = { limitPerIp: config.CHECKOUT_LIMIT_PER_IP, pushLimitPerPhone: config.MPESA_PUSH_LIMIT_PER_PHONE }
-  const paidShopNotices = new PaidShopNotices({ orders, shops, users, mailer })
+  const orderTexts = new OrderTexts({ texts, users, log }, { paybillShortCode: config.paybillShortCode })
+  const paidShopNotices = new PaidShopNotices({ orders, shops, users, mailer, texts: orderTexts })
   const postings = new LedgerPostings(
     { db, ledger, orders, parts: vendorParts, returns, refunds: refundRecords, jobs, log },
     { vatRateBp: config.vatRateBp, returnWindowDays: config.RETURN_WINDOW_DAYS },
   )
   const settle = new SettlePayment(
-    { db, payments, orders, stock, mailer, shopNotices: paidShopNotices, jobs, postings, log },
+    { db, payments, orders, stock, mailer, shopNotices: paidShopNotices, jobs, postings, texts: orderTexts, log },
     { queryAfterMs: config.MPESA_QUERY_AFTER, queryAttempts: config.MPESA_QUERY_ATTEMPTS, publicUrl: siteOrigin },
   )
   const paybill = new PaybillPayment(
@@ -264,6 +295,7 @@ export async function buildServices(
         payOnDelivery,
         mailer,
         vouchers,
+        texts: orderTexts,
       },
       { ...limits, reservationMs: config.ORDER_RESERVATION },
     ),
@@ -274,7 +306,7 @@ export async function buildServices(
     expireOrder: new ExpireOrder({ db, orders, payments, stock, settle, jobs, log }),
     refundOrder: new RefundOrder({ db, orders, payments, stock, audit, mailer, returns, postings }),
     fulfilVendorOrder: new FulfilVendorOrder(
-      { db, shops, users, parts: vendorParts, orders, mailer, audit, jobs, postings, log, limiter },
+      { db, shops, users, parts: vendorParts, orders, mailer, audit, jobs, postings, log, limiter, texts: orderTexts },
       {
         confirmDays: config.DELIVERY_CONFIRM_DAYS,
         returnWindowDays: config.RETURN_WINDOW_DAYS,
@@ -291,7 +323,7 @@ export async function buildServices(
       { windowDays: config.RETURN_WINDOW_DAYS, answerHours: config.RETURN_ANSWER_HOURS, publicUrl: siteOrigin },
     ),
     sendRefund: new SendRefund(
-      { db, refunds, payments, orders, ledger, mailer, audit, jobs, log },
+      { db, refunds, payments, orders, ledger, mailer, audit, jobs, texts: orderTexts, log },
       { checkAfterMs: config.REFUND_CHECK_AFTER, checkAttempts: config.MPESA_QUERY_ATTEMPTS },
     ),
     openShop: new OpenShop({ db, shops, users, limiter, audit }),
@@ -341,6 +373,8 @@ export async function buildServices(
   return {
     standIns,
     gateways,
+    texts,
+    smsCallbackSecret: () => Promise.resolve(smsSecret),
     secrets,
     limiter,
     audit,

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { startDarajaSimulator, startOidcProvider, startTestCardProvider } from '@soko/payment-simulators'
+import {
+  startDarajaSimulator,
+  startOidcProvider,
+  startSmsSimulator,
+  startTestCardProvider,
+} from '@soko/payment-simulators'
 import type { StandInLinks, StandIns } from './app.ts'
 import { GOOGLE_CALLBACK_PATH } from './modules/accounts/google.ts'
 import { CARD_WEBHOOK_PATH } from './modules/payments/routes.ts'
@@ -8,7 +13,7 @@ import type { Config } from './plugins/config.ts'
 /**
  * The local stand-ins of outside parties (DESIGN D9) that the configuration asks for, each on its own loopback
  * port and talked to over real HTTP exactly as the real service is: the Daraja simulator (MPESA_ENV=simulator), the
- * test card provider (CARD_PROVIDER=test) and, in a demo without Google credentials, the OpenID Connect stand-in of
+ * test card provider (CARD_PROVIDER=test), the SMS gateway (SMS_PROVIDER=simulator) and, in a demo without Google credentials, the OpenID Connect stand-in of
  * Google with a client id and secret made for this process. Only entry points import this file (`main.ts`, and the
  * tests' servers): product code never starts or imports a simulator, it is handed their addresses.
  */
@@ -69,11 +74,26 @@ export async function startStandIns(config: Config, links: StandInLinks): Promis
       closers.push(() => standIn.close())
     }
 
+    let sms: StandIns['sms'] = null
+    if (config.smsProvider === 'simulator') {
+      // Africa's Talking's stand-in: an account made for this process; delivery reports come back to this process.
+      const account = { username: 'sandbox', apiKey: `atsk_${randomBytes(24).toString('hex')}` }
+      const standIn = await startSmsSimulator({
+        host: '127.0.0.1',
+        ...account,
+        deliveryReportUrl: () => `${links.selfUrl()}${links.smsReportPath}`,
+        deliveryDelayMs: config.SMS_SIMULATOR_DELAY,
+      })
+      sms = { baseUrl: standIn.url, ...account }
+      closers.push(() => standIn.close())
+    }
+
     return {
       mpesaBaseUrl,
       mpesaCertificate,
       cardProviderUrl,
       google,
+      sms,
       async close() {
         await Promise.all(closers.map((close) => close()))
       },

@@ -16,6 +16,7 @@ import { productImportEndpoints } from '@soko/contract/product-import'
 import { returnsEndpoints } from '@soko/contract/returns'
 import { searchEndpoints } from '@soko/contract/search'
 import { siteEndpoints } from '@soko/contract/site'
+import { smsEndpoints } from '@soko/contract/sms'
 import { vendorEndpoints } from '@soko/contract/vendor'
 import { voucherEndpoints } from '@soko/contract/vouchers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -43,6 +44,7 @@ const tables = {
   productImportEndpoints,
   flashSaleEndpoints,
   siteEndpoints,
+  smsEndpoints,
 }
 
 const entries: [EndpointKey, EndpointSpec][] = Object.values(tables).flatMap(

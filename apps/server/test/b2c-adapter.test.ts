@@ -378,11 +378,13 @@ describe('B2C adapter against the simulator', () => {
       CARD_PROVIDER_URL: 'http://127.0.0.1:9',
       CARD_SECRET_KEY: 'sk_test_unused',
       SOKO_DEMO: 'false',
+      SMS_PROVIDER: 'off',
     })
     const standIns = await startStandIns(config, {
       selfUrl: () => receiver.url,
       siteOrigin: () => receiver.url,
       cardSecretKey: 'sk_test_unused',
+      smsReportPath: '/unused',
     })
     try {
       const mpesaBaseUrl = standIns.mpesaBaseUrl ?? ''

@@ -83,6 +83,8 @@ describe.each(engines)('refunds sent (%s)', (engine) => {
         MPESA_INITIATOR_NAME: B2C.initiatorName,
         MPESA_INITIATOR_PASSWORD: B2C.initiatorPassword,
         MPESA_CERT_PATH: certificatePath,
+        // Every order here is placed with one phone: its texts are not what these tests count.
+        SMS_LIMIT_PER_PHONE: '100000/1h',
       },
     })
     const adminUser = await registerUser(server)
@@ -156,6 +158,15 @@ describe.each(engines)('refunds sent (%s)', (engine) => {
     const mail = (await outbox(server, email)).find((message) => message.subject === 'Refund of KSh 100 sent')
     expect(mail?.text).toContain(`We have sent KSh 100 back to M-Pesa ${masked(phone)}`)
     expect(mail?.text).not.toContain(phone.slice(-9, -3))
+    // And a text to the order's phone, naming where the money went (the number masked as in the email).
+    const text = await waitFor(async () =>
+      (await server.app.soko.texts.latest({ orderIds: [placed.order.id], limit: 10 })).find(
+        (row) => row.kind === 'refund-sent' && row.status === 'sent',
+      ),
+    )
+    expect(text.body).toBe(
+      `Soko: refund of KSh 100 for order ${placed.order.orderNumber} sent to M-Pesa ${masked(phone)}.`,
+    )
     expect((await orderOf(placed)).refunds).toEqual([
       expect.objectContaining({ amount: 100, state: 'sent', destination: `M-Pesa ${masked(phone)}` }),
     ])

@@ -10,6 +10,7 @@ import {
   PaymentMethodBodySchema,
   PaymentMethodListSchema,
   PaymentMethodSchema,
+  PreferencesSchema,
   ProductIdParamsSchema,
   ProfileSchema,
   ProfileUpdateSchema,
@@ -40,6 +41,19 @@ export const accountEndpoints = endpoints({
     body: ProfileUpdateSchema,
     response: ProfileSchema,
     errors: ['unauthorized', 'conflict', 'rate_limited'],
+  },
+  'GET /api/user/preferences': {
+    summary: 'Your settings (texts about your orders)',
+    tags,
+    response: PreferencesSchema,
+    errors: ['unauthorized'],
+  },
+  'PUT /api/user/preferences': {
+    summary: 'Change your settings: sms_order_updates false stops texts about your orders',
+    tags,
+    body: PreferencesSchema,
+    response: PreferencesSchema,
+    errors: ['unauthorized'],
   },
   'GET /api/user/orders': {
     summary: 'Your orders, newest first, each with its vendor parts and latest payment',

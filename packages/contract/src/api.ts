@@ -16,6 +16,7 @@ import type { productImportEndpoints } from './product-import.ts'
 import type { returnsEndpoints } from './returns.ts'
 import type { searchEndpoints } from './search.ts'
 import type { siteEndpoints } from './site.ts'
+import type { smsEndpoints } from './sms.ts'
 import type { vendorEndpoints } from './vendor.ts'
 import type { voucherEndpoints } from './vouchers.ts'
 
@@ -36,6 +37,7 @@ export type Api = typeof catalogEndpoints &
   typeof payOnDeliveryEndpoints &
   typeof productImportEndpoints &
   typeof flashSaleEndpoints &
-  typeof voucherEndpoints
+  typeof voucherEndpoints &
+  typeof smsEndpoints
 
 export type ApiKey = keyof Api

@@ -61,6 +61,17 @@ export const optionalText = (label: string, max = 120) =>
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
 
+// Settings
+
+export const PreferencesSchema = z
+  .strictObject({
+    sms_order_updates: z
+      .boolean({ error: () => 'sms_order_updates must be true or false' })
+      .describe('Texts about your orders (placed, paid, shipped, at the pickup station, delivered, refunds)'),
+  })
+  .describe("The signed-in user's settings")
+export type Preferences = z.infer<typeof PreferencesSchema>
+
 // Profile
 
 export const ProfileSchema = z.object({

@@ -27,6 +27,7 @@ import * as rateLimits from './schema/rate-limits.ts'
 import * as reviews from './schema/reviews.ts'
 import * as search from './schema/search.ts'
 import * as secrets from './schema/secrets.ts'
+import * as sms from './schema/sms.ts'
 import * as vendors from './schema/vendors.ts'
 import * as vouchers from './schema/vouchers.ts'
 import { typedRows, value } from './typed-sql.ts'
@@ -53,6 +54,7 @@ const modules = [
   reviews,
   search,
   secrets,
+  sms,
   vendors,
   vouchers,
 ]

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   formatKenyanMobile,
+  formatPhone,
   kenyanMobileOperator,
   MPESA_NUMBER_INVALID,
   MPESA_NUMBER_REQUIRED,
@@ -162,5 +163,22 @@ describe('an M-Pesa number', () => {
     ['phone', MPESA_NUMBER_INVALID],
   ])('%j is refused: %s', (input, message) => {
     expect(mpesaNumberProblem(input)).toBe(message)
+  })
+})
+
+describe('phone numbers as shown', () => {
+  it.each([
+    ['+254712345678', '0712 345 678'],
+    ['254712345678', '0712 345 678'],
+    ['0712345678', '0712 345 678'],
+    ['0712-345-678', '0712 345 678'],
+    ['+254 112 345 678', '0112 345 678'],
+    ['0101234567', '0101 234 567'],
+    // Not a Kenyan mobile number: shown as it is.
+    ['0712 *** 678', '0712 *** 678'],
+    ['+44 20 7946 0958', '+44 20 7946 0958'],
+    ['  020 2222222 ', '020 2222222'],
+  ])('formatPhone(%j) is %j', (input, expected) => {
+    expect(formatPhone(input)).toBe(expected)
   })
 })

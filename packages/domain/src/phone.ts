@@ -106,3 +106,12 @@ export function maskKenyanMobile(e164: string): string {
 export function toMsisdn(e164: string): string {
   return e164.replace(/^\+/, '')
 }
+
+/**
+ * A phone number as Soko shows it everywhere: a Kenyan mobile number in any usual form (`+254712345678`,
+ * `254712345678`, `0712-345-678`) as `0712 345 678`; anything else (a masked number, a landline) as it is.
+ */
+export function formatPhone(value: string): string {
+  const e164 = normaliseKenyanMobile(value)
+  return e164 === null ? value.trim() : formatKenyanMobile(e164)
+}

@@ -6,6 +6,7 @@ import { returnWindowEnds } from '@soko/domain/return-states'
 import { availableFrom } from '@soko/domain/vendor-balance'
 import {
   autoConfirmAt,
+  carrierLabel,
   type DeliveryConfirmer,
   movePart,
   type PartAction,
@@ -31,6 +32,7 @@ import type { Ctx } from '../plugins/auth.ts'
 import type { RateLimit } from '../plugins/config.ts'
 import { AppError } from '../plugins/errors.ts'
 import type { LedgerPostings } from './ledger-postings.ts'
+import type { OrderTexts } from './order-texts.ts'
 import { schedulePickupTimers } from './pickup-reminders.ts'
 
 /** The durable job that confirms a delivered part by itself, DELIVERY_CONFIRM_DAYS after the vendor's "delivered". */
@@ -87,6 +89,7 @@ export class FulfilVendorOrder {
       postings: Pick<LedgerPostings, 'enqueueRelease'>
       log: FastifyBaseLogger
       limiter: RateLimiter
+      texts: Pick<OrderTexts, 'shipped' | 'atStation' | 'delivered' | 'kick'>
     },
     private readonly settings: {
       confirmDays: number
@@ -247,6 +250,7 @@ export class FulfilVendorOrder {
     const mail: number[] = []
     const result = await this.modules.db.transaction((t) => work(t, mail))
     this.modules.mailer.deliver(mail)
+    this.modules.texts.kick()
     return result
   }
 
@@ -291,6 +295,7 @@ export class FulfilVendorOrder {
         const collectBy = collectByOf(arrivedAt, PICKUP_HOLD_DAYS)
         const link = orders.buyerLink(order.order_number)
         mail.push(await mailer.enqueue(t, parcelAtStationEmail(order, shop?.name ?? shopName ?? '', collectBy, link)))
+        await this.modules.texts.atStation(t, order, collectBy)
       }
     } else if (answer.to === 'shipped' || answer.to === 'delivered' || answer.to === 'received') {
       const order = await orders.byId(t, part.order_id)
@@ -308,6 +313,14 @@ export class FulfilVendorOrder {
               vendorPartEmail(order, shopName ?? '', answer.to, delivery.timeline, link, confirmBy),
             ),
           )
+          const name =
+            shopName ?? (await this.modules.shops.contactsOf(t, [part.business_id])).get(part.business_id)?.name ?? ''
+          if (answer.to === 'shipped') {
+            const carrier = carrierLabel(stored.carrier) ?? 'a courier'
+            await this.modules.texts.shipped(t, order, name, carrier, stored.tracking_reference)
+          } else {
+            await this.modules.texts.delivered(t, order, name)
+          }
         }
       }
     }

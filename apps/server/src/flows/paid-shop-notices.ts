@@ -5,6 +5,7 @@ import type { Mailer } from '../modules/mail/mailer.ts'
 import type { OrdersService } from '../modules/orders/service.ts'
 import { vendorPaidEmail } from '../modules/vendors/notifications.ts'
 import type { ShopService } from '../modules/vendors/shop.ts'
+import type { OrderTexts } from './order-texts.ts'
 
 /**
  * The settle-payment flow's step that tells each shop of its paid part of an order (DESIGN D6, D7): one email per
@@ -12,7 +13,15 @@ import type { ShopService } from '../modules/vendors/shop.ts'
  * owner), written into the outbox inside the caller's transaction and delivered after commit.
  */
 export class PaidShopNotices {
-  constructor(private readonly modules: { orders: OrdersService; shops: ShopService; users: Users; mailer: Mailer }) {}
+  constructor(
+    private readonly modules: {
+      orders: OrdersService
+      shops: ShopService
+      users: Users
+      mailer: Mailer
+      texts: Pick<OrderTexts, 'vendorPaid'>
+    },
+  ) {}
 
   /** Writes the emails for the order's paid parts; their outbox ids, for `mailer.deliver` after commit. */
   async enqueue(t: Db, orderId: number, publicUrl: string): Promise<number[]> {
@@ -21,17 +30,9 @@ export class PaidShopNotices {
     const contacts = await shops.contactsOf(t, [...new Set(parts.map((part) => part.business_id))])
     const ownerIds = [...contacts.values()].flatMap((shop) => (shop.ownerId === null ? [] : [shop.ownerId]))
     const ownerEmails = await users.emailsOf(t, ownerIds)
-    const recipients = parts.flatMap((part) => {
-      const shop = contacts.get(part.business_id)
-      if (!shop) return []
-      const ownerEmail = shop.ownerId === null ? '' : (ownerEmails.get(shop.ownerId) ?? '')
-      const toAddress = ownerEmail || shop.email
-      return toAddress ? [{ ...part, business_name: shop.name, to_address: toAddress }] : []
-    })
-    if (recipients.length === 0) return []
+    const order = await orders.byId(t, orderId)
     const items = await orders.itemsOf(t, [orderId])
     // Pay on delivery: each shop's rider collects its part's share of the order at the door.
-    const order = await orders.byId(t, orderId)
     const toCollect =
       order?.payment_method === 'pay-on-delivery'
         ? partShares(
@@ -43,6 +44,25 @@ export class PaidShopNotices {
             })),
           )
         : null
+    // Each shop's text, to the shop's phone: the order, its own items and amount.
+    for (const part of parts) {
+      const shop = contacts.get(part.business_id)
+      if (!shop || !order) continue
+      const own = items.filter((item) => item.vendor_order_id === part.vendor_order_id)
+      await this.modules.texts.vendorPaid(t, order, shop, {
+        itemCount: own.reduce((sum, item) => sum + item.quantity, 0),
+        amountCents: part.subtotal_cents,
+        collectCents: toCollect?.get(part.vendor_order_id)?.paidCents ?? null,
+      })
+    }
+    const recipients = parts.flatMap((part) => {
+      const shop = contacts.get(part.business_id)
+      if (!shop) return []
+      const ownerEmail = shop.ownerId === null ? '' : (ownerEmails.get(shop.ownerId) ?? '')
+      const toAddress = ownerEmail || shop.email
+      return toAddress ? [{ ...part, business_name: shop.name, to_address: toAddress }] : []
+    })
+    if (recipients.length === 0) return []
     const ids: number[] = []
     for (const part of recipients) {
       const own = items.filter((item) => item.vendor_order_id === part.vendor_order_id)

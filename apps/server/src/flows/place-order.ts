@@ -21,6 +21,7 @@ import type { RateLimiter } from '../modules/rate-limits/service.ts'
 import type { VouchersService } from '../modules/vouchers/service.ts'
 import type { Ctx } from '../plugins/auth.ts'
 import { AppError } from '../plugins/errors.ts'
+import type { OrderTexts } from './order-texts.ts'
 import type { PayOnDelivery } from './pay-on-delivery.ts'
 import { limitPaymentAttempts, type PaymentLimits } from './payment-limits.ts'
 import { voucherStep } from './voucher-step.ts'
@@ -59,6 +60,7 @@ export class PlaceOrder {
       payOnDelivery: Pick<PayOnDelivery, 'check' | 'refusedBefore' | 'confirm'>
       mailer: Pick<Mailer, 'deliver'>
       vouchers: VouchersService
+      texts: Pick<OrderTexts, 'placed'>
     },
     private readonly settings: PlaceOrderSettings,
   ) {}
@@ -167,6 +169,16 @@ export class PlaceOrder {
             if (!redeemed)
               throw new QuoteChangedError(priced.quote, `The code ${priced.voucher.code} has been used up.`)
           }
+          // The shopper's text: the amount, and how to pay (an M-Pesa prompt is on its way, the Paybill, the door).
+          await this.modules.texts.placed(t, {
+            id: orderId,
+            order_number: orderNumber,
+            user_id: ctx.user?.id ?? null,
+            phone: customer.phone,
+            total_cents: priced.totalCents,
+            payment_method: body.paymentMethod,
+            status: 'pending_payment',
+          })
           // Pay on delivery: confirmed now, paid part by part at the door (nothing to start).
           const mail = onDelivery ? await this.modules.payOnDelivery.confirm(t, orderId) : []
           if (ctx.user) await this.modules.carts.clear(t, ctx.user.id)

@@ -18,6 +18,7 @@ import {
 import { type RefundRow, type RefundService, refundDestination } from '../modules/payments/refunds.ts'
 import type { ApplyOutcome, PaymentService } from '../modules/payments/service.ts'
 import { AppError } from '../plugins/errors.ts'
+import type { OrderTexts } from './order-texts.ts'
 
 /** The job that hands an approved refund to its provider (enqueued with the approval, `refund.send:<id>`). */
 export const REFUND_SEND_JOB = 'refund.send'
@@ -53,6 +54,7 @@ export class SendRefund {
       mailer: Mailer
       audit: AuditService
       jobs: JobQueue
+      texts: Pick<OrderTexts, 'refundSent' | 'kick'>
       log: FastifyBaseLogger
     },
     private readonly settings: SendRefundSettings,
@@ -378,6 +380,7 @@ export class SendRefund {
           mail.push(
             await mailer.enqueue(t, refundSentEmail(order, refund.amount_cents, refundDestination(refund), link)),
           )
+          await this.modules.texts.refundSent(t, order, refund.amount_cents, refundDestination(refund))
         }
       } else {
         await refunds.update(t, refund.id, {
@@ -392,6 +395,7 @@ export class SendRefund {
       return 'applied' as const
     })
     mailer.deliver(mail)
+    this.modules.texts.kick()
     return result
   }
 

@@ -10,6 +10,7 @@ import type { CardCharge } from '../modules/payments/card/provider.ts'
 import type { ApplyOutcome, MpesaResult, PaymentRow, PaymentService } from '../modules/payments/service.ts'
 import type { LedgerPostings } from './ledger-postings.ts'
 import { takeBackStock } from './order-stock.ts'
+import type { OrderTexts } from './order-texts.ts'
 import type { PaidShopNotices } from './paid-shop-notices.ts'
 
 /** Whether a result may still settle the payment: 'expired' only means we stopped waiting (a late success counts). */
@@ -41,6 +42,7 @@ export class SettlePayment {
       shopNotices: PaidShopNotices
       jobs: JobQueue
       postings: LedgerPostings
+      texts: Pick<OrderTexts, 'paid' | 'kick'>
       log: FastifyBaseLogger
     },
     private readonly settings: SettlePaymentSettings,
@@ -93,6 +95,7 @@ export class SettlePayment {
       return 'applied' as const
     })
     mailer.deliver(mail)
+    this.modules.texts.kick()
     return outcome
   }
 
@@ -180,6 +183,7 @@ export class SettlePayment {
       return 'applied'
     })
     mailer.deliver(mail)
+    this.modules.texts.kick()
     return outcome
   }
 
@@ -240,6 +244,7 @@ export class SettlePayment {
     await stock.countSales(t, await orders.stockLines(t, order.id))
     const link = orders.buyerLink(order.order_number)
     mail.push(await mailer.enqueue(t, orderConfirmedEmail(order, items, link)))
+    await this.modules.texts.paid(t, order)
   }
 
   /** Asks Daraja about a push that had no callback yet, with backoff; gives up waiting after the last attempt. */

@@ -103,6 +103,47 @@ describe('parseConfig', () => {
     expect(parseConfig({ CONTACT_RATE_LIMIT: '1000' }).CONTACT_RATE_LIMIT).toBe(1000)
   })
 
+  describe('text messages (SMS_PROVIDER)', () => {
+    const live = {
+      MPESA_CONSUMER_KEY: 'key',
+      MPESA_CONSUMER_SECRET: 'secret',
+      MPESA_PASSKEY: 'passkey',
+      MPESA_ENV: 'production',
+      CARD_PROVIDER: 'paystack',
+      CARD_SECRET_KEY: 'sk_live_abc123',
+      PUBLIC_URL: 'https://soko.co.ke',
+    }
+
+    it.each([
+      ['a fresh clone', {}, 'simulator'],
+      ['a demo in production mode', { NODE_ENV: 'production' }, 'simulator'],
+      ['a real marketplace without an SMS account', { NODE_ENV: 'production', ...live }, 'off'],
+      ['the stand-in asked for', { NODE_ENV: 'production', ...live, SMS_PROVIDER: 'simulator' }, 'simulator'],
+      ['off', { SMS_PROVIDER: 'off' }, 'off'],
+    ])('%s: texts go to %s', (_name, env, provider) => {
+      expect(parseConfig(env).smsProvider).toBe(provider)
+    })
+
+    it("needs an Africa's Talking key, the callback secret and PUBLIC_URL, and picks the API by username", () => {
+      const secret = { SMS_CALLBACK_SECRET: 'a'.repeat(32) }
+      expect(() =>
+        parseConfig({ SMS_PROVIDER: 'africastalking', ...secret, PUBLIC_URL: 'https://soko.co.ke' }),
+      ).toThrow(/^Invalid configuration: AT_API_KEY must be set/)
+      expect(() =>
+        parseConfig({ SMS_PROVIDER: 'africastalking', AT_API_KEY: 'atsk_123456', PUBLIC_URL: 'https://x.ke' }),
+      ).toThrow(/^Invalid configuration: SMS_CALLBACK_SECRET must be set/)
+      const at = { SMS_PROVIDER: 'africastalking', AT_API_KEY: 'atsk_123456', ...secret, PUBLIC_URL: 'https://x.ke' }
+      expect(parseConfig(at).smsBaseUrl).toBe('https://api.sandbox.africastalking.com')
+      expect(parseConfig({ ...at, AT_USERNAME: 'soko' }).smsBaseUrl).toBe('https://api.africastalking.com')
+      expect(() => parseConfig({ ...at, AT_SENDER_ID: 'A sender id far too long' })).toThrow(/AT_SENDER_ID must be/)
+    })
+
+    it('limits texts to 10 per number and 2000 in all per hour unless told otherwise', () => {
+      expect(parseConfig({}).SMS_LIMIT_PER_PHONE).toEqual({ max: 10, windowMs: 3_600_000 })
+      expect(parseConfig({}).SMS_LIMIT_TOTAL).toEqual({ max: 2000, windowMs: 3_600_000 })
+    })
+  })
+
   describe('M-Pesa B2C (MPESA_B2C)', () => {
     const daraja = {
       MPESA_ENV: 'production',

@@ -245,6 +245,36 @@ const ConfigObject = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('Soko <no-reply@soko.co.ke>'),
   /**
+   * Text messages (decision 0029): `simulator` runs the built-in stand-in of Africa's Talking (its inbox at
+   * /__simulator/sms); `africastalking` sends through AT_USERNAME's account; `off` records texts without sending.
+   * `auto`: the stand-in in a demo and outside production, else off (a real marketplace never "sends" to a stand-in).
+   */
+  SMS_PROVIDER: z.enum(['auto', 'simulator', 'africastalking', 'off']).default('auto'),
+  /** The Africa's Talking app's username (`sandbox` for the sandbox) and API key. */
+  AT_USERNAME: z.string().min(1).max(100).default('sandbox'),
+  AT_API_KEY: z.string().min(8).optional(),
+  /** The alphanumeric sender id (up to 11 characters) Africa's Talking registered for you; unset: their default. */
+  AT_SENDER_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9 ._-]{1,11}$|^\d{3,15}$/, 'must be an alphanumeric sender id (up to 11) or a short code')
+    .optional(),
+  /** The API's address; unset: the sandbox's for AT_USERNAME=sandbox, else the live one. */
+  AT_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /**
+   * The secret last segment of the delivery-report callback URL you register in the Africa's Talking dashboard
+   * (`PUBLIC_URL/api/sms/delivery-reports/<secret>`); unset with the simulator: one is made and kept in the database.
+   */
+  SMS_CALLBACK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{24,128}$/, 'must be 24 to 128 letters, digits, - or _')
+    .optional(),
+  /** Texts one phone number may be sent (over the limit a text is dropped and recorded as such). */
+  SMS_LIMIT_PER_PHONE: rateLimit('10/1h'),
+  /** Texts the whole marketplace may send: a ceiling on the SMS bill whatever goes wrong. */
+  SMS_LIMIT_TOTAL: rateLimit('2000/1h'),
+  /** How long the SMS stand-in's network takes to report a delivery (simulator only). */
+  SMS_SIMULATOR_DELAY: duration('1500ms'),
+  /**
    * Google sign-in (OpenID Connect). Both unset: in demo mode a built-in stand-in plays Google (its consent page
    * lists demo accounts); otherwise there is no Google button.
    */
@@ -543,6 +573,18 @@ const ConfigSchema = ConfigObject.refine((env) => !(env.NODE_ENV === 'production
     path: ['CARD_SECRET_KEY'],
     message: 'must be set with CARD_PROVIDER_URL (the key the provider at that address was given)',
   })
+  .refine((env) => env.SMS_PROVIDER !== 'africastalking' || env.AT_API_KEY !== undefined, {
+    path: ['AT_API_KEY'],
+    message: "must be set when SMS_PROVIDER=africastalking (the API key of AT_USERNAME's app)",
+  })
+  .refine((env) => env.SMS_PROVIDER !== 'africastalking' || env.SMS_CALLBACK_SECRET !== undefined, {
+    path: ['SMS_CALLBACK_SECRET'],
+    message: 'must be set when SMS_PROVIDER=africastalking (the secret of the delivery-report URL you register)',
+  })
+  .refine((env) => env.SMS_PROVIDER !== 'africastalking' || env.PUBLIC_URL !== undefined, {
+    path: ['PUBLIC_URL'],
+    message: "must be set when SMS_PROVIDER=africastalking (Africa's Talking posts delivery reports to it)",
+  })
   .refine((env) => (env.GOOGLE_CLIENT_ID === undefined) === (env.GOOGLE_CLIENT_SECRET === undefined), {
     path: ['GOOGLE_CLIENT_SECRET'],
     message: 'and GOOGLE_CLIENT_ID must be set together',
@@ -574,6 +616,21 @@ const ConfigSchema = ConfigObject.refine((env) => !(env.NODE_ENV === 'production
     b2c: b2cSettings(env),
     /** The Paybill shoppers pay by C2B, or null when that way to pay is off. */
     paybillShortCode: env.MPESA_PAYBILL_SHORTCODE ?? (env.MPESA_ENV === 'simulator' ? '600000' : null),
+    /** Who sends texts: SMS_PROVIDER, with `auto` settled. */
+    smsProvider:
+      env.SMS_PROVIDER !== 'auto'
+        ? env.SMS_PROVIDER
+        : isDemo(env) || env.NODE_ENV !== 'production'
+          ? ('simulator' as const)
+          : ('off' as const),
+    /** The Africa's Talking API to send through, or null for the built-in stand-in (or none, SMS_PROVIDER=off). */
+    smsBaseUrl:
+      env.SMS_PROVIDER !== 'africastalking'
+        ? null
+        : (env.AT_BASE_URL?.replace(/\/+$/, '') ??
+          (env.AT_USERNAME === 'sandbox'
+            ? 'https://api.sandbox.africastalking.com'
+            : 'https://api.africastalking.com')),
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }

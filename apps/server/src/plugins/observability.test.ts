@@ -6,6 +6,7 @@ describe('redactUrl', () => {
     ['/api/payments/lnm/cb/AbC123_-secret', '/api/payments/lnm/cb/[redacted]'],
     ['/api/payments/lnm/cb/AbC123?x=1', '/api/payments/lnm/cb/[redacted]?x=1'],
     ['/reset-password/MTIz/tok-en_123', '/reset-password/MTIz/[redacted]'],
+    ['/api/sms/delivery-reports/s3cr3t_-value', '/api/sms/delivery-reports/[redacted]'],
     ['/api/auth/google/callback?code=abc&state=def', '/api/auth/google/callback?code=[redacted]&state=[redacted]'],
     ['/x?Token=abc&page=2', '/x?Token=[redacted]&page=2'],
     ['/x?%74oken=abc', '/x?%74oken=[redacted]'],

@@ -8,9 +8,13 @@ export function requestId(request: { headers: Record<string, string | string[] |
   return typeof given === 'string' && /^[A-Za-z0-9._:-]{8,64}$/.test(given) ? given : randomUUID()
 }
 
-/** Path segments that are secrets: the M-Pesa callback's last segment, a password-reset link's token. */
+/**
+ * Path segments that are secrets: the M-Pesa callback's and the SMS delivery reports' last segment, a
+ * password-reset link's token.
+ */
 const SECRET_PATHS: [RegExp, string][] = [
   [/^(\/api\/payments\/lnm\/cb\/)[^/?#]+/, '$1[redacted]'],
+  [/^(\/api\/sms\/delivery-reports\/)[^/?#]+/, '$1[redacted]'],
   [/^(\/reset-password\/[^/?#]+\/)[^/?#]+/, '$1[redacted]'],
 ]
 

@@ -10,6 +10,7 @@ import { createRequest } from '@remix-run/node-fetch-server'
 import { repoRoot } from '@soko/db/paths'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createRequestHandler, type ServerBuild } from 'react-router'
+import { type PageCache, pageKey, placeholderNonce, type RenderedPage, withNonce } from './page-cache.ts'
 
 export type WebMode = 'production' | 'development' | 'none'
 
@@ -38,7 +39,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
  * Mounts the React Router app on every path that is not /api: server-rendered HTML, its client assets and the
  * 404 page. In production the build in apps/web/build is served; in development Vite compiles on request.
  */
-export async function registerWeb(app: FastifyInstance, mode: WebMode): Promise<void> {
+export async function registerWeb(app: FastifyInstance, mode: WebMode, pages: PageCache | null = null): Promise<void> {
   await app.register(fastifyCompress, {
     global: true,
     encodings: ['br', 'gzip'],
@@ -64,6 +65,8 @@ export async function registerWeb(app: FastifyInstance, mode: WebMode): Promise<
       config: { takesAnyInput: true },
       handler: (request, reply) => {
         if (isApiPath(request.url)) return reply.callNotFound()
+        const key = pages === null ? null : pageKey(request)
+        if (pages !== null && key !== null) return servePage(app, handler, pages, key, request, reply, mode)
         return renderWeb(app, handler, request, reply, mode)
       },
     })
@@ -132,6 +135,50 @@ async function renderWeb(
   if (cookies.length > 0) reply.header('set-cookie', cookies)
   if (!response.body) return reply.send()
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream))
+}
+
+/**
+ * A public page for a visitor who is not signed in: from the page cache, rendered (whole, with a placeholder nonce)
+ * when it is not there; this response's nonce put in either way.
+ */
+async function servePage(
+  app: FastifyInstance,
+  handler: RequestHandler,
+  pages: PageCache,
+  key: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  mode: WebMode,
+): Promise<FastifyReply> {
+  const { page, hit } = await pages.get(key, async (): Promise<RenderedPage> => {
+    const placeholder = placeholderNonce()
+    const response = await handler(createRequest(request.raw, reply.raw), loadContext(app, request, placeholder))
+    const cookies = response.headers.getSetCookie()
+    const headers = [...response.headers].filter(([name]) => name !== 'set-cookie')
+    return {
+      status: response.status,
+      headers:
+        cookies.length > 0
+          ? [...headers, ...cookies.map((cookie) => ['set-cookie', cookie] as [string, string])]
+          : headers,
+      body: await response.text(),
+      placeholder,
+      cacheable: response.status === 200 && cookies.length === 0,
+    }
+  })
+  const nonce = randomBytes(16).toString('base64')
+  reply.status(page.status)
+  reply.header('x-page-cache', hit ? 'hit' : 'miss')
+  const cookies: string[] = []
+  for (const [name, value] of page.headers) {
+    if (name === 'set-cookie') cookies.push(value)
+    else reply.header(name, value)
+  }
+  if (cookies.length > 0) reply.header('set-cookie', cookies)
+  if (page.headers.some(([name, value]) => name === 'content-type' && value.startsWith('text/html'))) {
+    reply.header('content-security-policy', contentSecurityPolicy(nonce, mode))
+  }
+  return reply.send(withNonce(page, nonce))
 }
 
 /**

@@ -168,8 +168,9 @@ function groups(policies: SitePolicies): { title: string; id: string; questions:
                 policies.delivery.zones.map((zone) => `${zone.label}: ${zone.minDays}–${zone.maxDays} business days`),
               )}
               ; collection at a pickup station takes {days(policies.delivery.pickupExtraDays)} more. Checkout shows the
-              estimated dates. You get an email when each shop ships its part, with the carrier and its tracking
-              reference, and your order page shows every step. See <Link to="/shipping">Shipping &amp; Delivery</Link>.
+              estimated dates. You get an email and a text message when each shop ships its part, with the carrier and
+              its tracking reference, and your order page shows every step. See{' '}
+              <Link to="/shipping">Shipping &amp; Delivery</Link>.
             </p>
           ),
         },
@@ -236,9 +237,9 @@ function groups(policies: SitePolicies): { title: string; id: string; questions:
           answer: (
             <p>
               When the shop confirms the items came back, or the dispute desk awards you a refund, the money goes back
-              by itself the way you paid: to the M-Pesa number you paid from, or to your card. You are emailed when it
-              has been sent, and your order page shows how it stands. You get back the price of the items returned: the
-              delivery fee and VAT are not refunded on a return.
+              by itself the way you paid: to the M-Pesa number you paid from, or to your card. You are emailed and
+              texted when it has been sent, and your order page shows how it stands. You get back the price of the items
+              returned: the delivery fee and VAT are not refunded on a return.
             </p>
           ),
         },

@@ -83,7 +83,7 @@ export default function Returns({ loaderData }: Route.ComponentProps) {
         <p>
           You get back the price of the items you return, or what the dispute desk awards. The delivery fee and VAT are
           not refunded on a return. Once the refund is recorded, the money goes back by itself the way you paid: to the
-          M-Pesa number you paid from, or to your card. You are emailed when it has been sent.
+          M-Pesa number you paid from, or to your card. You are emailed and texted when it has been sent.
         </p>
         <p>
           These rules do not take away your rights under the Consumer Protection Act, 2012. See also our{' '}

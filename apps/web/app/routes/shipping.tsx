@@ -58,8 +58,8 @@ export default function Shipping({ loaderData }: Route.ComponentProps) {
           Choose <em>Pickup station</em> at checkout and pick a station in your county. Each station has its own fee,
           and your parcel is ready about{' '}
           {delivery.pickupExtraDays === 1 ? 'one business day' : days(delivery.pickupExtraDays)} later than home
-          delivery to that county. We email you when it arrives, with the collection code the station asks for: keep it
-          private.
+          delivery to that county. We email and text you when it arrives, with the collection code the station asks for:
+          keep it private.
         </p>
         <PickupStations delivery={delivery} />
       </PageSection>
@@ -92,18 +92,20 @@ export default function Shipping({ loaderData }: Route.ComponentProps) {
       <PageSection title="Tracking and receiving your order" id="tracking">
         <ol className="static-page__steps">
           <li>
-            <strong>Paid.</strong> Once your payment is received, each shop in your order is told to prepare its part.
+            <strong>Paid.</strong> Once your payment is received, each shop in your order is told (by email and text) to
+            prepare its part.
           </li>
           <li>
             <strong>Processing.</strong> The shop may mark its part as being prepared.
           </li>
           <li>
             <strong>Shipped.</strong> The shop sends its part and says how, choosing from {carriers}, with the carrier's
-            tracking reference (a rider or the shop's own delivery may not have one). You get an email with the carrier
-            and the reference.
+            tracking reference (a rider or the shop's own delivery may not have one). You get an email and a text with
+            the carrier and the reference.
           </li>
           <li>
-            <strong>Delivered.</strong> The shop marks its part delivered when it reaches you, and you get an email.
+            <strong>Delivered.</strong> The shop marks its part delivered when it reaches you, and you get an email and
+            a text.
           </li>
           <li>
             <strong>Receipt confirmed.</strong> Press <em>Confirm receipt</em> on your order page when your parcel has
@@ -111,6 +113,11 @@ export default function Shipping({ loaderData }: Route.ComponentProps) {
             {days(policies.deliveryConfirmDays)} after the shop marked the part delivered.
           </li>
         </ol>
+        <p>
+          Text messages (SMS) go to the phone number you gave at checkout: when you place the order, when it is paid,
+          shipped, waiting at a pickup station and delivered, and when a refund is sent. With an account you can turn
+          them off under <Link to="/account-settings?tab=settings">My Account, Settings</Link>.
+        </p>
         <p>
           Ordered without an account? Every email about your order has a link that opens it, and you can{' '}
           <Link to="/orders">find your order</Link> with its order number and the phone number or email you used at

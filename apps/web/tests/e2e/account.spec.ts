@@ -218,6 +218,27 @@ test.describe('account settings', () => {
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
   })
 
+  test('order texts are on until the shopper turns them off, and the choice is kept on the server', async ({
+    page,
+  }) => {
+    await signedIn(page)
+    await page.goto('/account-settings?tab=settings')
+    const texts = page.getByRole('checkbox', { name: 'Text me about my orders' })
+    await waitForHydration(page, texts)
+    await expect(texts).toBeChecked()
+    await expect(texts).toBeEnabled()
+    await texts.uncheck()
+    await expect(texts).not.toBeChecked()
+    await expect(texts).toBeEnabled()
+    expect((await (await page.request.get('/api/user/preferences')).json()) as unknown).toEqual({
+      sms_order_updates: false,
+    })
+    await page.reload()
+    await waitForHydration(page, page.getByRole('checkbox', { name: 'Text me about my orders' }))
+    await expect(page.getByRole('checkbox', { name: 'Text me about my orders' })).not.toBeChecked()
+    await expectAccessible(page)
+  })
+
   test('change password on /accounts/changepassword', async ({ page }) => {
     const account = await signedIn(page)
     await page.goto('/accounts/changepassword')

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt } from './columns.ts'
 
 // Identity (the accounts module): who signs in, how, and their sessions and tokens.
@@ -16,6 +16,8 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     /** E.164 Kenyan mobile number (+2547XXXXXXXX / +2541XXXXXXXX). */
     phone: text('phone'),
+    /** Texts about the shopper's orders (placed, paid, shipped ...); they can turn them off in their settings. */
+    smsOrderUpdates: boolean('sms_order_updates').notNull().default(true),
     role: text('role', { enum: ['customer', 'vendor', 'superuser'] })
       .notNull()
       .default('customer'),

@@ -120,7 +120,7 @@ export const searchTerms = pgTable(
  * Kenyan words a shopper may search with, and what they mean in the catalogue's English: 'unga' -> flour, maize
  * meal; 'mafuta ya kupikia' -> cooking oil. A query's word (or run of words) that is a term matches the term or any
  * of its expansions, and is not typo-corrected (docs/decisions/0030-search-synonyms.md). Admins edit the list;
- * migration 0030 seeds it. Terms and expansions are stored normalised (soko_search_text), and every change is
+ * migration 0031 seeds it. Terms and expansions are stored normalised (soko_search_text), and every change is
  * announced on channel soko_catalog ('search_synonyms') so that each process drops its cached copy.
  */
 export const searchSynonyms = pgTable(

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '@soko/contract/auth'
-import { PROFILE_MESSAGES, type Profile, type ProfileUpdate } from '@soko/contract/user'
+import { PROFILE_MESSAGES, type Preferences, type Profile, type ProfileUpdate } from '@soko/contract/user'
 import type { Db } from '@soko/db/client'
 import { type Ctx, requireUser } from '../../plugins/auth.ts'
 import { AppError } from '../../plugins/errors.ts'
@@ -25,6 +25,18 @@ export class ProfileService {
     const user = await repo.getUserById(this.db, requireUser(ctx).id)
     if (!user) throw new AppError('unauthorized', AUTH_MESSAGES.signInRequired)
     return { firstName: user.first_name, lastName: user.last_name, email: user.email, phone: user.phone }
+  }
+
+  /** The signed-in user's settings: whether texts about their orders are sent. */
+  async getPreferences(ctx: Ctx): Promise<Preferences> {
+    const userId = requireUser(ctx).id
+    return { sms_order_updates: await repo.smsOrderUpdates(this.db, userId) }
+  }
+
+  async updatePreferences(ctx: Ctx, body: Preferences): Promise<Preferences> {
+    const userId = requireUser(ctx).id
+    await repo.setSmsOrderUpdates(this.db, userId, body.sms_order_updates)
+    return this.getPreferences(ctx)
   }
 
   /**

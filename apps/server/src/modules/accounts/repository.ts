@@ -426,3 +426,13 @@ export async function sweepExpired(db: Db, idleSeconds: number): Promise<void> {
     .where(or(lte(passwordResetTokens.expiresAt, sql`now() - interval '1 day'`), isNotNull(passwordResetTokens.usedAt)))
   await db.delete(refreshTokens).where(lte(refreshTokens.usedAt, sql`now() - interval '7 days'`))
 }
+
+/** Whether the user wants texts about their orders (true for no such user: the order's phone decides). */
+export async function smsOrderUpdates(db: Db, id: number): Promise<boolean> {
+  const rows = await db.select({ on: users.smsOrderUpdates }).from(users).where(eq(users.id, id))
+  return rows[0]?.on ?? true
+}
+
+export async function setSmsOrderUpdates(db: Db, id: number, on: boolean): Promise<void> {
+  await db.update(users).set({ smsOrderUpdates: on, updatedAt: new Date() }).where(eq(users.id, id))
+}

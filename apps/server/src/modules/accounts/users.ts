@@ -40,6 +40,11 @@ export class Users {
     return new Map((await repo.emailsOf(t, ids)).map((row) => [row.id, row.email]))
   }
 
+  /** Whether texts about the user's orders may be sent (they can turn them off in their settings). */
+  smsOrderUpdates(t: Db, id: number): Promise<boolean> {
+    return repo.smsOrderUpdates(t, id)
+  }
+
   /** How a review signs the user's name ("Wanjiku K."); null for no such user. */
   reviewerName(id: number): Promise<string | null> {
     return repo.reviewerName(this.db, id)

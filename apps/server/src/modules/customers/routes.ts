@@ -28,6 +28,13 @@ export function customerRoutes(deps: {
       profiles.updateProfile(ctxOf(request), request.body),
     )
 
+    serve(app, accountEndpoints, 'GET /api/user/preferences', async (request) =>
+      profiles.getPreferences(ctxOf(request)),
+    )
+    serve(app, accountEndpoints, 'PUT /api/user/preferences', async (request) =>
+      profiles.updatePreferences(ctxOf(request), request.body),
+    )
+
     serve(app, accountEndpoints, 'GET /api/user/orders', async (request) => orders.userOrders(ctxOf(request)))
     serve(app, accountEndpoints, 'GET /api/user/orders/:orderNumber', async (request) =>
       orders.userOrder(ctxOf(request), request.params.orderNumber),

@@ -33,6 +33,10 @@ export interface SearchService {
   search(query: SearchQuery): Promise<SearchResponse>
   /** Up to 8 product, category and shop names for a partly typed text; empty under 2 characters. */
   suggest(text: string): Promise<string[]>
+  /** A change announced on channel soko_catalog (the payload names the table). */
+  onCatalogChange(payload: string): void
+  /** Forget the synonyms read (an admin changed them: decision 0030). */
+  dropSynonyms(): void
 }
 
 /**

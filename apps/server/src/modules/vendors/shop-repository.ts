@@ -113,7 +113,13 @@ export async function namesOf(db: Db, ids: number[]) {
 export async function contactsOf(db: Db, ids: number[]) {
   if (ids.length === 0) return []
   return db
-    .select({ id: businesses.id, name: businesses.name, email: businesses.email, owner_id: businesses.ownerId })
+    .select({
+      id: businesses.id,
+      name: businesses.name,
+      email: businesses.email,
+      phone: businesses.phone,
+      owner_id: businesses.ownerId,
+    })
     .from(businesses)
     .where(inArray(businesses.id, ids))
 }

@@ -125,9 +125,11 @@ export class ShopService {
   async contactsOf(
     t: Db,
     ids: number[],
-  ): Promise<Map<number, { name: string; email: string; ownerId: number | null }>> {
+  ): Promise<Map<number, { name: string; email: string; phone: string; ownerId: number | null }>> {
     const rows = await repo.contactsOf(t, ids)
-    return new Map(rows.map((row) => [row.id, { name: row.name, email: row.email, ownerId: row.owner_id }]))
+    return new Map(
+      rows.map((row) => [row.id, { name: row.name, email: row.email, phone: row.phone, ownerId: row.owner_id }]),
+    )
   }
 
   async get(ctx: Ctx): Promise<Shop> {

@@ -10,6 +10,7 @@ export const accountKeys = {
   addresses: ['account', 'addresses'] as const,
   paymentMethods: ['account', 'payment-methods'] as const,
   sessions: ['account', 'sessions'] as const,
+  preferences: ['account', 'preferences'] as const,
 }
 
 // Private data: always fresh when a tab opens, never retried into a long wait on a real failure.
@@ -34,6 +35,8 @@ export const usePaymentMethods = () =>
     queryFn: () => call('GET /api/user/payment-methods'),
     ...fresh,
   })
+export const usePreferences = () =>
+  useQuery({ queryKey: accountKeys.preferences, queryFn: () => call('GET /api/user/preferences'), ...fresh })
 export const useSessions = () =>
   useQuery({ queryKey: accountKeys.sessions, queryFn: () => call('GET /api/auth/sessions/'), ...fresh })
 

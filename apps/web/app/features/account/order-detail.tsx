@@ -1,6 +1,6 @@
 import type { OrderDetail } from '@soko/contract/checkout'
 import { PAYMENT_METHOD_LABELS } from '@soko/contract/checkout-options'
-import { formatKenyanMobile } from '@soko/domain/phone'
+import { formatPhone } from '@soko/domain/phone'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Facts } from '../../components/ui/facts.tsx'
@@ -20,10 +20,6 @@ export interface OrderDetailViewProps {
   back?: { to: string; label: string }
   /** A guest's order token, for 'Confirm receipt' (a signed-in owner needs none). */
   token?: string | null
-}
-
-function phoneText(phone: string): string {
-  return phone.startsWith('+254') ? formatKenyanMobile(phone) : phone
 }
 
 /** One order as its shopper sees it: status, payment, each vendor's part with tracking, addresses and totals. */
@@ -141,7 +137,7 @@ export function OrderDetailView({
                   `${formatDate(`${order.delivery.earliest}T09:00:00Z`)} – ${formatDate(`${order.delivery.latest}T09:00:00Z`)}`,
                 ]
               : null,
-            ['Contact', `${order.contact.email} · ${phoneText(order.contact.phone)}`],
+            ['Contact', `${order.contact.email} · ${formatPhone(order.contact.phone)}`],
             ['Billing address', oneLineAddress(billing)],
             order.notes ? ['Notes', order.notes] : null,
           ]}

@@ -1,5 +1,8 @@
 import { useId, useSyncExternalStore } from 'react'
+import { FormMessage } from '../../components/ui/form-field.tsx'
+import { call } from '../../lib/api-client.ts'
 import { setThemePreference, type ThemePreference, useThemePreference } from '../../lib/theme.ts'
+import { accountKeys, useAccountWrite, usePreferences } from './account-data.ts'
 
 const THEMES: { value: ThemePreference; label: string }[] = [
   { value: 'light', label: 'Light' },
@@ -30,7 +33,43 @@ function setOffers(value: boolean) {
   for (const listener of offerListeners) listener()
 }
 
-/** Settings: the colour theme (stored under 'theme', section 9) and email preferences. */
+export const SMS_SAVE_FAILED = 'Could not save your text message setting. Please try again.'
+
+/**
+ * Texts about the shopper's orders (placed, paid, shipped, at the pickup station, delivered, refunds), on unless
+ * they turn them off: kept on the server, so every device and every order follows it.
+ */
+function OrderTextsSetting() {
+  const preferences = usePreferences()
+  const save = useAccountWrite(accountKeys.preferences, (on: boolean) =>
+    call('PUT /api/user/preferences', { body: { sms_order_updates: on } }),
+  )
+  const checked = save.isPending ? (save.variables ?? false) : (preferences.data?.sms_order_updates ?? true)
+  return (
+    <fieldset className="account__fieldset">
+      <legend>Text messages (SMS)</legend>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={checked}
+          disabled={preferences.isPending || save.isPending}
+          onChange={(event) => save.mutate(event.target.checked)}
+        />
+        Text me about my orders
+      </label>
+      <p className="account__muted">
+        A text to the phone number of each order when it is placed, paid, shipped, waiting at a pickup station,
+        delivered, and when a refund is sent.
+      </p>
+      <FormMessage kind="error">{save.isError ? SMS_SAVE_FAILED : ''}</FormMessage>
+      <FormMessage kind="error">
+        {preferences.isError ? 'Could not load your text message setting. Reload the page to try again.' : ''}
+      </FormMessage>
+    </fieldset>
+  )
+}
+
+/** Settings: the colour theme (stored under 'theme', section 9), order texts and email preferences. */
 export function SettingsPanel() {
   const id = useId()
   const theme = useThemePreference()
@@ -56,6 +95,7 @@ export function SettingsPanel() {
         </div>
         <p className="account__muted">System follows your device's light or dark mode.</p>
       </fieldset>
+      <OrderTextsSetting />
       <fieldset className="account__fieldset">
         <legend>Email preferences</legend>
         <label className="checkbox">

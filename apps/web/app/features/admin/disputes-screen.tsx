@@ -1,4 +1,5 @@
 import type { DecideDisputeBody, DisputeView } from '@soko/contract/returns'
+import { formatPhone } from '@soko/domain/phone'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
 import { DisputeFacts, RETURN_TONES, ReturnPhotos } from '../../components/returns/return-facts.tsx'
@@ -107,8 +108,8 @@ function DisputeCard({ row: initial }: { row: DisputeView }) {
       </p>
       <p className="admin__message-body">
         Shopper: {row.shopper.name} (<a href={`mailto:${row.shopper.email}`}>{row.shopper.email}</a>,{' '}
-        {row.shopper.phone}) · Requested <time dateTime={row.requestedAt}>{formatDateTime(row.requestedAt)}</time> ·
-        Asked back {formatKes(row.amount)}
+        {formatPhone(row.shopper.phone)}) · Requested{' '}
+        <time dateTime={row.requestedAt}>{formatDateTime(row.requestedAt)}</time> · Asked back {formatKes(row.amount)}
       </p>
       <ul aria-label={`Items of the return for order ${row.orderNumber}`}>
         {row.lines.map((line) => (

@@ -1,5 +1,6 @@
 import { type AdminOrderDetail, RefundBodySchema } from '@soko/contract/admin'
 import type { CheckoutPaymentMethod } from '@soko/contract/checkout-options'
+import { formatPhone } from '@soko/domain/phone'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
@@ -133,7 +134,7 @@ export function OrderDetailScreen({ order }: { order: AdminOrderDetail }) {
                 {order.customer.email}
               </a>,
             ],
-            ['Phone', order.customer.phone],
+            ['Phone', formatPhone(order.customer.phone)],
             ['Deliver to', oneLineAddress(address)],
             order.notes ? ['Notes', order.notes] : null,
             order.cancel_reason ? ['Cancelled because', order.cancel_reason] : null,
@@ -207,7 +208,7 @@ export function OrderDetailScreen({ order }: { order: AdminOrderDetail }) {
                   <strong>{METHOD_LABELS[payment.method as CheckoutPaymentMethod] ?? payment.method}</strong>
                   <span>{formatKes(payment.amount)}</span>
                   <Tag tone={payment.status === 'paid' ? 'good' : 'neutral'}>{paymentLabel(payment.status)}</Tag>
-                  {payment.phone && <span>{payment.phone}</span>}
+                  {payment.phone && <span>{formatPhone(payment.phone)}</span>}
                   {payment.receipt && <span>Receipt {payment.receipt}</span>}
                   <span>Reference {payment.reference}</span>
                 </p>

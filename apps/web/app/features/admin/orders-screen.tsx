@@ -5,6 +5,7 @@ import {
   ORDER_STATUSES,
   type OrderStatus,
 } from '@soko/contract/checkout-options'
+import { formatPhone } from '@soko/domain/phone'
 import { Link } from 'react-router'
 import { ListScreen } from '../../components/ui/list.tsx'
 import { Tag, type Tone } from '../../components/ui/tag.tsx'
@@ -74,7 +75,7 @@ export function OrdersScreen({ page, search }: { page: AdminOrdersPage; search: 
           <td>
             {order.customer.name}
             <span className="data-table__sub">{order.customer.email}</span>
-            <span className="data-table__sub">{order.customer.phone}</span>
+            <span className="data-table__sub">{formatPhone(order.customer.phone)}</span>
           </td>
           <td className="data-table__num">
             {formatKes(order.total)}

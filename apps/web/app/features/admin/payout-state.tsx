@@ -1,4 +1,5 @@
 import type { Payout } from '@soko/contract/admin'
+import { formatPhone } from '@soko/domain/phone'
 import { Tag, type Tone } from '../../components/ui/tag.tsx'
 import { formatDate, formatKes } from '../../lib/format.ts'
 
@@ -19,7 +20,7 @@ export function PayoutState({ payout }: { payout: Pick<Payout, 'state' | 'stuck'
 /** How a payout went: by M-Pesa to a number (with its receipt) or by hand (with the reference given). */
 export function payoutHow(payout: Payout): string {
   if (payout.method === 'manual') return `By hand, reference ${payout.reference}`
-  const to = payout.phone ? `M-Pesa to ${payout.phone}` : 'M-Pesa'
+  const to = payout.phone ? `M-Pesa to ${formatPhone(payout.phone)}` : 'M-Pesa'
   return payout.receipt ? `${to}, receipt ${payout.receipt}` : to
 }
 

@@ -1,4 +1,5 @@
 import type { AdminUser, AdminUsersPage, RoleBody } from '@soko/contract/admin'
+import { formatPhone } from '@soko/domain/phone'
 import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
 import { ConfirmDialog, ReasonDialog, useDialog, writeState } from '../../components/ui/dialog.tsx'
 import { SelectField } from '../../components/ui/form-field.tsx'
@@ -61,7 +62,7 @@ export function UsersScreen({ page, search }: { page: AdminUsersPage; search: UR
           <th scope="row">
             {nameOf(user)}
             <span className="data-table__sub">{user.email}</span>
-            {user.phone && <span className="data-table__sub">{user.phone}</span>}
+            {user.phone && <span className="data-table__sub">{formatPhone(user.phone)}</span>}
             <span className="data-table__sub">
               Joined {formatDate(user.created_at)}; {user.order_count} {user.order_count === 1 ? 'order' : 'orders'}
               {user.shops.length > 0 && `; owns ${user.shops.map((shop) => shop.name).join(', ')}`}

@@ -1,4 +1,5 @@
 import { type AdminVendor, type AdminVendorsPage, PayoutBodySchema } from '@soko/contract/admin'
+import { formatPhone } from '@soko/domain/phone'
 import { pendingExplanation } from '@soko/domain/vendor-balance'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -176,7 +177,7 @@ function PayNowDialog({ vendor, onClose }: { vendor: AdminVendor; onClose: () =>
       title={`Pay ${vendor.name} now by M-Pesa`}
       description={
         data?.payout_phone
-          ? `Its available balance is sent by M-Pesa to ${data.payout_phone}.`
+          ? `Its available balance is sent by M-Pesa to ${formatPhone(data.payout_phone)}.`
           : 'The shop has no M-Pesa payout number.'
       }
       confirmLabel="Pay now by M-Pesa"

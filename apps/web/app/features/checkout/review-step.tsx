@@ -1,4 +1,5 @@
 import type { Quote } from '@soko/contract/checkout'
+import { formatPhone } from '@soko/domain/phone'
 import { type RefObject, useId } from 'react'
 import { Link } from 'react-router'
 import { SubmitButton } from '../../components/ui/form-actions.tsx'
@@ -73,7 +74,7 @@ export function ReviewStep({
           </span>
           <span>{values.country}</span>
           <span>{values.email}</span>
-          <span>{values.phone}</span>
+          <span>{formatPhone(values.phone)}</span>
         </address>
         <DeliverySummary delivery={quote?.delivery} />
         <p className="checkout-review__line">

@@ -1,7 +1,7 @@
 import type { ShipRequest, VendorOrderSummary } from '@soko/contract/checkout'
 import { COLLECTION_WAY_LABELS, COLLECTION_WAYS, type CollectionBody } from '@soko/contract/pay-on-delivery'
 import type { ReturnView } from '@soko/contract/returns'
-import { formatKenyanMobile } from '@soko/domain/phone'
+import { formatPhone } from '@soko/domain/phone'
 import { CARRIERS, type Carrier, carrierNeedsReference } from '@soko/domain/vendor-part-states'
 import { type FormEvent, useState } from 'react'
 import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
@@ -348,11 +348,7 @@ function OrderCard({ order }: { order: VendorOrderSummary }) {
           <div>
             <dt>Phone</dt>
             <dd>
-              <a href={`tel:${order.customer.phone}`}>
-                {order.customer.phone.startsWith('+254')
-                  ? formatKenyanMobile(order.customer.phone)
-                  : order.customer.phone}
-              </a>
+              <a href={`tel:${order.customer.phone}`}>{formatPhone(order.customer.phone)}</a>
             </dd>
           </div>
         )}
@@ -456,7 +452,7 @@ export function OrdersScreen({ orders, returns = [] }: { orders: VendorOrderSumm
       <h1 id="orders-title">Orders</h1>
       <p className="vendor-muted">
         {orders.length === 0
-          ? 'No orders yet. Paid orders appear here, and you get an email for each.'
+          ? 'No orders yet. Paid orders appear here, and you get an email and a text for each.'
           : `${orders.length} paid order${orders.length === 1 ? '' : 's'}, ${toShip} to ship.`}
       </p>
       <ReturnsList returns={returns} />
