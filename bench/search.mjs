@@ -1,11 +1,11 @@
-// Search latency: p50 and p99 of 20 representative searches and suggestions against a running server, each sent
+// Search latency: p50 and p99 of 24 representative searches and suggestions against a running server, each sent
 // sequentially (one request at a time: latency, not throughput) after a warm-up. Queries name the demo catalogue's
 // categories; the vendor is the one with the most products. Run against a server you started:
 //   BASE_URL=http://127.0.0.1:3000 node bench/search.mjs        (BENCH_REQUESTS sets requests per query, default 100)
 
 const WARM_UP = 10
 
-/** The 20 queries: [name, path]. `{vendor}` is replaced with a vendor slug found on the server. */
+/** The 24 queries: [name, path]. `{vendor}` is replaced with a vendor slug found on the server. */
 const QUERIES = [
   ['one word: samsung', '/api/marketplace/search/?q=samsung'],
   ['one word: sufuria', '/api/marketplace/search/?q=sufuria'],
@@ -31,7 +31,11 @@ const QUERIES = [
   ],
   ['custom price + newest (cut band)', '/api/marketplace/search/?price_min=1234&price_max=4321&sort_by=newest'],
   ['deep page: q=phone page 300', '/api/marketplace/search/?q=phone&page=300'],
+  ['kiswahili: sukari', '/api/marketplace/search/?q=sukari'],
+  ['kiswahili: simu (phone)', '/api/marketplace/search/?q=simu'],
+  ['kiswahili, 3 words: mafuta ya kupikia', '/api/marketplace/search/?q=mafuta%20ya%20kupikia'],
   ['suggestions: sa', '/api/marketplace/search/suggestions/?q=sa'],
+  ['suggestions: suka (kiswahili)', '/api/marketplace/search/suggestions/?q=suka'],
   ['suggestions: samsng gal (typo)', '/api/marketplace/search/suggestions/?q=samsng%20gal'],
 ]
 
@@ -57,7 +61,7 @@ async function discoverVendor(baseUrl) {
   return vendor.slug
 }
 
-/** Runs the 20 queries; returns rows [name, p50 ms, p99 ms] (the first row is the header). */
+/** Runs the 24 queries; returns rows [name, p50 ms, p99 ms] (the first row is the header). */
 export async function benchSearch({ baseUrl, requests = Number(process.env.BENCH_REQUESTS ?? 100) }) {
   const vendor = await discoverVendor(baseUrl)
   const rows = [['query', 'p50 ms', 'p99 ms']]
