@@ -6,7 +6,7 @@ import { Client, registerUser, signIn } from './support/accounts.ts'
 import { CATEGORY, loadSearchFixture, VENDOR } from './support/search-fixture.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
 
-// Kenyan words in search (decision 0030): the synonyms table seeded by migration 0031, on the search fixture plus
+// Kenyan words in search (decision 0030): the synonyms table seeded by migration 0032, on the search fixture plus
 // the products each word could be confused with.
 
 interface Listing {

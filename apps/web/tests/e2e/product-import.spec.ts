@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { registerAccount, signInByApi } from './accounts.ts'
+import { openShopByApi } from './accounts.ts'
 import { expect, expectAccessible, test } from './fixtures.ts'
 import { waitForHydration } from './hydration.ts'
 
@@ -10,20 +10,7 @@ test.describe('vendor CSV import', () => {
   test('previews a file with one bad line, imports the rest and lists them', async ({ page, baseURL }) => {
     test.setTimeout(90_000)
     const id = randomUUID().slice(0, 8)
-    const account = await registerAccount(page.request)
-    await signInByApi(page, account)
-    const headers = { origin: baseURL ?? '' }
-    const opened = await page.request.post('/api/vendor/apply/', {
-      headers,
-      data: {
-        name: `Pwani Kikoi ${id}`,
-        type: 'Artisan',
-        county: 'Mombasa',
-        phone: '0712 345 678',
-        payoutPhone: '0712 345 678',
-      },
-    })
-    expect(opened.status(), await opened.text()).toBe(201)
+    await openShopByApi(page, baseURL, `Pwani Kikoi ${id}`)
     const categories = (await (await page.request.get('/api/vendor/categories/')).json()) as { slug: string }[]
     const slug = categories[0]?.slug ?? ''
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { registerAccount, signInByApi } from './accounts.ts'
+import { openShopByApi } from './accounts.ts'
 import { expect, expectAccessible, test } from './fixtures.ts'
 import { waitForHydration } from './hydration.ts'
 
@@ -16,20 +16,8 @@ test.describe('product variants', () => {
     test.setTimeout(120_000)
     const id = randomUUID().slice(0, 8)
     const name = `Kitenge Shirt ${id}`
-    const account = await registerAccount(page.request)
-    await signInByApi(page, account)
+    await openShopByApi(page, baseURL, `Pwani Tailors ${id}`)
     const headers = { origin: baseURL ?? '' }
-    const opened = await page.request.post('/api/vendor/apply/', {
-      headers,
-      data: {
-        name: `Pwani Tailors ${id}`,
-        type: 'Artisan',
-        county: 'Mombasa',
-        phone: '0712 345 678',
-        payoutPhone: '0712 345 678',
-      },
-    })
-    expect(opened.status(), await opened.text()).toBe(201)
     const categories = (await (await page.request.get('/api/vendor/categories/')).json()) as { id: number }[]
     const created = await page.request.post('/api/vendor/products/', {
       headers,

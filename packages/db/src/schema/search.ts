@@ -50,11 +50,22 @@ export const searchProducts = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`width_bucket(price_cents, ARRAY[100000, 500000, 1000000, 5000000])`),
     ratingFloor: smallint('rating_floor').notNull().generatedAlwaysAs(sql`coalesce(floor(rating_avg), 0)`),
+    /**
+     * A product with variants: each option value any of its active variants has, as name and value joined by a
+     * unit separator (Size\u001fM), for the option facet (migration 0031).
+     */
+    options: text('options').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     index('search_products_document_idx').using('gin', t.document).with({ fastupdate: 'off' }),
     index('search_products_category_name_idx').on(t.categoryId, t.name, t.productId),
     index('search_products_price_idx').on(t.priceCents),
+    // The option facet reads only products with variants (migration 0031): by text, and by category.
+    index('search_products_options_document_idx')
+      .using('gin', t.document)
+      .with({ fastupdate: 'off' })
+      .where(sql`${t.options} <> '{}'`),
+    index('search_products_options_category_idx').on(t.categoryId).where(sql`${t.options} <> '{}'`),
   ],
 )
 
@@ -120,7 +131,7 @@ export const searchTerms = pgTable(
  * Kenyan words a shopper may search with, and what they mean in the catalogue's English: 'unga' -> flour, maize
  * meal; 'mafuta ya kupikia' -> cooking oil. A query's word (or run of words) that is a term matches the term or any
  * of its expansions, and is not typo-corrected (docs/decisions/0030-search-synonyms.md). Admins edit the list;
- * migration 0031 seeds it. Terms and expansions are stored normalised (soko_search_text), and every change is
+ * migration 0032 seeds it. Terms and expansions are stored normalised (soko_search_text), and every change is
  * announced on channel soko_catalog ('search_synonyms') so that each process drops its cached copy.
  */
 export const searchSynonyms = pgTable(

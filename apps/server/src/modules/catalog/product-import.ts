@@ -12,7 +12,6 @@ import {
 } from '@soko/contract/product-import'
 import type { ProductBody } from '@soko/contract/vendor'
 import type { Db } from '@soko/db/client'
-import { centsToKes } from '@soko/domain/money'
 import { slugFromName } from '@soko/domain/slug'
 import { familyNameOf, optionValuesProblem, variantName } from '@soko/domain/variants'
 import type { Ctx } from '../../plugins/auth.ts'
@@ -22,7 +21,7 @@ import { fetchLineImages, type ImageFetchSettings, type LineImages } from './imp
 import * as importRepo from './import-repository.ts'
 import type { ProductImageService } from './product-images.ts'
 import * as repo from './product-repository.ts'
-import { pricesFromForm, type ShopOwnership } from './shop-products.ts'
+import { formPrices, pricesFromForm, type ShopOwnership } from './shop-products.ts'
 
 export const PRODUCT_IMPORT_JOB = 'catalog.product-import'
 
@@ -217,8 +216,7 @@ export class ProductImportService {
         name: row.name,
         description: row.description,
         categorySlug: row.category_slug,
-        price: centsToKes(row.discounted_price_cents ?? row.price_cents),
-        comparePrice: row.discounted_price_cents === null ? null : centsToKes(row.price_cents),
+        ...formPrices(row.price_cents, row.discounted_price_cents),
         stockQty: row.stock_qty,
         lowStockThreshold: row.low_stock_threshold,
         isActive: row.is_active,

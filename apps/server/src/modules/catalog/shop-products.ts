@@ -31,6 +31,14 @@ export function pricesFromForm(price: number, comparePrice: number | null | unde
   return { priceCents: kesToCents(comparePrice), discountedPriceCents: payCents }
 }
 
+/** The stored prices as the form shows them (the inverse of `pricesFromForm`). */
+export function formPrices(priceCents: number, discountedPriceCents: number | null) {
+  return {
+    price: centsToKes(discountedPriceCents ?? priceCents),
+    comparePrice: discountedPriceCents === null ? null : centsToKes(priceCents),
+  }
+}
+
 export function toVendorProduct(row: repo.VendorProductRow): VendorProduct {
   const discounted = row.discounted_price_cents
   return {
@@ -38,8 +46,7 @@ export function toVendorProduct(row: repo.VendorProductRow): VendorProduct {
     name: row.name,
     slug: row.slug,
     category: { id: row.category_id, name: row.category_name, slug: row.category_slug, parent: row.parent_name },
-    price: centsToKes(discounted ?? row.price_cents),
-    comparePrice: discounted === null ? null : centsToKes(row.price_cents),
+    ...formPrices(row.price_cents, discounted),
     discountPercentage: discountPercentage({ priceCents: row.price_cents, discountedPriceCents: discounted }),
     stockQty: row.stock_qty,
     lowStockThreshold: row.low_stock_threshold,
@@ -261,8 +268,7 @@ export class ShopProductService {
         name: variant.name,
         slug: variant.slug,
         optionValues: variant.optionValues,
-        price: centsToKes(variant.discountedPriceCents ?? variant.priceCents),
-        comparePrice: variant.discountedPriceCents === null ? null : centsToKes(variant.priceCents),
+        ...formPrices(variant.priceCents, variant.discountedPriceCents),
         stockQty: variant.stockQty,
         isActive: variant.isActive,
         sku: variant.sku,

@@ -9,8 +9,8 @@ import type { SearchService } from './service.ts'
 
 /** How long a listing is kept at most (a catalogue change empties them at once). */
 const LISTING_TTL_MS = 60_000
-/** At most this many listings (each page, sort and filter is one). */
-const LISTINGS_MAX = 1000
+/** At most this many listings (each page, sort and filter is one; a listing is some 30-60 KB). */
+const LISTINGS_MAX = 300
 
 export class ListingCache implements SearchService {
   private readonly listings = new LoadingCache(new TtlCache<SearchResponse>(LISTING_TTL_MS, LISTINGS_MAX))

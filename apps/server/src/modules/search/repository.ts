@@ -371,7 +371,7 @@ export async function listedWithOption(db: Db, option: { name: string; value: st
 /**
  * The option facet: for the matching products with variants (any of the text's `words`, or every product without a
  * text (null), and every filter but the option's), each option name and value with how many of them have a variant
- * with it. Driven by the families, so its cost follows the number of products with variants, not the catalogue's.
+ * with it. Read from the matches' search rows (`options`, migration 0031), so it costs what the matches cost.
  */
 export function optionFacets(db: Db, filters: SearchFilters, words: WordQuery[] | null) {
   const match =
@@ -383,19 +383,16 @@ export function optionFacets(db: Db, filters: SearchFilters, words: WordQuery[] 
   return typedRows(
     db,
     { name: value.text, value: value.text, n: value.int },
-    sql`select f.option_names[i.i] as name, v.option_values[i.i] as value, count(distinct lp.id)::int as n
-        from product_families f
-        join products lp on lp.family_id = f.id and lp.listed
-        join search_products m on m.product_id = lp.id
-        join products v on v.family_id = f.id and v.is_active
-        cross join lateral generate_subscripts(f.option_names, 1) as i(i)
-        where ${match}
+    sql`select split_part(o.token, E'\x1f', 1) as name, substr(o.token, strpos(o.token, E'\x1f') + 1) as value,
+          count(*)::int as n
+        from search_products m
+        cross join unnest(m.options) as o(token)
+        where ${match} and m.options <> '{}'
           and ${anyOf(sql`m.category_id`, filters.categoryIds)} and ${anyOf(sql`m.business_id`, filters.vendorIds)}
           and ${between(sql`m.price_cents`, filters.priceMinCents, filters.priceMaxCents)}
           and ${atLeast(sql`m.rating_avg`, filters.minRating)}
           and ${filters.inStockOnly ? sql`m.in_stock` : sql`true`}
           and ${filters.verifiedOnly ? sql`m.is_verified` : sql`true`}
-          and v.option_values[i.i] is not null
         group by 1, 2
         order by 1, 3 desc, 2`,
   )

@@ -93,9 +93,12 @@ export class PostgresSearchService implements SearchService {
       ...toFilters(query, categories, vendorIds),
       productIds: query.option === undefined ? null : await repo.listedWithOption(this.db, query.option),
     }
-    // On the index-scan connections where there are some (PostgreSQL): they have JIT off, and a text's broader
-    // tsquery (a Kenyan word's meanings, several words) made the planner compile this join for 250 ms.
-    const options = repo.optionFacets(this.target.indexScans ?? this.db, filters, text === '' ? null : words)
+    // Option values are a facet within a text, a category or a shop: over the whole catalogue (the filter panel of
+    // /products) they would be every size and colour of every department, and cost a pass over every family.
+    const options =
+      text === '' && filters.categoryIds === null && filters.vendorIds === null
+        ? Promise.resolve([])
+        : repo.optionFacets(this.target.indexScans ?? this.db, filters, text === '' ? null : words)
 
     let page: ProductRow[]
     let facetRows: repo.FacetRow[]

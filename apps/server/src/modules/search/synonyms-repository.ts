@@ -4,7 +4,7 @@ import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
 import { Param, type SQL, sql } from 'drizzle-orm'
 import type { Lexemes, Synonym } from './synonyms.ts'
 
-// SQL of the synonyms table (search_synonyms, migration 0031): what searches read, and the admins' changes. Terms
+// SQL of the synonyms table (search_synonyms, migration 0032): what searches read, and the admins' changes. Terms
 // and expansions are normalised here, by soko_search_text, as documents and queries are.
 
 /** The English stems of a normalised phrase's words, in order ('' for a stop word, as JSON cannot say null here). */
