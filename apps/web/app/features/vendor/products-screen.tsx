@@ -79,6 +79,10 @@ export function ProductsScreen({ page, q }: { page: VendorProductPage; q: string
                     </s>
                   )}
                   <span className="vendor-muted"> · {product.category.name}</span>
+                  {product.variantCount > 1 && (
+                    <span className="vendor-muted"> · one of {product.variantCount} variants</span>
+                  )}
+                  {product.sku && <span className="vendor-muted"> · SKU {product.sku}</span>}
                 </p>
                 <p>
                   <ProductStatus product={product} />
