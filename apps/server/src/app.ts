@@ -222,14 +222,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     services.search.onCatalogChange(payload)
     pages?.clear()
   })
-  if (pages) {
-    // What admins and shops change beyond the catalogue (flash sales, policies, stations...) shows on pages too:
-    // this process drops its pages at once; others within the pages' lifetime (PAGE_TTL_MS).
-    app.addHook('onResponse', async (request, reply) => {
-      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return
-      if (/^\/api\/(?:admin|vendor)\//.test(request.url)) pages.clear()
-    })
-  }
+  // What admins and shops change shows at once to whoever asks next: this process drops its listings and pages
+  // before answering the change (other processes follow the database's announcement; pages also cover what is
+  // not announced, flash sales, policies, stations, within their lifetime, PAGE_TTL_MS).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload
+    if (/^\/api\/(?:admin|vendor)\//.test(request.url)) {
+      services.search.dropListings()
+      pages?.clear()
+    }
+    return payload
+  })
   const stopSweeper = startSweeper(sessions, limiter, app.log)
   // The ledger's opening balances for money that moved before it was kept (once; later starts find nothing to do).
   await flows.ledgerBackfill.run()

@@ -33,6 +33,11 @@ export class ListingCache implements SearchService {
     this.search_.onCatalogChange(payload)
   }
 
+  /** An admin's or shop's change was answered here: the next listing reads it (see app.ts). */
+  dropListings(): void {
+    this.listings.clear()
+  }
+
   dropSynonyms(): void {
     this.search_.dropSynonyms()
   }
