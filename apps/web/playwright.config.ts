@@ -16,7 +16,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   forbidOnly: true,
-  retries: 0,
+  // One more try for a test that fails: two browsers on two busy cores now and then miss a click mid-render. A test
+  // that passes on its second try is reported as flaky (listed in the run's output and in e2e.json), not hidden.
+  retries: 1,
   // A test's whole time: journeys through several screens take over 30 s when two browsers share two busy cores.
   timeout: 60_000,
   expect: { timeout: 7_000 },
