@@ -9,11 +9,14 @@ export function requestId(request: { headers: Record<string, string | string[] |
 }
 
 /**
- * Path segments that are secrets: the M-Pesa callback's and the SMS delivery reports' last segment, a
- * password-reset link's token.
+ * Path segments that are secrets: the last segment of Daraja's callbacks (STK, C2B, the B2C results of refunds and
+ * payouts) and of the SMS delivery reports, a password-reset link's token.
  */
 const SECRET_PATHS: [RegExp, string][] = [
   [/^(\/api\/payments\/lnm\/cb\/)[^/?#]+/, '$1[redacted]'],
+  [/^(\/api\/payments\/c2b\/(?:check|done)\/)[^/?#]+/, '$1[redacted]'],
+  [/^(\/api\/payments\/b2c\/refund-(?:result|status|timeout)\/)[^/?#]+/, '$1[redacted]'],
+  [/^(\/api\/payouts\/b2c\/(?:result|status|timeout)\/)[^/?#]+/, '$1[redacted]'],
   [/^(\/api\/sms\/delivery-reports\/)[^/?#]+/, '$1[redacted]'],
   [/^(\/reset-password\/[^/?#]+\/)[^/?#]+/, '$1[redacted]'],
 ]
