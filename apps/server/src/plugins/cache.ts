@@ -56,18 +56,28 @@ export class LoadingCache<V> {
   private readonly inFlight = new Map<string, Promise<V>>()
   private generation = 0
 
-  constructor(readonly cache: TtlCache<V>) {}
+  /**
+   * `isShared`: whether a loaded value may serve other callers; one that may not (a page that set someone's cookie)
+   * is neither kept nor handed to the rest of its burst, each of whom loads its own.
+   */
+  constructor(
+    readonly cache: TtlCache<V>,
+    private readonly isShared: (value: V) => boolean = () => true,
+  ) {}
 
   async get(key: string, load: () => Promise<V>): Promise<V> {
     const hit = this.cache.get(key)
     if (hit !== undefined) return hit
     const pending = this.inFlight.get(key)
-    if (pending) return pending
+    if (pending) {
+      const value = await pending
+      return this.isShared(value) ? value : load()
+    }
     const generation = this.generation
     const promise = load()
       .then((value) => {
         // A change announced while loading may not be in `value`: serve it to this burst but do not keep it.
-        if (generation === this.generation) this.cache.set(key, value)
+        if (generation === this.generation && this.isShared(value)) this.cache.set(key, value)
         return value
       })
       .finally(() => this.inFlight.delete(key))

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { TtlCache } from './cache.ts'
+import { LoadingCache, TtlCache } from './cache.ts'
 
 // Storefront pages as anonymous visitors see them, rendered once and served from memory
 // (docs/decisions/0028-page-cache.md). A page is the same for every visitor but for its CSP nonce, so it is
@@ -56,39 +56,27 @@ export function withNonce(page: RenderedPage, nonce: string): string {
 
 /** Pages by key, with a burst of requests for a page not yet kept rendering it once. */
 export class PageCache {
-  private readonly pages = new TtlCache<RenderedPage>(PAGE_TTL_MS, PAGE_CACHE_MAX)
-  private readonly inFlight = new Map<string, Promise<RenderedPage>>()
-  private generation = 0
+  private readonly pages = new LoadingCache(
+    new TtlCache<RenderedPage>(PAGE_TTL_MS, PAGE_CACHE_MAX),
+    (page) => page.cacheable,
+  )
 
   /** The page, and whether it came from memory (`hit`: kept, or rendered for another request of the burst). */
   async get(key: string, render: () => Promise<RenderedPage>): Promise<{ page: RenderedPage; hit: boolean }> {
-    const kept = this.pages.get(key)
-    if (kept) return { page: kept, hit: true }
-    const pending = this.inFlight.get(key)
-    if (pending) {
-      // A page that is not kept may be someone's own (a cookie it set): render one of this request's own.
-      const page = await pending
-      return page.cacheable ? { page, hit: true } : { page: await render(), hit: false }
-    }
-    const generation = this.generation
-    const promise = render()
-      .then((page) => {
-        // A change announced while rendering may not be in the page: serve it to this burst but do not keep it.
-        if (page.cacheable && generation === this.generation) this.pages.set(key, page)
-        return page
-      })
-      .finally(() => this.inFlight.delete(key))
-    this.inFlight.set(key, promise)
-    return { page: await promise, hit: false }
+    let rendered = false
+    const page = await this.pages.get(key, () => {
+      rendered = true
+      return render()
+    })
+    return { page, hit: !rendered }
   }
 
   /** Every page goes: the catalogue changed. */
   clear(): void {
-    this.generation++
     this.pages.clear()
   }
 
   get size(): number {
-    return this.pages.size
+    return this.pages.cache.size
   }
 }

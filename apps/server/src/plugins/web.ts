@@ -124,17 +124,29 @@ async function renderWeb(
 ): Promise<FastifyReply> {
   const nonce = randomBytes(16).toString('base64')
   const response = await handler(createRequest(request.raw, reply.raw), loadContext(app, request, nonce))
-  reply.status(response.status)
-  if (response.headers.get('content-type')?.startsWith('text/html')) {
-    reply.header('content-security-policy', contentSecurityPolicy(nonce, mode))
-  }
-  for (const [name, value] of response.headers) {
-    if (name !== 'set-cookie') reply.header(name, value)
-  }
-  const cookies = response.headers.getSetCookie()
-  if (cookies.length > 0) reply.header('set-cookie', cookies)
+  sendHead(reply, response.status, response.headers, nonce, mode)
   if (!response.body) return reply.send()
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream))
+}
+
+/** A rendered response's status and headers on the reply, with the policy that names this response's nonce. */
+function sendHead(
+  reply: FastifyReply,
+  status: number,
+  headers: Iterable<[string, string]>,
+  nonce: string,
+  mode: WebMode,
+): void {
+  reply.status(status)
+  const cookies: string[] = []
+  for (const [name, value] of headers) {
+    if (name === 'set-cookie') cookies.push(value)
+    else reply.header(name, value)
+    if (name === 'content-type' && value.startsWith('text/html')) {
+      reply.header('content-security-policy', contentSecurityPolicy(nonce, mode))
+    }
+  }
+  if (cookies.length > 0) reply.header('set-cookie', cookies)
 }
 
 /**
@@ -153,31 +165,18 @@ async function servePage(
   const { page, hit } = await pages.get(key, async (): Promise<RenderedPage> => {
     const placeholder = placeholderNonce()
     const response = await handler(createRequest(request.raw, reply.raw), loadContext(app, request, placeholder))
-    const cookies = response.headers.getSetCookie()
-    const headers = [...response.headers].filter(([name]) => name !== 'set-cookie')
     return {
       status: response.status,
-      headers:
-        cookies.length > 0
-          ? [...headers, ...cookies.map((cookie) => ['set-cookie', cookie] as [string, string])]
-          : headers,
+      // Each Set-Cookie is an entry of its own.
+      headers: [...response.headers],
       body: await response.text(),
       placeholder,
-      cacheable: response.status === 200 && cookies.length === 0,
+      cacheable: response.status === 200 && response.headers.getSetCookie().length === 0,
     }
   })
   const nonce = randomBytes(16).toString('base64')
-  reply.status(page.status)
   reply.header('x-page-cache', hit ? 'hit' : 'miss')
-  const cookies: string[] = []
-  for (const [name, value] of page.headers) {
-    if (name === 'set-cookie') cookies.push(value)
-    else reply.header(name, value)
-  }
-  if (cookies.length > 0) reply.header('set-cookie', cookies)
-  if (page.headers.some(([name, value]) => name === 'content-type' && value.startsWith('text/html'))) {
-    reply.header('content-security-policy', contentSecurityPolicy(nonce, mode))
-  }
+  sendHead(reply, page.status, page.headers, nonce, mode)
   return reply.send(withNonce(page, nonce))
 }
 
