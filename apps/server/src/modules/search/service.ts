@@ -11,6 +11,7 @@ import {
 import type { Db } from '@soko/db/client'
 import type { ProductRow, VendorRow } from '@soko/db/read-models/listing'
 import { kesToCents } from '@soko/domain/money'
+import { LoadingCache, TtlCache } from '../../plugins/cache.ts'
 import { toProductListing, toVendor } from '../catalog/mappers.ts'
 import * as browse from './browse-repository.ts'
 import * as repo from './repository.ts'
@@ -73,7 +74,7 @@ const WALK_WITHIN_MAX = 5000
  */
 export class PostgresSearchService implements SearchService {
   private readonly db: Db
-  private synonymsCache: { until: number; index: Promise<SynonymIndex> } | null = null
+  private readonly synonymsCache = new LoadingCache(new TtlCache<SynonymIndex>(SYNONYMS_TTL_MS, 1))
 
   /** `indexScans`: the database's connections for reading through indexes, when it has them (see repo.SearchDb). */
   constructor(private readonly target: repo.SearchDb) {
@@ -185,21 +186,12 @@ export class PostgresSearchService implements SearchService {
 
   /** The synonyms table, read once per SYNONYMS_TTL_MS at most (dropped on change: see onCatalogChange). */
   synonyms(): Promise<SynonymIndex> {
-    const now = Date.now()
-    if (this.synonymsCache === null || this.synonymsCache.until <= now) {
-      const index = synonymsRepo.loadForSearch(this.db).then(synonymIndex)
-      const entry = { until: now + SYNONYMS_TTL_MS, index }
-      this.synonymsCache = entry
-      index.catch(() => {
-        if (this.synonymsCache === entry) this.synonymsCache = null
-      })
-    }
-    return this.synonymsCache.index
+    return this.synonymsCache.get('all', async () => synonymIndex(await synonymsRepo.loadForSearch(this.db)))
   }
 
   /** Forgets the synonyms (after a change: this process's own at once, every process's through soko_catalog). */
   dropSynonyms(): void {
-    this.synonymsCache = null
+    this.synonymsCache.clear()
   }
 
   /** A catalogue announcement (channel soko_catalog): 'search_synonyms' when the synonyms changed. */
