@@ -337,7 +337,8 @@ export class ProductImportService {
         message: `An admin took this product down: ${current.deactivated_reason} Set it to draft, or contact Soko support.`,
       }
     }
-    const family = line.variant ? await this.familyOf(t, shopId, line, current?.id ?? null) : null
+    const variant = line.variant ?? null
+    const family = variant === null ? null : await this.familyOf(t, shopId, line, variant, current?.id ?? null)
     if (family !== null && 'message' in family) return family
     let applied: Applied
     if (current) {
@@ -347,8 +348,8 @@ export class ProductImportService {
       const slug = await repo.freeProductSlug(t, slugFromName(body.name) || 'product')
       applied = { productId: await repo.insertProduct(t, shopId, { ...fields, slug }), created: true }
     }
-    if (family !== null && line.variant) {
-      const optionValues = line.variant.optionValues
+    if (family !== null && variant !== null) {
+      const optionValues = variant.optionValues
       const name = variantName(family.name, optionValues)
       await repo.setVariant(t, applied.productId, { familyId: family.id, optionValues, name })
     }
@@ -362,11 +363,10 @@ export class ProductImportService {
   private async familyOf(
     t: Db,
     shopId: number,
-    line: StoredLine & { variant?: ImportVariant | null },
+    line: StoredLine,
+    variant: ImportVariant,
     productId: number | null,
   ): Promise<{ id: number; name: string } | ImportIssue> {
-    const variant = line.variant
-    if (!variant) throw new Error('familyOf needs a variant line')
     const found = await repo.familyByHandle(t, shopId, variant.handle)
     if (found === null) {
       const name = familyNameOf(line.body.name, variant.optionValues)

@@ -73,6 +73,9 @@ export function toVendorImage(row: repo.ImageRow): VendorImage {
   }
 }
 
+/** A shop's SKUs are unique (checked first; this constraint catches two saves at once). */
+const SKU_KEY = 'products_business_sku_key'
+
 function invalid(field: string, message: string): AppError {
   return new AppError('invalid_data', message, { [field]: [message] })
 }
@@ -136,6 +139,7 @@ export class ShopProductService {
           return this.detail(t, shop.id, id)
         })
       } catch (error) {
+        if (isUniqueViolation(error, SKU_KEY)) throw invalid('sku', VENDOR_MESSAGES.skuTaken)
         if (!isUniqueViolation(error)) throw error
         // The slug was taken at the same moment: a chosen one is reported, a made one is made again.
         if (body.slug || attempt >= 3) {
@@ -167,6 +171,7 @@ export class ShopProductService {
         return this.detail(t, shop.id, productId)
       })
       .catch((error: unknown) => {
+        if (isUniqueViolation(error, SKU_KEY)) throw invalid('sku', VENDOR_MESSAGES.skuTaken)
         if (isUniqueViolation(error)) {
           throw new AppError('invalid_data', VENDOR_MESSAGES.slugTaken, { slug: [VENDOR_MESSAGES.slugTaken] })
         }
@@ -210,44 +215,53 @@ export class ShopProductService {
    */
   async addVariant(ctx: Ctx, productId: number, body: VariantBody): Promise<VendorVariants> {
     const shop = await this.shops.requireOwnShop(ctx)
-    return this.db.transaction(async (t) => {
-      const current = await repo.productOfShop(t, shop.id, productId, true)
-      if (!current) throw new AppError('not_found', VENDOR_MESSAGES.productNotFound)
-      let familyId = current.family_id
-      let family = familyId === null ? null : await repo.familyOf(t, familyId)
-      if (familyId === null || family === null) {
-        const names = body.optionNames ?? []
-        const namesProblem = optionNamesProblem(names)
-        if (namesProblem) throw invalid('optionNames', namesProblem)
-        const own = body.currentValues ?? []
-        const ownProblem = optionValuesProblem(names, own, [])
-        if (ownProblem) throw invalid('currentValues', ownProblem)
-        const name = familyNameOf(current.name, own)
-        familyId = await repo.insertFamily(t, shop.id, name, names)
-        family = { id: familyId, name, optionNames: names }
-        await repo.setVariant(t, current.id, { familyId, optionValues: own, name: variantName(name, own) })
-      }
-      const taken = (await repo.variantsOf(t, familyId)).map((variant) => variant.optionValues)
-      const problem = optionValuesProblem(family.optionNames, body.optionValues, taken)
-      if (problem) throw invalid('optionValues', problem)
-      const name = variantName(family.name, body.optionValues)
-      const sku = await this.sku(t, shop.id, body.sku, null)
-      const id = await repo.insertProduct(t, shop.id, {
-        name,
-        slug: await repo.freeProductSlug(t, slugFromName(name) || 'product'),
-        description: current.description,
-        categoryId: current.category_id,
-        ...pricesFromForm(body.price, body.comparePrice),
-        stockQty: body.stockQty,
-        lowStockThreshold: current.low_stock_threshold,
-        isActive: true,
-        ...(sku === undefined ? {} : { sku }),
+    return this.db
+      .transaction(async (t) => {
+        const current = await repo.productOfShop(t, shop.id, productId, true)
+        if (!current) throw new AppError('not_found', VENDOR_MESSAGES.productNotFound)
+        let familyId = current.family_id
+        let family = familyId === null ? null : await repo.familyOf(t, familyId)
+        if (familyId === null || family === null) {
+          const names = body.optionNames ?? []
+          const namesProblem = optionNamesProblem(names)
+          if (namesProblem) throw invalid('optionNames', namesProblem)
+          const own = body.currentValues ?? []
+          const ownProblem = optionValuesProblem(names, own, [])
+          if (ownProblem) throw invalid('currentValues', ownProblem)
+          const name = familyNameOf(current.name, own)
+          familyId = await repo.insertFamily(t, shop.id, name, names)
+          family = { id: familyId, name, optionNames: names }
+          await repo.setVariant(t, current.id, { familyId, optionValues: own, name: variantName(name, own) })
+        }
+        const taken = (await repo.variantsOf(t, familyId)).map((variant) => variant.optionValues)
+        const problem = optionValuesProblem(family.optionNames, body.optionValues, taken)
+        if (problem) throw invalid('optionValues', problem)
+        const name = variantName(family.name, body.optionValues)
+        const sku = await this.sku(t, shop.id, body.sku, null)
+        const id = await repo.insertProduct(t, shop.id, {
+          name,
+          slug: await repo.freeProductSlug(t, slugFromName(name) || 'product'),
+          description: current.description,
+          categoryId: current.category_id,
+          ...pricesFromForm(body.price, body.comparePrice),
+          stockQty: body.stockQty,
+          lowStockThreshold: current.low_stock_threshold,
+          isActive: true,
+          ...(sku === undefined ? {} : { sku }),
+        })
+        await repo.setVariant(t, id, { familyId, optionValues: body.optionValues, name })
+        const updated = await repo.productOfShop(t, shop.id, productId)
+        if (!updated) throw new AppError('not_found', VENDOR_MESSAGES.productNotFound)
+        return this.variantsOf(t, updated)
       })
-      await repo.setVariant(t, id, { familyId, optionValues: body.optionValues, name })
-      const updated = await repo.productOfShop(t, shop.id, productId)
-      if (!updated) throw new AppError('not_found', VENDOR_MESSAGES.productNotFound)
-      return this.variantsOf(t, updated)
-    })
+      .catch((error: unknown) => {
+        // Another variant with these values or this SKU was saved at the same moment (through a sibling's page).
+        if (isUniqueViolation(error, 'products_family_options_key')) {
+          throw invalid('optionValues', `This product already has a variant ${body.optionValues.join(', ')}`)
+        }
+        if (isUniqueViolation(error, SKU_KEY)) throw invalid('sku', VENDOR_MESSAGES.skuTaken)
+        throw error
+      })
   }
 
   private async variantsOf(db: Db, product: repo.VendorProductRow): Promise<VendorVariants> {
