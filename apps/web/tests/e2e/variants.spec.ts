@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { openShopByApi } from './accounts.ts'
 import { expect, expectAccessible, test } from './fixtures.ts'
 import { waitForHydration } from './hydration.ts'
+import { openFilters } from './search-helpers.ts'
 
 // Variants (decision 0026) in the browser: a vendor adds a size to a product in the portal (a mistake said at its
 // field, what was typed kept); shoppers find one card for the product, with its "from" price and "Choose Options",
@@ -59,6 +60,14 @@ test.describe('product variants', () => {
       const cards = shop.getByRole('article').filter({ hasText: name })
       await expect(cards).toHaveCount(1)
       await expect(cards.getByText('From KSh 1,500')).toBeVisible()
+      // The filter panel offers the sizes found, with how many products have each; choosing one keeps the card.
+      const { scope, apply } = await openFilters(shop, false)
+      const sizeFilter = scope.getByRole('combobox', { name: 'Size, colour...' })
+      await expect(sizeFilter.getByRole('option', { name: /^L \(\d+\)$/ })).toHaveCount(1)
+      await sizeFilter.selectOption('Size:L')
+      await apply.click()
+      await expect(shop).toHaveURL(/option=Size%3AL/)
+      await expect(cards).toHaveCount(1)
       await cards.getByRole('link', { name: `Choose size of ${name}` }).click()
 
       await expect(shop.getByRole('heading', { level: 1, name })).toBeVisible()
