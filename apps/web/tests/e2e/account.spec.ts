@@ -230,9 +230,10 @@ test.describe('account settings', () => {
     await texts.uncheck()
     await expect(texts).not.toBeChecked()
     await expect(texts).toBeEnabled()
-    expect((await (await page.request.get('/api/user/preferences')).json()) as unknown).toEqual({
-      sms_order_updates: false,
-    })
+    // The save may still be on its way when the box shows the change: ask until the server has it.
+    await expect
+      .poll(async () => (await (await page.request.get('/api/user/preferences')).json()) as unknown)
+      .toEqual({ sms_order_updates: false })
     await page.reload()
     await waitForHydration(page, page.getByRole('checkbox', { name: 'Text me about my orders' }))
     await expect(page.getByRole('checkbox', { name: 'Text me about my orders' })).not.toBeChecked()
