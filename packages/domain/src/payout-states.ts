@@ -73,7 +73,7 @@ export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday',
 export type Weekday = (typeof WEEKDAYS)[number]
 
 /** Kenya keeps East Africa Time, UTC+3, all year: no daylight saving. */
-const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000
+export const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000
 const DAY_MS = 24 * 60 * 60 * 1000
 
 export interface PayoutSchedule {
