@@ -103,8 +103,8 @@ export function statementPeriod(input: { from?: string | undefined; to?: string 
   if (from === undefined && to === undefined) period = { from: monthStart(today), to: today }
   else if (from === undefined && to !== undefined) period = { from: monthStart(to), to }
   else if (from !== undefined && to === undefined) {
-    const yearOn = addDays(from, STATEMENT_MAX_DAYS - 1)
-    period = { from, to: yearOn < today ? yearOn : today }
+    // ISO days sort as text: the earlier of a year on and today.
+    period = { from, to: [addDays(from, STATEMENT_MAX_DAYS - 1), today].sort()[0] ?? today }
   } else period = { from: from as Day, to: to as Day }
 
   if (period.to < period.from) return { ok: false, errors: { to: [STATEMENT_MESSAGES.endBeforeStart(period.from)] } }
