@@ -425,6 +425,51 @@ export const PayoutSummarySchema = z.object({
 })
 export type PayoutSummary = z.infer<typeof PayoutSummarySchema>
 
+// Statements (docs/decisions/0031-vendor-statements.md)
+
+const StatementDay = z
+  .string()
+  .max(10, 'must be a date written YYYY-MM-DD, for example 2026-11-01')
+  .optional()
+  .describe('YYYY-MM-DD, a Nairobi calendar day')
+
+export const StatementQuerySchema = z.object({
+  from: StatementDay.describe('The first day (included); without it, the first of the end’s month'),
+  to: StatementDay.describe('The last day (included), today at the latest; without it, today'),
+})
+export type StatementQuery = z.infer<typeof StatementQuerySchema>
+
+export const StatementSchema = z.object({
+  shop: z.object({ name: z.string(), slug: z.string() }),
+  period: z.object({ from: z.string(), to: z.string() }).describe('Nairobi calendar days, both included'),
+  opening: Kes.describe('What Soko owed the shop when the period began (below zero: what the shop owed Soko)'),
+  lines: z
+    .array(
+      z.object({
+        date: z.string().describe('YYYY-MM-DD (Nairobi)'),
+        at: z.string().describe('ISO 8601'),
+        description: z.string(),
+        orderNumber: z.string().nullable(),
+        moneyIn: Kes,
+        moneyOut: Kes,
+        balance: Kes.describe('What Soko owes the shop after this line'),
+      }),
+    )
+    .describe('Every movement of what Soko owes the shop, oldest first: the opening plus the lines is the closing'),
+  totalIn: Kes,
+  totalOut: Kes,
+  closing: Kes.describe('What Soko owed the shop when the period ended'),
+  closingSplit: z
+    .object({
+      pending: Kes.describe('Sold, not free yet (delivery, the return window)'),
+      available: Kes.describe('Free to be paid out'),
+      inTransit: Kes.describe('A payout on its way to M-Pesa'),
+      owedForCollections: Kes.describe('Cash collected on delivery, owed to Soko'),
+    })
+    .describe('Where the closing balance was: pending + available + in transit − owed for collections'),
+})
+export type Statement = z.infer<typeof StatementSchema>
+
 // The endpoints
 
 const tags = ['vendor']
@@ -564,6 +609,23 @@ export const vendorEndpoints = endpoints({
     tags,
     response: PayoutSummarySchema,
     errors: OWN_SHOP,
+  },
+  'GET /api/vendor/statement/': {
+    summary: "Your shop's statement for a period: the opening balance, every movement, the closing balance",
+    description:
+      'Periods are Nairobi calendar days, at most 366, ending today at the latest; without dates, this month so far. A bad date is a 400 naming the field.',
+    tags,
+    query: StatementQuerySchema,
+    response: StatementSchema,
+    errors: [...OWN_SHOP, 'invalid_data'],
+  },
+  'GET /api/vendor/statement.csv': {
+    summary: 'The same statement as a CSV file to download (opening row, lines, closing row)',
+    tags,
+    query: StatementQuerySchema,
+    response: null,
+    produces: ['text/csv'],
+    errors: [...OWN_SHOP, 'invalid_data'],
   },
   'GET /api/vendor/orders/': {
     summary: "Your shop's paid orders to fulfil, newest first",

@@ -1,7 +1,7 @@
 import type { Db } from '@soko/db/client'
 import { ledgerEntries, ledgerTransactions } from '@soko/db/schema/ledger'
 import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
-import { and, asc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 
 // SQL of ledger_transactions and ledger_entries. Only inserts and reads: both tables are append-only (migration 0016).
 
@@ -187,4 +187,39 @@ export async function nextAdjustmentNumber(t: Db): Promise<number> {
         where ${ledgerTransactions.kind} = 'manual_adjustment' and ${ledgerTransactions.referenceType} = 'adjustment'`,
   )
   return (row?.n ?? 0) + 1
+}
+
+/** A vendor's debits and credits per account, of the transactions written before `before`: a statement's opening. */
+export function vendorSumsBefore(db: Db, vendorId: number, before: Date): Promise<SumsRow[]> {
+  return typedRows(
+    db,
+    sumsShape,
+    sql`select ${ledgerEntries.account} as account, ${ledgerEntries.vendorId} as vendor_id, ${sums}
+        from ${ledgerEntries} join ${ledgerTransactions} on ${ledgerTransactions.id} = ${ledgerEntries.transactionId}
+        where ${ledgerEntries.vendorId} = ${vendorId} and ${ledgerTransactions.createdAt} < ${before.toISOString()}::timestamptz
+        group by ${ledgerEntries.account}, ${ledgerEntries.vendorId}`,
+  )
+}
+
+const vendorEntryShape = { ...accountEntryShape, account: ledgerEntries.account }
+
+export type VendorEntryRow = RowOf<typeof vendorEntryShape>
+
+/**
+ * A vendor's entries (every one of its accounts) of the transactions written from `from` (included) to `to`
+ * (excluded), in the order they were written: by time, then transaction, then entry.
+ */
+export function vendorEntriesBetween(db: Db, vendorId: number, from: Date, to: Date): Promise<VendorEntryRow[]> {
+  return db
+    .select(vendorEntryShape)
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(
+      and(
+        eq(ledgerEntries.vendorId, vendorId),
+        gte(ledgerTransactions.createdAt, from),
+        lt(ledgerTransactions.createdAt, to),
+      ),
+    )
+    .orderBy(asc(ledgerTransactions.createdAt), asc(ledgerTransactions.id), asc(ledgerEntries.id))
 }

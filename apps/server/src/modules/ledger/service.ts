@@ -12,6 +12,9 @@ import {
   type Side,
   TRANSACTION_KINDS,
   type TransactionKind,
+  VENDOR_ACCOUNT_KINDS,
+  type VendorAccountKind,
+  vendorAccount,
   vendorOf,
 } from '@soko/domain/ledger'
 import * as repo from './repository.ts'
@@ -48,6 +51,18 @@ export interface EntriesPage {
   entries: AccountEntry[]
   /** The `after` of the next page, or null when this was the last. */
   next: number | null
+}
+
+/** A vendor's entry in a period: one of its accounts, with the transaction it belongs to. */
+export interface VendorEntry extends AccountEntry {
+  account: VendorAccountKind
+}
+
+export interface VendorPeriod {
+  /** Each of the vendor's accounts before the period, on its normal side (zero for one without entries). */
+  opening: Record<VendorAccountKind, number>
+  /** Its entries in the period, in the order they were written. */
+  entries: VendorEntry[]
 }
 
 export interface TrialBalance {
@@ -176,6 +191,39 @@ export class Ledger {
       createdAt: row.created_at,
     }))
     return { entries, next: rows.length > limit ? (entries.at(-1)?.id ?? null) : null }
+  }
+
+  /**
+   * A vendor's accounts over a period, by the time each transaction was written: every account's balance before
+   * `from` (the opening), and each entry from `from` (included) to `to` (excluded). The opening plus the entries is
+   * each account's balance at `to`. Reads in `db` (one snapshot when it is a transaction).
+   */
+  async vendorPeriod(vendorId: number, from: Date, to: Date, db: Db = this.db): Promise<VendorPeriod> {
+    const sums = await repo.vendorSumsBefore(db, vendorId, from)
+    const opening = Object.fromEntries(VENDOR_ACCOUNT_KINDS.map((kind) => [kind, 0])) as Record<
+      VendorAccountKind,
+      number
+    >
+    for (const row of sums) {
+      const kind = known(VENDOR_ACCOUNT_KINDS, row.account, 'vendor account')
+      const difference = row.debit_cents - row.credit_cents
+      opening[kind] = normalSide(vendorAccount(kind, vendorId)) === 'debit' ? difference : -difference
+    }
+    const rows = await repo.vendorEntriesBetween(db, vendorId, from, to)
+    return {
+      opening,
+      entries: rows.map((row) => ({
+        id: row.id,
+        transactionId: row.transaction_id,
+        account: known(VENDOR_ACCOUNT_KINDS, row.account, 'vendor account'),
+        kind: known(TRANSACTION_KINDS, row.kind, 'kind'),
+        memo: row.memo,
+        reference: { type: known(REFERENCE_TYPES, row.reference_type, 'reference'), id: row.reference_id },
+        side: row.side,
+        cents: row.cents,
+        createdAt: row.created_at,
+      })),
+    }
   }
 
   /** Every account's debits and credits, and their totals: equal, or the ledger is broken (reconciliation). */

@@ -123,6 +123,15 @@ export function vendorPortalRoutes(deps: {
 
     serve(app, vendorEndpoints, 'GET /api/vendor/payouts/', async (request) => reports.payouts(ctxOf(request)))
 
+    serve(app, vendorEndpoints, 'GET /api/vendor/statement/', async (request) =>
+      reports.statement(ctxOf(request), request.query),
+    )
+
+    serve(app, vendorEndpoints, 'GET /api/vendor/statement.csv', async (request, reply) => {
+      const { filename, text } = await reports.statementCsv(ctxOf(request), request.query)
+      return sendCsv(reply, filename, text)
+    })
+
     // CSV import and export: the file is the request body (text/csv), read as text up to the import's limit.
     app.addContentTypeParser(
       'text/csv',

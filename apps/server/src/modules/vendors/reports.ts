@@ -1,8 +1,21 @@
-import type { Dashboard, PayoutSummary } from '@soko/contract/vendor'
+import type { Dashboard, PayoutSummary, Statement, StatementQuery } from '@soko/contract/vendor'
 import type { Db } from '@soko/db/client'
-import { vendorAccount } from '@soko/domain/ledger'
+import { toCsv } from '@soko/domain/csv'
+import { type Reference, vendorAccount } from '@soko/domain/ledger'
 import { centsToKes } from '@soko/domain/money'
 import { PAYOUT_STATES, type PayoutState } from '@soko/domain/payout-states'
+import { REFUND_CAUSES } from '@soko/domain/refund-states'
+import {
+  buildStatement,
+  type Movement,
+  type MovementFacts,
+  periodBounds,
+  type Statement as ShopStatement,
+  STATEMENT_CSV_TEXT_COLUMNS,
+  statementCsvRows,
+  statementFilename,
+  statementPeriod,
+} from '@soko/domain/statement'
 import {
   availableFrom,
   type EarningState,
@@ -11,11 +24,13 @@ import {
   vendorBalance,
 } from '@soko/domain/vendor-balance'
 import type { Ctx } from '../../plugins/auth.ts'
+import { AppError } from '../../plugins/errors.ts'
 import type { ShopProductService } from '../catalog/shop-products.ts'
 import type { Ledger } from '../ledger/service.ts'
 import type { VendorParts } from '../orders/vendor-parts.ts'
 import type { ShopService } from './shop.ts'
 import * as repo from './shop-repository.ts'
+import { type ReferenceFacts, referenceFacts } from './statement-read-model.ts'
 
 // A shop's figures: the dashboard (sales by Nairobi day and month, orders to ship, low stock) and what it is owed.
 // Sales are the orders module's, stock the catalogue's, payouts this module's own. What the shop is owed is the
@@ -183,5 +198,123 @@ export class VendorReports {
       })),
       nextPayoutRun: this.rules.nextPayoutRun?.()?.toISOString() ?? null,
     }
+  }
+
+  /**
+   * The shop's statement for a period (decision 0031): what Soko owed it at the start, every movement of that in
+   * words, and what it owed at the end. A period the rules refuse is a 400 naming the field.
+   */
+  async statement(ctx: Ctx, query: StatementQuery, now = new Date()): Promise<Statement> {
+    const shop = await this.shops.requireOwnShop(ctx)
+    const statement = await this.shopStatement(shop.id, query, now)
+    const kes = centsToKes
+    return {
+      shop: { name: shop.name, slug: shop.slug },
+      period: statement.period,
+      opening: kes(statement.openingCents),
+      lines: statement.lines.map((line) => ({
+        date: line.day,
+        at: line.at.toISOString(),
+        description: line.description,
+        orderNumber: line.orderNumber,
+        moneyIn: kes(line.inCents),
+        moneyOut: kes(line.outCents),
+        balance: kes(line.balanceCents),
+      })),
+      totalIn: kes(statement.totalInCents),
+      totalOut: kes(statement.totalOutCents),
+      closing: kes(statement.closingCents),
+      closingSplit: {
+        pending: kes(statement.closing.vendor_pending),
+        available: kes(statement.closing.vendor_available),
+        inTransit: kes(statement.closing.vendor_payout_in_transit),
+        owedForCollections: kes(statement.closing.vendor_collected),
+      },
+    }
+  }
+
+  /** The same statement as a CSV file: its name (soko-statement-<shop>-<from>-<to>.csv) and text. */
+  async statementCsv(ctx: Ctx, query: StatementQuery, now = new Date()): Promise<{ filename: string; text: string }> {
+    const shop = await this.shops.requireOwnShop(ctx)
+    const statement = await this.shopStatement(shop.id, query, now)
+    return {
+      filename: statementFilename(shop.slug, statement.period),
+      text: toCsv(statementCsvRows(statement), STATEMENT_CSV_TEXT_COLUMNS),
+    }
+  }
+
+  private async shopStatement(shopId: number, query: StatementQuery, now: Date): Promise<ShopStatement> {
+    const checked = statementPeriod(query, now)
+    if (!checked.ok) {
+      const message = checked.errors.from?.[0] ?? checked.errors.to?.[0] ?? 'Choose another period.'
+      throw new AppError('invalid_data', message, checked.errors)
+    }
+    const { start, end } = periodBounds(checked.period)
+    const { opening, entries } = await this.ledger.vendorPeriod(shopId, start, end)
+    const byTransaction = new Map<
+      number,
+      Omit<Movement, 'facts'> & { reference: Reference; entries: Movement['entries'][number][] }
+    >()
+    for (const entry of entries) {
+      let movement = byTransaction.get(entry.transactionId)
+      if (!movement) {
+        movement = {
+          transactionId: entry.transactionId,
+          kind: entry.kind,
+          at: entry.createdAt,
+          memo: entry.memo,
+          reference: entry.reference,
+          entries: [],
+        }
+        byTransaction.set(entry.transactionId, movement)
+      }
+      movement.entries.push({ account: entry.account, side: entry.side, cents: entry.cents })
+    }
+    const movements = [...byTransaction.values()]
+    const idsOf = (type: Reference['type']) => [
+      ...new Set(movements.filter((m) => m.reference.type === type).map((m) => m.reference.id)),
+    ]
+    const facts = await referenceFacts(this.db, shopId, {
+      payments: idsOf('payment'),
+      parts: idsOf('vendor_part'),
+      refunds: idsOf('refund'),
+      payouts: idsOf('payout'),
+    })
+    return buildStatement(
+      checked.period,
+      opening,
+      movements.map(({ reference, ...movement }) => ({ ...movement, facts: factsOf(reference, facts) })),
+    )
+  }
+}
+
+/** A ledger reference as what a shop knows it by: the order, the refund's cause, the payout's number and receipt. */
+function factsOf(reference: Reference, facts: ReferenceFacts): MovementFacts {
+  switch (reference.type) {
+    case 'payment':
+      return { orderNumber: facts.payments.get(reference.id) ?? null }
+    case 'vendor_part':
+      return { orderNumber: facts.parts.get(reference.id) ?? null }
+    case 'refund': {
+      const refund = facts.refunds.get(reference.id)
+      return {
+        orderNumber: refund?.orderNumber ?? null,
+        refundCause: REFUND_CAUSES.find((cause) => cause === refund?.cause) ?? null,
+      }
+    }
+    case 'payout': {
+      const payout = facts.payouts.get(reference.id)
+      if (!payout) return { payout: null }
+      return {
+        payout: {
+          method: payout.method === 'mpesa_b2c' ? 'mpesa_b2c' : 'manual',
+          phone: payout.phone,
+          receipt: payout.receipt,
+          reference: payout.reference || null,
+        },
+      }
+    }
+    case 'adjustment':
+      return {}
   }
 }
