@@ -69,6 +69,7 @@ export default [
     route('products/:id', 'routes/vendor-portal-product.tsx'),
     route('orders', 'routes/vendor-portal-orders.tsx'),
     route('payouts', 'routes/vendor-portal-payouts.tsx'),
+    route('statement', 'routes/vendor-portal-statement.tsx'),
     route('vouchers', 'routes/vendor-portal-vouchers.tsx'),
     route('shop', 'routes/vendor-portal-shop.tsx'),
   ]),

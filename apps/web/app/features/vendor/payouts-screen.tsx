@@ -114,6 +114,10 @@ export function PayoutsScreen({ summary }: { summary: PayoutSummary }) {
         )}
       </dl>
       <p className="vendor-muted">{pendingExplanation(summary)}</p>
+      <p>
+        <Link to="/vendor-portal/statement">Statement for any period</Link>: the opening balance, every sale,
+        commission, refund and payout, and the closing balance, to download as CSV or print.
+      </p>
 
       <section className="card vendor-card" aria-labelledby="payout-lines-title">
         <h2 id="payout-lines-title">Orders</h2>

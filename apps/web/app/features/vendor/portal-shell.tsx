@@ -11,6 +11,7 @@ export const PORTAL_SECTIONS = [
   { path: '/vendor-portal/products', label: 'Products', end: false },
   { path: '/vendor-portal/orders', label: 'Orders', end: false },
   { path: '/vendor-portal/payouts', label: 'Payouts', end: false },
+  { path: '/vendor-portal/statement', label: 'Statement', end: false },
   { path: '/vendor-portal/vouchers', label: 'Vouchers', end: false },
   { path: '/vendor-portal/shop', label: 'Shop profile', end: false },
 ] as const
