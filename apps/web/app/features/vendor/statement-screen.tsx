@@ -151,8 +151,9 @@ export function StatementScreen({ asked, statement, errors, today }: StatementSc
                     </td>
                   </tr>
                 )}
-                {statement.lines.map((line, index) => (
-                  <tr key={`${line.at}-${index}`}>
+                {statement.lines.map((line) => (
+                  // A movement's time, words and balance after it name its line (a sale paid on delivery makes two).
+                  <tr key={`${line.at}:${line.description}:${line.balance}`}>
                     <td>{day(line.date)}</td>
                     <td>{line.description}</td>
                     <td className="data-table__num">{line.moneyIn ? formatKes(line.moneyIn) : ''}</td>
