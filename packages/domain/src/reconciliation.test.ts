@@ -23,11 +23,7 @@ const base: MovementFacts = {
 /** [case, facts (over `base`), the exception codes, a piece of the first exception's words]. */
 const CASES: [string, Partial<MovementFacts>, ExceptionCode[], string?][] = [
   ['an STK payment, paid and posted', {}, []],
-  [
-    'an STK payment paid by status query (no receipt, no amount from M-Pesa)',
-    { successes: [] },
-    [],
-  ],
+  ['an STK payment paid by status query (no receipt, no amount from M-Pesa)', { successes: [] }, []],
   ['the same callback twice (one receipt)', { successes: [paid('SKA1', 120_000), paid('SKA1', 120_000)] }, []],
   [
     'two receipts for one STK payment',
@@ -53,11 +49,7 @@ const CASES: [string, Partial<MovementFacts>, ExceptionCode[], string?][] = [
     ['no_order'],
     'Paid at M-Pesa, but no order took it: The payment came in after the order was cancelled.',
   ],
-  [
-    'an STK late payment not posted',
-    { standing: 'no_order', ledger: null },
-    ['no_order', 'not_in_ledger'],
-  ],
+  ['an STK late payment not posted', { standing: 'no_order', ledger: null }, ['no_order', 'not_in_ledger']],
   [
     'the ledger moved another amount than M-Pesa',
     { ledger: ledger('payment_received:payment:1', 110_000) },

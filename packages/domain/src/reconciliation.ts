@@ -162,3 +162,14 @@ export function countExceptions(
   }
   return counts
 }
+
+/**
+ * The ledger transaction that moves the M-Pesa float for a movement (decision 0014's keys): an STK or Paybill
+ * payment's `payment_received` (by the payment attempt it paid), a payout's `payout_settled`, a refund's
+ * `refund_sent`.
+ */
+export function floatLedgerKey(kind: MovementKind, id: number): string {
+  if (kind === 'payout') return `payout_settled:payout:${id}`
+  if (kind === 'refund') return `refund_sent:refund:${id}`
+  return `payment_received:payment:${id}`
+}
