@@ -7,6 +7,7 @@
 import { typedRows, value } from '@soko/db/typed-sql'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { reconciliationPeriod } from '../src/modules/admin/reconciliation/service.ts'
 import { Client, RELAXED_LIMITS, registerUser, signIn } from './support/accounts.ts'
 import {
   callbackSecret,
@@ -336,5 +337,49 @@ describe.each(engines)('reconciliation of M-Pesa against the ledger (%s)', (engi
     expect(past.body).toMatchObject({ count: 0, from: '2025-01-01', to: '2025-01-31', results: [] })
     expect((await new Client(server).get(MOVEMENTS)).status).toBe(401)
     expect((await shopper.get(MOVEMENTS)).status).toBe(403)
+  })
+})
+
+describe('the period read', () => {
+  // 2026-11-25 10:00 in Nairobi.
+  const now = Date.parse('2026-11-25T07:00:00Z')
+  const days = (query: { from?: string; to?: string }) => {
+    const { fromDay, toDay, from, to } = reconciliationPeriod(query, now)
+    return [fromDay, toDay, from.toISOString(), to.toISOString()]
+  }
+
+  it.each([
+    [
+      'by default the 7 days to today',
+      {},
+      ['2026-11-19', '2026-11-25', '2026-11-18T21:00:00.000Z', '2026-11-25T21:00:00.000Z'],
+    ],
+    [
+      'To alone: the 7 days to it',
+      { to: '2026-10-31' },
+      ['2026-10-25', '2026-10-31', '2026-10-24T21:00:00.000Z', '2026-10-31T21:00:00.000Z'],
+    ],
+    [
+      'From alone: to today',
+      { from: '2026-11-01' },
+      ['2026-11-01', '2026-11-25', '2026-10-31T21:00:00.000Z', '2026-11-25T21:00:00.000Z'],
+    ],
+    [
+      'From long ago alone: the longest period',
+      { from: '2026-01-01' },
+      ['2026-01-01', '2026-04-02', '2025-12-31T21:00:00.000Z', '2026-04-02T21:00:00.000Z'],
+    ],
+    [
+      'one day',
+      { from: '2026-11-25', to: '2026-11-25' },
+      ['2026-11-25', '2026-11-25', '2026-11-24T21:00:00.000Z', '2026-11-25T21:00:00.000Z'],
+    ],
+  ])('%s', (_name, query, expected) => {
+    expect(days(query)).toEqual(expected)
+  })
+
+  it('refuses a From after To, and more than 92 days', () => {
+    expect(() => reconciliationPeriod({ from: '2026-11-26' }, now)).toThrow('From must not be after To')
+    expect(() => reconciliationPeriod({ from: '2026-01-01', to: '2026-11-25' }, now)).toThrow('at most 92 days')
   })
 })

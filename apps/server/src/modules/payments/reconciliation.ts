@@ -135,8 +135,13 @@ async function paybillMovements(db: Db, period: repo.Period): Promise<PaymentMov
 }
 
 /** B2C refunds of the period that M-Pesa moved money for (sent, or a success reported). */
-async function refundMovements(db: Db, period: repo.Period): Promise<PaymentMovement[]> {
-  const rows = await repo.mpesaRefunds(db, period)
+async function refundMovements(
+  db: Db,
+  period: repo.Period,
+  keep: number,
+): Promise<{ list: PaymentMovement[]; cut: boolean }> {
+  const read = await repo.mpesaRefunds(db, period)
+  const rows = read.slice(0, keep)
   const events = await repo.eventsOf(
     db,
     rows.map((row) => row.payment_id),
@@ -178,7 +183,7 @@ async function refundMovements(db: Db, period: repo.Period): Promise<PaymentMove
       },
     })
   }
-  return moved
+  return { list: moved, cut: read.length > keep }
 }
 
 /**
@@ -190,16 +195,14 @@ export async function paymentMovements(
   period: repo.Period,
   kinds: readonly ('stk' | 'paybill' | 'refund')[],
 ): Promise<{ movements: PaymentMovement[]; cut: boolean }> {
+  // One more than the limit is asked, to know when a kind had more (a refund read may keep fewer than it read).
   const ask = { ...period, limit: period.limit + 1 }
-  const read = async (kind: 'stk' | 'paybill' | 'refund') => {
-    if (!kinds.includes(kind)) return []
-    if (kind === 'stk') return stkMovements(db, ask)
-    if (kind === 'paybill') return paybillMovements(db, ask)
-    return refundMovements(db, ask)
+  const read = async (kind: 'stk' | 'paybill' | 'refund'): Promise<{ list: PaymentMovement[]; cut: boolean }> => {
+    if (!kinds.includes(kind)) return { list: [], cut: false }
+    if (kind === 'refund') return refundMovements(db, ask, period.limit)
+    const list = kind === 'stk' ? await stkMovements(db, ask) : await paybillMovements(db, ask)
+    return { list: list.slice(0, period.limit), cut: list.length > period.limit }
   }
   const lists = [await read('stk'), await read('paybill'), await read('refund')]
-  return {
-    movements: lists.flatMap((list) => list.slice(0, period.limit)),
-    cut: lists.some((list) => list.length > period.limit),
-  }
+  return { movements: lists.flatMap((read) => read.list), cut: lists.some((read) => read.cut) }
 }

@@ -43,13 +43,18 @@ const NAIROBI_OFFSET_MS = 3 * 3_600_000
 const dayOf = (time: number) => new Date(time + NAIROBI_OFFSET_MS).toISOString().slice(0, 10)
 const startOfDay = (day: string) => Date.parse(`${day}T00:00:00Z`) - NAIROBI_OFFSET_MS
 
-/** The period asked (Nairobi days, both included): by default the last 7 days to today. */
+/** The period asked (Nairobi days, both included): by default the 7 days to today. */
 export function reconciliationPeriod(
   query: Pick<AdminReconciliationQuery, 'from' | 'to'>,
   now = Date.now(),
 ): { from: Date; to: Date; fromDay: string; toDay: string } {
-  const toDay = query.to ?? dayOf(now)
-  const fromDay = query.from ?? dayOf(startOfDay(toDay) + NAIROBI_OFFSET_MS - 6 * DAY_MS)
+  // A From alone runs to today, or to the longest period's end when today is further.
+  const toDay =
+    query.to ??
+    (query.from === undefined
+      ? dayOf(now)
+      : dayOf(Math.min(now, startOfDay(query.from) + (RECONCILIATION_MAX_DAYS - 1) * DAY_MS)))
+  const fromDay = query.from ?? dayOf(startOfDay(toDay) - 6 * DAY_MS)
   const from = startOfDay(fromDay)
   const to = startOfDay(toDay) + DAY_MS
   if (to <= from)
