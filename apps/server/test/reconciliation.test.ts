@@ -298,6 +298,29 @@ describe.each(engines)('reconciliation of M-Pesa against the ledger (%s)', (engi
     expect(twice.exceptions.map((e) => e.code)).toEqual(['sent_twice'])
     expect(twice.exceptions[0]?.text).toBe(`Sent twice at M-Pesa: receipts ${paid.receipt}, SKD0UBLE01`)
 
+    // And a Result for it that says another amount (refused by the payouts module, kept raw): the amount differs.
+    const result = JSON.parse(event.raw_body) as {
+      Result: { ResultParameters: { ResultParameter: { Key: string; Value: unknown }[] } }
+    }
+    for (const parameter of result.Result.ResultParameters.ResultParameter) {
+      if (parameter.Key === 'TransactionAmount') parameter.Value = 800
+    }
+    const other = await fetch(resultUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(result),
+    })
+    expect(other.status).toBe(200)
+    const [outcome] = await typedRows(
+      server.database.db,
+      { outcome: value.text },
+      sql`select outcome from payout_events where payout_id = ${paid.id} order by id desc limit 1`,
+    )
+    expect(outcome?.outcome).toMatch(/^rejected: the amount/)
+    const differing = await find('payout', paid.id)
+    expect(differing.exceptions.map((e) => e.code)).toEqual(['sent_twice', 'amount_differs'])
+    expect(differing.exceptions[1]?.text).toBe("Amount differs: payout of KSh 900, M-Pesa's Result says KSh 800")
+
     // Exceptions only, and the counts of the whole period.
     const only = await list('&exceptions=only')
     expect(only.results.length).toBeGreaterThanOrEqual(3)
