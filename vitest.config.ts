@@ -26,6 +26,7 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/test/support/global-setup.ts'],
+          setupFiles: ['apps/server/test/support/ledger-whole.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

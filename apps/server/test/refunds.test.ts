@@ -213,6 +213,46 @@ describe.each(engines)('refunds sent (%s)', (engine) => {
     expect((await admin.post('/api/admin/refunds/999999/retry/', {})).status).toBe(404)
   })
 
+  it('an order refunded twice at once, and a failed refund retried twice at once: each sent once', async () => {
+    const { placed } = await paidByMpesa()
+    simulator.topUpB2cFloat(Math.ceil(placed.order.total))
+    const refundOrder = () => admin.post(`/api/admin/orders/${placed.order.id}/refund/`, { reason: 'Out of stock' })
+    const answers = await Promise.all([refundOrder(), refundOrder()])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
+    const rows = await typedRows(
+      server.database.db,
+      { id: value.int, amount_cents: value.int },
+      sql`select id, amount_cents from refunds where order_id = ${placed.order.id}`,
+    )
+    expect(rows).toHaveLength(1)
+    const [row] = rows
+    if (!row) throw new Error('no refund')
+    const sent = await settledRefund(server, row.id)
+    expect(sent.state).toBe('sent')
+    expect(await refundSentCount(server, row.id)).toBe(1)
+    const atMpesa = simulator.b2cPayments().filter((p) => p.originatorConversationId.startsWith(`refund-${row.id}-`))
+    expect(atMpesa).toHaveLength(1)
+
+    // A refund that failed for lack of float, retried by two admins at once: sent once more, not twice.
+    const again = await paidByMpesa()
+    const id = await approveRefundForTest(server, again.placed.order.orderNumber, { amountCents: 130_00 })
+    expect((await settledRefund(server, id)).state).toBe('failed')
+    simulator.topUpB2cFloat(130)
+    const retries = await Promise.all([
+      admin.post(`/api/admin/refunds/${id}/retry/`, {}),
+      admin.post(`/api/admin/refunds/${id}/retry/`, {}),
+    ])
+    expect(retries.map((answer) => answer.status).sort()).toEqual([200, 409])
+    expect(await settledRefund(server, id)).toMatchObject({ state: 'sent', attempts: 2 })
+    expect(await refundSentCount(server, id)).toBe(1)
+    const tries = simulator.b2cPayments().filter((p) => p.originatorConversationId.startsWith(`refund-${id}-`))
+    // The first try, refused for the float, and one more.
+    expect(tries.map((payment) => [payment.originatorConversationId, payment.state])).toEqual([
+      [`refund-${id}-1`, 'failed'],
+      [`refund-${id}-2`, 'paid'],
+    ])
+  })
+
   it('M-Pesa: no Result ever comes, and Transaction Status settles the refund', async () => {
     const { placed } = await paidByMpesa()
     simulator.topUpB2cFloat(120)

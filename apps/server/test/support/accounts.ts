@@ -31,10 +31,13 @@ export interface Answer<T = unknown> {
  * A browser-like client of the test server: keeps the cookies it is given, and sends Origin on unsafe requests
  * as a browser on Soko's own pages would (override with `headers`).
  */
+/** What a client needs of a server: where it answers (a test server, or a server process of its own). */
+export type Reachable = Pick<TestServer, 'url'>
+
 export class Client {
   readonly cookies = new Map<string, string>()
 
-  constructor(readonly server: TestServer) {}
+  constructor(readonly server: Reachable) {}
 
   get cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
@@ -100,7 +103,7 @@ export interface LoginAnswer {
 
 /** Signs up a new customer (through the API) and returns their credentials. */
 export async function registerUser(
-  server: TestServer,
+  server: Reachable,
   extra: Record<string, unknown> = {},
 ): Promise<{ email: string; password: string }> {
   const credentials = { email: uniqueEmail(), password: GOOD_PASSWORD, ...extra } as { email: string; password: string }
@@ -111,7 +114,7 @@ export async function registerUser(
 
 /** Signs in (a new browser, with the session cookie) and returns it with the login answer. */
 export async function signIn(
-  server: TestServer,
+  server: Reachable,
   credentials: { email: string; password: string },
 ): Promise<{ client: Client; login: LoginAnswer }> {
   const client = new Client(server)
@@ -121,7 +124,7 @@ export async function signIn(
 }
 
 /** A new customer, signed in. */
-export async function newCustomer(server: TestServer, extra: Record<string, unknown> = {}) {
+export async function newCustomer(server: Reachable, extra: Record<string, unknown> = {}) {
   const credentials = await registerUser(server, extra)
   return { ...credentials, ...(await signIn(server, credentials)) }
 }

@@ -19,11 +19,27 @@ export type Engine = 'pglite' | 'postgres'
 /** The engines this run can test: PGlite always, PostgreSQL when the global setup found one. */
 export const engines: Engine[] = inject('postgresAdminUrl') ? ['pglite', 'postgres'] : ['pglite']
 
+/** The test databases open now: after every test, each one's ledger must still balance (ledger-whole.ts). */
+export const openTestDatabases = new Set<DatabaseHandle>()
+
+/** Keeps `handle` in `openTestDatabases` until it is closed. */
+function tracked(handle: DatabaseHandle): DatabaseHandle {
+  const kept: DatabaseHandle = {
+    ...handle,
+    async close() {
+      openTestDatabases.delete(kept)
+      await handle.close()
+    },
+  }
+  openTestDatabases.add(kept)
+  return kept
+}
+
 /** A fresh, migrated database of its own for one test file (or one test). */
 export async function createTestDatabase(engine: Engine): Promise<DatabaseHandle> {
   if (engine === 'pglite') {
     const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))])
-    return openDatabase({ loadDataDir: snapshot })
+    return tracked(await openDatabase({ loadDataDir: snapshot }))
   }
   const adminUrl = inject('postgresAdminUrl')
   const name = `${inject('postgresPrefix')}${randomBytes(6).toString('hex')}`
@@ -31,13 +47,13 @@ export async function createTestDatabase(engine: Engine): Promise<DatabaseHandle
     client.query(`create database "${name}" template "${inject('postgresTemplate')}"`),
   )
   const handle = await openDatabase({ databaseUrl: databaseUrl(adminUrl, name), poolSize: 5 })
-  return {
+  return tracked({
     ...handle,
     async close() {
       await handle.close()
       await withAdmin(adminUrl, (client) => client.query(`drop database if exists "${name}" with (force)`))
     },
-  }
+  })
 }
 
 export interface TestServer {

@@ -2,7 +2,7 @@ import { categories as categoryTable } from '@soko/db/schema/catalog'
 import { typedRows } from '@soko/db/typed-sql'
 import { sql } from 'drizzle-orm'
 import sharp from 'sharp'
-import { type Answer, type Client, newCustomer } from './accounts.ts'
+import { type Answer, type Client, newCustomer, type Reachable } from './accounts.ts'
 import type { TestServer } from './test-server.ts'
 
 export interface Shop {
@@ -66,7 +66,7 @@ export function applyBody(overrides: Record<string, unknown> = {}) {
 }
 
 /** A new customer who opens a shop through the API: a vendor, signed in, with the shop. */
-export async function newVendor(server: TestServer, overrides: Record<string, unknown> = {}) {
+export async function newVendor(server: Reachable, overrides: Record<string, unknown> = {}) {
   const customer = await newCustomer(server)
   const answer = await customer.client.post<Shop>('/api/vendor/apply/', applyBody(overrides))
   if (answer.status !== 201) throw new Error(`apply failed: ${answer.status} ${JSON.stringify(answer.body)}`)
