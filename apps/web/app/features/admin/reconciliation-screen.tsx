@@ -94,7 +94,7 @@ function MovementRow({ movement }: { movement: MpesaMovement }) {
         <span className="data-table__sub">{movement.direction === 'in' ? 'Money in' : 'Money out'}</span>
       </td>
       <td className="data-table__num">{formatKes(movement.amount)}</td>
-      <td>{movement.phone ?? '(none)'}</td>
+      <td className="reconciliation__phone">{movement.phone ?? '(none)'}</td>
       <td>
         {movement.purpose}
         {movement.order && (
