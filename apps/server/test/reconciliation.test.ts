@@ -240,7 +240,7 @@ describe.each(engines)('reconciliation of M-Pesa against the ledger (%s)', (engi
     expect(all.results.map((m) => m.kind)).toEqual(expect.arrayContaining(['stk', 'paybill', 'payout', 'refund']))
   })
 
-  it('flags a Paybill payment for no order, an STK callback of another amount and a payout sent twice', async () => {
+  it('flags a Paybill payment for no order, an STK callback of another amount, a payout sent twice, a late payment', async () => {
     // Paybill money naming no order.
     const stray = `SKN${Date.now().toString(36).toUpperCase().slice(-7)}`
     await paybillConfirmation('NOT-AN-ORDER', 500, stray)
@@ -320,6 +320,53 @@ describe.each(engines)('reconciliation of M-Pesa against the ledger (%s)', (engi
     const differing = await find('payout', paid.id)
     expect(differing.exceptions.map((e) => e.code)).toEqual(['sent_twice', 'amount_differs'])
     expect(differing.exceptions[1]?.text).toBe("Amount differs: payout of KSh 900, M-Pesa's Result says KSh 800")
+
+    // A push paid after its order was cancelled: received, owed back, and listed as money no order took until the
+    // refund that gives it back is sent (by B2C, on its own).
+    const lateOrder = await placeOrder(
+      shopper,
+      orderBody([{ productId, quantity: 1 }], { mpesaNumber: phoneEnding('0404') }),
+    )
+    expect(lateOrder.status).toBe(201)
+    const latePayment = await waitFor(async () => {
+      const row = await paymentRow(server, lateOrder.body.order.orderNumber)
+      return row.checkout_request_id ? row : null
+    })
+    const cancelled = await shopper.post(
+      `/api/checkout/orders/${lateOrder.body.order.orderNumber}/cancel/`,
+      undefined,
+      {
+        'x-order-token': lateOrder.body.orderToken,
+      },
+    )
+    expect(cancelled.status).toBe(200)
+    await server.database.db.execute(sql`update payments set status = 'expired' where id = ${latePayment.id}`)
+    const lateCallback = stkCallback(
+      latePayment.checkout_request_id ?? '',
+      0,
+      lateOrder.body.order.total,
+      latePayment.phone?.slice(1),
+    )
+    const lateAnswer = await fetch(`${server.url}/api/payments/lnm/cb/${await callbackSecret(server)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(lateCallback),
+    })
+    expect(lateAnswer.status).toBe(200)
+    expect((await paymentRow(server, lateOrder.body.order.orderNumber)).status).toBe('refund_due')
+    const late = await find('stk', latePayment.id)
+    expect(late.ledger).toMatchObject({ key: `payment_received:payment:${latePayment.id}` })
+    if (late.handled === null) {
+      expect(late.exceptions.map((e) => e.code)).toEqual(['no_order'])
+      expect(late.exceptions[0]?.text).toBe(
+        'Paid at M-Pesa, but no order took it: it came in after the order was cancelled or paid another way, and is owed back',
+      )
+    }
+    const givenBack = await waitFor(async () => {
+      const row = await find('stk', latePayment.id)
+      return row.handled ? row : null
+    }, 30_000)
+    expect(givenBack).toMatchObject({ handled: 'Given back: the refund was sent.', exceptions: [] })
 
     // Exceptions only, and the counts of the whole period.
     const only = await list('&exceptions=only')
