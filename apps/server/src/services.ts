@@ -353,7 +353,7 @@ export async function buildServices(
     products: new AdminProductsService(db, audit, products),
     orders: new AdminOrdersService(db, orders, flows.refundOrder, flows.fulfilVendorOrder, flows.payOnDelivery),
     refunds: new AdminRefundsService(db, flows.sendRefund),
-    reconciliation: new AdminReconciliationService(db, audit, payments),
+    reconciliation: new AdminReconciliationService(db, audit, payments, payouts, ledger),
     users: new AdminUsersService(db, audit, users, sessions),
     vendors: new AdminVendorsService(db, audit, shops, vendorReports, payouts),
     payouts: new AdminPayoutsService(db, audit, payouts),

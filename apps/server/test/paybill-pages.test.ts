@@ -70,6 +70,21 @@ describe('Paybill on the pages', () => {
     expect(html).toContain('href="/admin/reconciliation"')
   })
 
+  it('above it, every M-Pesa movement against the ledger, the exceptions counted and given in words', async () => {
+    const { status, html } = await page('/admin/reconciliation?exceptions=only&kind=paybill', admin)
+    expect(status).toBe(200)
+    expect(html).toContain('M-Pesa against the ledger')
+    expect(html).toMatch(/<dt>With exceptions<\/dt><dd>[1-9]/)
+    expect(html).toContain('class="reconciliation__exception"')
+    expect(html).toContain('Paid, no order')
+    expect(html).toContain('Paid at M-Pesa, but no order took it: no order has this account number')
+    expect(html).toContain('Not in the ledger')
+    // The filters are a GET form (they work without scripts); the Paybill list below keeps its own.
+    expect(html).toMatch(/<form [^>]*aria-label="Filter M-Pesa movements"[^>]*method="get"/)
+    expect(html).toMatch(/<input type="checkbox" name="exceptions" checked="" value="only"/)
+    expect(html).toContain('Unmatched Paybill payments')
+  })
+
   it('the unpaid order page says how to pay by Paybill', async () => {
     const token = encodeURIComponent(placed.orderToken)
     const { status, html } = await page(`/orders/${placed.order.orderNumber}?token=${token}`)

@@ -2,6 +2,7 @@ import { percentToBp } from '@soko/domain/commission'
 import { ACCOUNT_KINDS, REFERENCE_TYPES, TRANSACTION_KINDS, VENDOR_ACCOUNT_KINDS } from '@soko/domain/ledger'
 import { PAYBILL_PROBLEMS } from '@soko/domain/paybill'
 import { PAYOUT_METHODS, PAYOUT_STARTS, PAYOUT_STATES } from '@soko/domain/payout-states'
+import { EXCEPTION_CODES, MOVEMENT_KINDS } from '@soko/domain/reconciliation'
 import { REFUND_CAUSES, REFUND_STATES } from '@soko/domain/refund-states'
 import { DELIVERY_CONFIRMERS } from '@soko/domain/vendor-part-states'
 import { z } from 'zod'
@@ -210,6 +211,89 @@ export const ResolveC2bBodySchema = z.strictObject({
   note: requiredText('Note', 500).describe('What was done about it (refunded by hand, matched to an order, ...)'),
 })
 export type ResolveC2bBody = z.infer<typeof ResolveC2bBodySchema>
+
+// Every M-Pesa money movement against the ledger, with its exceptions (docs/decisions/0032-reconciliation.md)
+
+/** The longest period the reconciliation reads at once. */
+export const RECONCILIATION_MAX_DAYS = 92
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+const isRealDay = (text: string) => {
+  if (!DAY.test(text)) return false
+  const date = new Date(`${text}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text)
+}
+const DaySchema = (label: string) => z.string().trim().max(10).refine(isRealDay, `${label} must be a date (YYYY-MM-DD)`)
+
+export const AdminReconciliationQuerySchema = z
+  .object({
+    page: wholeNumber(1, 100_000).default(1),
+    per_page: wholeNumber(1, 100).default(50),
+    q: z.string().trim().max(100, 'must be at most 100 characters').optional().describe('Receipt, order or shop'),
+    from: DaySchema('From').optional().describe('First day, YYYY-MM-DD, Nairobi time (default: 6 days before to)'),
+    to: DaySchema('To').optional().describe('Last day, YYYY-MM-DD, Nairobi time (default: today)'),
+    kind: z.enum(MOVEMENT_KINDS).optional().describe('stk, paybill, payout or refund'),
+    exceptions: z.enum(['only']).optional().describe('only: the movements with an exception'),
+  })
+  .superRefine((query, context) => {
+    if (query.from === undefined || query.to === undefined) return
+    const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000
+    if (days < 0) context.addIssue({ code: 'custom', path: ['from'], message: 'From must not be after To' })
+    else if (days >= RECONCILIATION_MAX_DAYS)
+      context.addIssue({
+        code: 'custom',
+        path: ['from'],
+        message: `The period must be at most ${RECONCILIATION_MAX_DAYS} days: choose a later From`,
+      })
+  })
+export type AdminReconciliationQuery = z.infer<typeof AdminReconciliationQuerySchema>
+
+export const ReconciliationExceptionSchema = z.object({
+  code: z.enum(EXCEPTION_CODES),
+  label: z.string().describe('A short name: "Amount differs"'),
+  text: z.string().describe('What is wrong, with the figures'),
+})
+
+export const MpesaMovementSchema = z.object({
+  kind: z.enum(MOVEMENT_KINDS),
+  kind_label: z.string(),
+  id: Id.describe("The payment attempt's, the Paybill confirmation's, the payout's or the refund's id"),
+  direction: z.enum(['in', 'out']),
+  receipt: z.string().nullable().describe('The M-Pesa receipt (TransID for Paybill); null when M-Pesa gave none'),
+  amount: Kes.describe('What M-Pesa moved (what was asked, when M-Pesa named no amount)'),
+  phone: z.string().nullable().describe('The number paid or paying, formatted (Paybill: masked as M-Pesa sends it)'),
+  at: Timestamp,
+  purpose: z.string().describe('What it was for, in words'),
+  order: z.object({ id: Id, order_number: z.string() }).nullable(),
+  shop: z.object({ id: Id, name: z.string() }).nullable(),
+  ledger: z
+    .object({ key: z.string(), amount: Kes.describe('How much it moved the M-Pesa float') })
+    .nullable()
+    .describe('The ledger transaction; null: not in the ledger'),
+  handled: z.string().nullable().describe("Why its exceptions are dealt with (an admin's note), when they are"),
+  exceptions: z.array(ReconciliationExceptionSchema),
+})
+export type MpesaMovement = z.infer<typeof MpesaMovementSchema>
+
+export const ReconciliationPageSchema = page(MpesaMovementSchema).extend({
+  from: z.string().describe('YYYY-MM-DD'),
+  to: z.string().describe('YYYY-MM-DD'),
+  truncated: z.boolean().describe('The period held more movements of a kind than are read at once: narrow it'),
+  totals: z.object({
+    movements: z.number().int().describe('Movements in the period (of the kind asked)'),
+    with_exceptions: z.number().int(),
+    by_exception: z
+      .object({
+        no_order: z.number().int(),
+        sent_twice: z.number().int(),
+        amount_differs: z.number().int(),
+        not_in_ledger: z.number().int(),
+        no_receipt: z.number().int(),
+      })
+      .describe('Movements with each exception'),
+  }),
+})
+export type ReconciliationPage = z.infer<typeof ReconciliationPageSchema>
 
 // Refunds sent back to shoppers
 
@@ -819,6 +903,18 @@ export const adminEndpoints = endpoints({
     tags,
     query: AdminC2bUnmatchedQuerySchema,
     response: AdminC2bPaymentsPageSchema,
+    errors: ['unauthorized', 'forbidden'],
+  },
+  'GET /api/admin/reconciliation/movements/': {
+    summary:
+      'Every M-Pesa money movement of a period (STK, Paybill, B2C payouts and refunds) against its ledger transaction, with exceptions',
+    description:
+      'Newest first. from/to: days in Nairobi time, at most 92 days (default the last 7); kind; exceptions=only; q: a ' +
+      'receipt, order number or shop. totals count the whole period; exceptions: paid with no order, moved twice, ' +
+      'amount differs, not in the ledger, no M-Pesa receipt.',
+    tags,
+    query: AdminReconciliationQuerySchema,
+    response: ReconciliationPageSchema,
     errors: ['unauthorized', 'forbidden'],
   },
   'POST /api/admin/payments/c2b-unmatched/:id/resolve/': {

@@ -223,3 +223,20 @@ export function vendorEntriesBetween(db: Db, vendorId: number, from: Date, to: D
     )
     .orderBy(asc(ledgerTransactions.createdAt), asc(ledgerTransactions.id), asc(ledgerEntries.id))
 }
+
+/**
+ * The transactions recorded under these keys, each with how much it moved the M-Pesa float (debits and credits of
+ * `mpesa_float` alike, as a positive figure; 0 when it does not touch the float).
+ */
+export function floatMovementsOf(db: Db, keys: readonly string[]): Promise<{ key: string; cents: number }[]> {
+  if (keys.length === 0) return Promise.resolve([])
+  return typedRows(
+    db,
+    { key: ledgerTransactions.key, cents: value.int },
+    sql`select ${ledgerTransactions.key} as key,
+          coalesce(sum(${ledgerEntries.cents}) filter (where ${ledgerEntries.account} = 'mpesa_float'), 0)::bigint as cents
+        from ${ledgerTransactions} join ${ledgerEntries} on ${ledgerEntries.transactionId} = ${ledgerTransactions.id}
+        where ${inArray(ledgerTransactions.key, [...new Set(keys)])}
+        group by ${ledgerTransactions.key}`,
+  )
+}

@@ -155,6 +155,15 @@ export class Ledger {
     return new Set(await repo.referencesOfKind(db, kind))
   }
 
+  /**
+   * The transactions recorded under these keys and how much each moved the M-Pesa float (reconciliation): a key
+   * missing from the answer was never posted.
+   */
+  async floatMovements(keys: readonly string[], db: Db = this.db): Promise<Map<string, number>> {
+    const rows = await repo.floatMovementsOf(db, keys)
+    return new Map(rows.map((row) => [row.key, row.cents]))
+  }
+
   /** A vendor's payouts M-Pesa confirmed, in all: the sum of its `payout_settled` transactions. */
   settledPayoutsOf(vendorId: number, db: Db = this.db): Promise<number> {
     return repo.settledPayoutsOf(db, vendorId)

@@ -8,11 +8,13 @@ import * as c2bRepo from './c2b-repository.ts'
 import type { CardCharge, CardProvider } from './card/provider.ts'
 import { type DarajaClient, DarajaError } from './mpesa/daraja.ts'
 import type { PaybillSettings } from './payment-view.ts'
+import { type PaymentMovement, type Period, paymentMovements } from './reconciliation.ts'
 import { refundDestination } from './refund-words.ts'
 import * as refundRepo from './refunds-repository.ts'
 import * as repo from './repository.ts'
 
 export type { C2bPaymentRow, NewC2bPayment } from './c2b-repository.ts'
+export type { PaymentMovement, Period } from './reconciliation.ts'
 export type { PaymentRow, PaymentUpdate } from './repository.ts'
 
 export interface PaymentGateways {
@@ -213,6 +215,17 @@ export class PaymentService {
   /** Links a C2B confirmation to the attempt it paid. */
   linkC2b(t: Db, c2bId: number, paymentId: number): Promise<void> {
     return c2bRepo.setC2bPayment(t, c2bId, paymentId)
+  }
+
+  /**
+   * The M-Pesa movements of a period this module knows (STK payments, Paybill confirmations, B2C refunds), with what
+   * M-Pesa said of each, for the reconciliation; `cut` when a kind had more than `period.limit`.
+   */
+  movements(
+    period: Period,
+    kinds: readonly ('stk' | 'paybill' | 'refund')[],
+  ): Promise<{ movements: PaymentMovement[]; cut: boolean }> {
+    return paymentMovements(this.db, period, kinds)
   }
 
   c2bById(db: Db, id: number): Promise<c2bRepo.C2bPaymentRow | null> {

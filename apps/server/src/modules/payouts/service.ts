@@ -28,8 +28,10 @@ import type { SecretsService } from '../secrets/service.ts'
 import type { VendorReports } from '../vendors/reports.ts'
 import type { ShopService } from '../vendors/shop.ts'
 import { payoutFailedEmail } from './notifications.ts'
+import { type PayoutMovement, payoutMovements } from './reconciliation.ts'
 import * as repo from './repository.ts'
 
+export type { PayoutMovement } from './reconciliation.ts'
 export type { PayoutListRow } from './repository.ts'
 
 // Payouts to shops (docs/decisions/0018-payouts.md). A payout of a shop's whole available balance is written queued
@@ -536,6 +538,11 @@ export class PayoutService {
   /** Every payout with its state, oldest first (the ledger's opening balances). */
   allPayouts(): Promise<{ id: number; business_id: number; amount_cents: number; state: string }[]> {
     return repo.allPayouts(this.modules.db)
+  }
+
+  /** The B2C payouts of a period M-Pesa moved money for, with its Results, for the reconciliation. */
+  movements(period: { from: Date; to: Date; limit: number }): Promise<{ movements: PayoutMovement[]; cut: boolean }> {
+    return payoutMovements(this.modules.db, period)
   }
 
   payoutsOfShop(businessId: number): Promise<repo.PayoutListRow[]> {

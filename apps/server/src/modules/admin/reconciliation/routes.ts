@@ -9,6 +9,9 @@ export function adminReconciliationRoutes(reconciliation: AdminReconciliationSer
     serve(app, adminEndpoints, 'GET /api/admin/payments/c2b-unmatched/', async (request) =>
       reconciliation.list(ctxOf(request), request.query),
     )
+    serve(app, adminEndpoints, 'GET /api/admin/reconciliation/movements/', async (request) =>
+      reconciliation.movements(ctxOf(request), request.query),
+    )
     serve(app, adminEndpoints, 'POST /api/admin/payments/c2b-unmatched/:id/resolve/', async (request) =>
       reconciliation.resolve(ctxOf(request), request.params.id, request.body),
     )

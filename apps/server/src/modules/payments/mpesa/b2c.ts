@@ -499,3 +499,34 @@ export const B2C_DEFAULT_RESULT_MESSAGE = 'M-Pesa did not complete this payment.
 export function b2cResultMessage(resultCode: string): string {
   return B2C_RESULT_MESSAGES[resultCode] ?? B2C_DEFAULT_RESULT_MESSAGE
 }
+
+/** A success M-Pesa reported in a B2C Result or a Transaction Status Result, for reconciliation. */
+export interface B2cSuccess {
+  originatorConversationId: string | null
+  receipt: string
+  amountCents: number
+}
+
+/**
+ * The success a stored B2C message reports (`result`: a B2C Result; `status`: a Transaction Status Result), or null
+ * for a failure, a pending status or anything unreadable.
+ */
+export function b2cSuccessOf(kind: 'result' | 'status', body: unknown): B2cSuccess | null {
+  if (kind === 'result') {
+    const result = parseB2CResult(body)
+    if (result?.outcome !== 'paid') return null
+    return {
+      originatorConversationId: result.originatorConversationId,
+      receipt: result.receipt,
+      amountCents: result.amountCents,
+    }
+  }
+  const status = parseTransactionStatusResult(body)
+  if (status?.outcome !== 'found' || status.status !== 'completed' || status.receipt === null) return null
+  if (status.amountCents === null) return null
+  return {
+    originatorConversationId: status.originatorConversationId,
+    receipt: status.receipt,
+    amountCents: status.amountCents,
+  }
+}
