@@ -60,6 +60,8 @@ export async function startBenchServer({ engine, products, port, env: extraEnv =
   return {
     base,
     pid: child.pid,
+    /** PostgreSQL only: the server's database (the payouts bench adds its shops there). */
+    databaseUrl: env.DATABASE_URL,
     startSeconds: (performance.now() - started) / 1000,
     async stop() {
       await new Promise((resolve) => {

@@ -4,6 +4,7 @@
 import { main as benchAccounts } from '../bench/accounts.mjs'
 import { benchCatalog } from '../bench/catalog.mjs'
 import { benchCheckout } from '../bench/checkout.mjs'
+import { benchPayouts } from '../bench/payouts.mjs'
 import { benchSearch } from '../bench/search.mjs'
 import { postgresAvailable, startBenchServer } from '../bench/server.mjs'
 import { benchStartup } from '../bench/startup.mjs'
@@ -46,6 +47,8 @@ for (const products of sizes) {
 await benchAccounts()
 
 table('Checkout end to end (quote, Place Order, simulated M-Pesa payment), 50 buyers at once', await benchCheckout())
+
+table('Payout run by M-Pesa B2C (PostgreSQL, Daraja simulator in the server)', await benchPayouts())
 
 const uploads = await benchUploads()
 table(
