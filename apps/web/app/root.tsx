@@ -8,13 +8,14 @@ import { Footer } from './components/site/footer.tsx'
 import { NavBar } from './components/site/nav-bar.tsx'
 import './components/site/theme.css'
 import { ServerCartSync } from './features/cart/server-cart-sync.tsx'
+import { isDataSaverRequest } from './lib/data-saver.ts'
 import { getQueryClient } from './lib/query.ts'
 import { refusedBecause } from './lib/refused.ts'
 import { getSessionUser } from './lib/session.server.ts'
 import { THEME_BOOT_SCRIPT } from './lib/theme.ts'
 import { toViewer } from './lib/viewer.ts'
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   // The session cookie is forwarded in-process: the server's HTML already shows Account or Login/Signup.
   const user = await getSessionUser(context).catch(() => null)
   return {
@@ -22,6 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     year: new Date().getFullYear(),
     nonce: context.cspNonce,
     isDemo: context.isDemo,
+    dataSaver: isDataSaverRequest(request.headers),
   }
 }
 
@@ -50,7 +52,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main" className="main">
           {children}
         </main>
-        <Footer isSignedIn={isSignedIn} year={data?.year ?? new Date().getFullYear()} />
+        <Footer
+          isSignedIn={isSignedIn}
+          year={data?.year ?? new Date().getFullYear()}
+          dataSaver={data?.dataSaver === true}
+        />
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
       </body>

@@ -45,6 +45,8 @@ export default [
   route('forgot-password', 'routes/forgot-password.tsx'),
   route('reset-password/:uid/:token', 'routes/reset-password.tsx'),
   route('logout', 'routes/logout.tsx'),
+  // The footer's data saver switch (a POST that sets a cookie).
+  route('data-saver', 'routes/data-saver.tsx'),
 
   // The signed-in guard group: a visitor goes to /login?next=<the page> (section 2).
   layout('routes/signed-in.tsx', [

@@ -34,6 +34,11 @@ describe('pageKey', () => {
 
   it('keeps a Save-Data page apart', () => {
     expect(pageKey(get('/', { 'save-data': 'on' }))).toBe('/ save-data')
+    // The web app reads the header the same way: a page rendered in data saver mode is never kept as the plain one.
+    expect(pageKey(get('/', { 'save-data': ' On ' }))).toBe('/ save-data')
+    expect(pageKey(get('/', { 'save-data': 'off' }))).toBe('/')
+    // The shopper's own switch is a cookie: that visitor gets a page of their own.
+    expect(pageKey(get('/', { cookie: 'save_data=1' }))).toBeNull()
   })
 })
 

@@ -39,8 +39,14 @@ export function pageKey(request: {
   const path = request.url.split('?', 1)[0] ?? ''
   if (!PUBLIC_PAGE.test(path)) return null
   if (request.headers.authorization !== undefined || (request.headers.cookie ?? '') !== '') return null
-  // Save-Data changes what a page loads (decided on the server): one copy each way.
-  const saveData = request.headers['save-data'] === 'on' ? ' save-data' : ''
+  // Save-Data changes what a page loads (decided on the server, apps/web/app/lib/data-saver.ts, by the same rule):
+  // one copy each way.
+  const saveData =
+    String(request.headers['save-data'] ?? '')
+      .trim()
+      .toLowerCase() === 'on'
+      ? ' save-data'
+      : ''
   return `${request.url}${saveData}`
 }
 

@@ -144,6 +144,8 @@ function sendHead(
     else reply.header(name, value)
     if (name === 'content-type' && value.startsWith('text/html')) {
       reply.header('content-security-policy', contentSecurityPolicy(nonce, mode))
+      // A page differs with Save-Data (data saver mode, apps/web/app/lib/data-saver.ts): caches keep one of each.
+      reply.header('vary', 'Save-Data')
     }
   }
   if (cookies.length > 0) reply.header('set-cookie', cookies)

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Form, Link, useLocation } from 'react-router'
 import { site } from '../../lib/site.ts'
 import { LogoutButton } from './logout-button.tsx'
 
@@ -6,6 +6,8 @@ export interface FooterProps {
   isSignedIn: boolean
   /** The current year, from the server, so the server's HTML and the browser's render agree. */
   year: number
+  /** Whether the page was rendered in data saver mode (the switch shows the other choice). */
+  dataSaver: boolean
 }
 
 type FooterLink = readonly [to: string, label: string]
@@ -44,8 +46,26 @@ function FooterLinks({ id, title, links }: { id: string; title: string; links: r
   )
 }
 
+/**
+ * Data saver on or off: a form post that keeps the choice in a cookie and comes back to this page. With it on,
+ * product pictures wait for a tap and the home carousel stays still.
+ */
+function DataSaverSwitch({ isOn }: { isOn: boolean }) {
+  const location = useLocation()
+  return (
+    <Form method="post" action="/data-saver" className="footer__data-saver" reloadDocument>
+      <input type="hidden" name="on" value={isOn ? '0' : '1'} />
+      <input type="hidden" name="next" value={`${location.pathname}${location.search}`} />
+      <p className="footer__hours">Data saver is {isOn ? 'on: pictures load when you tap them.' : 'off.'}</p>
+      <button type="submit" className="button button--ghost" aria-pressed={isOn}>
+        {isOn ? 'Turn data saver off' : 'Turn data saver on'}
+      </button>
+    </Form>
+  )
+}
+
 /** The site footer (specification section 2): contact block, Explore and Support links, account action, hours. */
-export function Footer({ isSignedIn, year }: FooterProps) {
+export function Footer({ isSignedIn, year, dataSaver }: FooterProps) {
   return (
     <footer className="footer">
       <div className="footer__inner">
@@ -70,6 +90,7 @@ export function Footer({ isSignedIn, year }: FooterProps) {
               Create Account
             </Link>
           )}
+          <DataSaverSwitch isOn={dataSaver} />
         </section>
       </div>
       <p className="footer__copyright">

@@ -4,8 +4,10 @@ import { Link } from 'react-router'
 import { FavouriteButton } from '../../components/site/favourite-button.tsx'
 import { Price } from '../../components/ui/price.tsx'
 import { Stars } from '../../components/ui/stars.tsx'
+import { TapImage } from '../../components/ui/tap-image.tsx'
 import { VerifiedMark } from '../../components/ui/verified-mark.tsx'
 import { addToCart, type CartItem, cartItemOf, PLACEHOLDER_IMAGE, useIsInCart } from '../../lib/cart-store.ts'
+import { useDataSaver } from '../../lib/data-saver.ts'
 import { formatKes } from '../../lib/format.ts'
 import { stockLine } from '../../lib/stock.ts'
 
@@ -28,6 +30,30 @@ export function ProductCard({ product, eager = false, priority = false }: Produc
   const href = `/product/${product.slug}`
   const image = product.primary_image
   const stock = stockLine(product)
+  const dataSaver = useDataSaver()
+  const media = (
+    <div className="product-card__media">
+      {image ? (
+        <TapImage
+          className="product-card__image"
+          label={image.alt_text || product.name}
+          lowQualitySrc={image.thumbnail_url}
+          src={image.thumbnail_url}
+          srcSet={`${image.thumbnail_url} 200w, ${image.medium_url} 600w`}
+          sizes="(max-width: 480px) 50vw, 220px"
+          alt={image.alt_text ?? ''}
+          width={200}
+          height={200}
+          loading={eager || priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          decoding="async"
+        />
+      ) : (
+        <img className="product-card__image" src={PLACEHOLDER_IMAGE} alt="" width={200} height={200} />
+      )}
+      {product.discount_percentage > 0 && <span className="badge badge--sale">-{product.discount_percentage}%</span>}
+    </div>
+  )
   return (
     <article className="card product-card" aria-labelledby={`product-${product.id}`}>
       <FavouriteButton
@@ -36,24 +62,10 @@ export function ProductCard({ product, eager = false, priority = false }: Produc
         className="favourite product-card__favourite"
         size={18}
       />
+      {/* In data saver mode the picture is a button of its own: it cannot sit inside the link. */}
+      {dataSaver && media}
       <Link to={href} className="product-card__link" prefetch="intent">
-        <div className="product-card__media">
-          <img
-            className="product-card__image"
-            src={image?.thumbnail_url ?? PLACEHOLDER_IMAGE}
-            srcSet={image ? `${image.thumbnail_url} 200w, ${image.medium_url} 600w` : undefined}
-            sizes="(max-width: 480px) 50vw, 220px"
-            alt={image?.alt_text ?? ''}
-            width={200}
-            height={200}
-            loading={eager || priority ? 'eager' : 'lazy'}
-            fetchPriority={priority ? 'high' : undefined}
-            decoding="async"
-          />
-          {product.discount_percentage > 0 && (
-            <span className="badge badge--sale">-{product.discount_percentage}%</span>
-          )}
-        </div>
+        {!dataSaver && media}
         <h3 id={`product-${product.id}`} className="product-card__name">
           {product.name}
         </h3>

@@ -1,7 +1,9 @@
 import type { FlashSaleOffer, FlashSales } from '@soko/contract/flash-sales'
 import { Link } from 'react-router'
 import { Countdown } from '../../components/ui/countdown.tsx'
+import { TapImage } from '../../components/ui/tap-image.tsx'
 import { addToCart, cartItemOf, PLACEHOLDER_IMAGE, useIsInCart } from '../../lib/cart-store.ts'
+import { useDataSaver } from '../../lib/data-saver.ts'
 import { formatKes } from '../../lib/format.ts'
 
 /** The cart line of a sale: at the sale price, which the quote confirms while units are left. */
@@ -18,18 +20,29 @@ function FlashSaleCard({ sale, now }: { sale: FlashSaleOffer; now: string }) {
   const { product } = sale
   const isInCart = useIsInCart(product.id)
   const leftPercent = Math.round((sale.units_left / sale.quantity) * 100)
+  const dataSaver = useDataSaver()
+  const thumbnail = product.primary_image?.thumbnail_url
+  const picture = thumbnail ? (
+    <TapImage
+      className="flash-card__image"
+      label={product.primary_image?.alt_text || product.name}
+      lowQualitySrc={thumbnail}
+      src={thumbnail}
+      alt={product.primary_image?.alt_text ?? ''}
+      width={200}
+      height={200}
+      loading="lazy"
+      decoding="async"
+    />
+  ) : (
+    <img className="flash-card__image" src={PLACEHOLDER_IMAGE} alt="" width={200} height={200} loading="lazy" />
+  )
   return (
     <article className="card flash-card" aria-labelledby={`flash-${sale.id}`}>
+      {/* In data saver mode the picture is a button of its own: it cannot sit inside the link. */}
+      {dataSaver && picture}
       <Link to={`/product/${product.slug}`} className="flash-card__link" prefetch="intent">
-        <img
-          className="flash-card__image"
-          src={product.primary_image?.thumbnail_url ?? PLACEHOLDER_IMAGE}
-          alt={product.primary_image?.alt_text ?? ''}
-          width={200}
-          height={200}
-          loading="lazy"
-          decoding="async"
-        />
+        {!dataSaver && picture}
         <h3 id={`flash-${sale.id}`} className="flash-card__name">
           {product.name}
         </h3>

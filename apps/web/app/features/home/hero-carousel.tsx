@@ -1,6 +1,7 @@
 import type { Banner } from '@soko/contract/catalog'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
+import { useDataSaver } from '../../lib/data-saver.ts'
 
 /** Specification section 9: the hero moves on every 5 s. */
 export const HERO_ROTATION_MS = 5000
@@ -41,9 +42,11 @@ interface SlideProps {
   showImage: boolean
   onImageError: (id: number) => void
   isImageBroken: boolean
+  /** Data saver: the smallest size only. */
+  dataSaver: boolean
 }
 
-function Slide({ banner, index, count, isActive, showImage, onImageError, isImageBroken }: SlideProps) {
+function Slide({ banner, index, count, isActive, showImage, onImageError, isImageBroken, dataSaver }: SlideProps) {
   const isFirst = index === 0
   // An image that failed before hydration fired its error event before React listened: check once mounted.
   const checkImage = useCallback(
@@ -68,9 +71,13 @@ function Slide({ banner, index, count, isActive, showImage, onImageError, isImag
           <img
             ref={checkImage}
             className="hero-slide__image"
-            src={banner.image.medium}
-            srcSet={`${banner.image.thumbnail} 400w, ${banner.image.medium} 800w, ${banner.image.original} 1600w`}
-            sizes="(min-width: 1240px) 780px, (min-width: 900px) 64vw, 100vw"
+            src={dataSaver ? banner.image.thumbnail : banner.image.medium}
+            srcSet={
+              dataSaver
+                ? undefined
+                : `${banner.image.thumbnail} 400w, ${banner.image.medium} 800w, ${banner.image.original} 1600w`
+            }
+            sizes={dataSaver ? undefined : '(min-width: 1240px) 780px, (min-width: 900px) 64vw, 100vw'}
             // The banner's words are in the panel beside it: the picture adds nothing for a screen reader.
             alt=""
             width={1600}
@@ -111,7 +118,8 @@ function Slide({ banner, index, count, isActive, showImage, onImageError, isImag
 /**
  * The home page's banners (specification section 2): a carousel that moves on every 5 s and wraps, with
  * previous/next and dot controls. It stops while the pointer is over it or focus is in it, for shoppers who ask
- * for reduced motion, and with its pause button (WCAG 2.2.2). Banner images that fail to load are hidden.
+ * for reduced motion or data saver, and with its pause button (WCAG 2.2.2). Banner images that fail to load are
+ * hidden.
  */
 export function HeroCarousel({ banners }: { banners: Banner[] }) {
   const count = banners.length
@@ -120,11 +128,14 @@ export function HeroCarousel({ banners }: { banners: Banner[] }) {
   const [hasFocus, setHasFocus] = useState(false)
   const [isStopped, setStopped] = useState(false)
   const [brokenImages, setBrokenImages] = useState<ReadonlySet<number>>(new Set())
-  const [seen, setSeen] = useState<ReadonlySet<number>>(new Set([0, 1]))
+  // Data saver: the carousel stays on its first slide (the shopper can still move it) and loads no slide ahead.
+  const dataSaver = useDataSaver()
+  const [seen, setSeen] = useState<ReadonlySet<number>>(new Set(dataSaver ? [0] : [0, 1]))
   const isReducedMotion = usePrefersReducedMotion()
+  const isStill = isReducedMotion || dataSaver
   const rootRef = useRef<HTMLElement>(null)
   const current = count === 0 ? 0 : index % count
-  const isRotating = count > 1 && !isStopped && !isReducedMotion
+  const isRotating = count > 1 && !isStopped && !isStill
   const isPaused = isHovered || hasFocus
 
   const goTo = useCallback(
@@ -132,9 +143,9 @@ export function HeroCarousel({ banners }: { banners: Banner[] }) {
       const target = ((next % count) + count) % count
       setIndex(target)
       // Load the image of the slide now shown and of the one after it, ahead of time.
-      setSeen((previous) => new Set([...previous, target, (target + 1) % count]))
+      setSeen((previous) => new Set([...previous, target, ...(dataSaver ? [] : [(target + 1) % count])]))
     },
-    [count],
+    [count, dataSaver],
   )
 
   useEffect(() => {
@@ -177,6 +188,7 @@ export function HeroCarousel({ banners }: { banners: Banner[] }) {
             count={count}
             isActive={i === current}
             showImage={seen.has(i)}
+            dataSaver={dataSaver}
             onImageError={onImageError}
             isImageBroken={brokenImages.has(banner.id)}
           />
@@ -212,7 +224,7 @@ export function HeroCarousel({ banners }: { banners: Banner[] }) {
           >
             <span aria-hidden="true">›</span>
           </button>
-          {!isReducedMotion && (
+          {!isStill && (
             <button
               type="button"
               className="hero-carousel__toggle"

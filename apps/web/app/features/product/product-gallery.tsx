@@ -1,6 +1,8 @@
 import type { ProductDetail } from '@soko/contract/catalog'
 import { useState } from 'react'
+import { TapImage } from '../../components/ui/tap-image.tsx'
 import { PLACEHOLDER_IMAGE } from '../../lib/cart-store.ts'
+import { useDataSaver } from '../../lib/data-saver.ts'
 
 /**
  * The product's pictures (specification section 2): the selected one large (600 px, 1200 px on wide high-density
@@ -11,14 +13,17 @@ export function ProductGallery({ product }: { product: ProductDetail }) {
   const images = product.images
   const current = images[selected] ?? images[0]
   const hasChoice = images.length > 1
+  const dataSaver = useDataSaver()
   return (
     <div className="pd-gallery">
       <div className="pd-gallery__main">
         {current ? (
-          <img
+          <TapImage
             // A new element per image, so the old picture never shows under the new one's alt text while loading.
             key={current.id}
             className="pd-gallery__image"
+            label={current.alt_text || product.name}
+            lowQualitySrc={current.thumbnail}
             src={current.medium}
             srcSet={`${current.medium} 600w, ${current.original} 1200w`}
             sizes="(min-width: 900px) 560px, 100vw"
@@ -66,7 +71,12 @@ export function ProductGallery({ product }: { product: ProductDetail }) {
                 aria-pressed={index === selected}
                 onClick={() => setSelected(index)}
               >
-                <img src={image.thumbnail} alt="" width={200} height={200} loading="lazy" decoding="async" />
+                {dataSaver ? (
+                  // Data saver: the pictures wait for a tap on the large one; the thumbnails are numbers.
+                  <span aria-hidden="true">{index + 1}</span>
+                ) : (
+                  <img src={image.thumbnail} alt="" width={200} height={200} loading="lazy" decoding="async" />
+                )}
               </button>
             </li>
           ))}
