@@ -1,6 +1,6 @@
-// `npm test`: every check, in order: typecheck, lint, module and package boundaries, the production build, unit and
-// integration tests (Vitest, PGlite and PostgreSQL), and browser tests (Playwright driving Debian's Chromium). Ends
-// with one summary line.
+// `npm test`: every check, in order: typecheck, lint, module and package boundaries, the production build and its
+// weight budget, unit and integration tests (Vitest, PGlite and PostgreSQL), and browser tests (Playwright driving
+// Debian's Chromium). Ends with one summary line.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -65,6 +65,9 @@ await stage('module and package boundaries', node, ['scripts/boundaries.mjs'])
 
 // The build comes first: the scale-out tests run the built server (production mode, web pages included).
 const built = await stage('production build', node, ['scripts/build.mjs'])
+
+// The weight budget of the busiest storefront pages, against that build (scripts/weight-budget.mjs).
+if (built) await stage('weight budget', node, ['scripts/weight-budget.mjs'])
 
 const vitestJson = join(resultsDir, 'vitest.json')
 await stage('unit and integration tests', node, [
