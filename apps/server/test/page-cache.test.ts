@@ -19,6 +19,7 @@ describe('the page cache', () => {
     return {
       status: response.status,
       cache: response.headers.get('x-page-cache'),
+      vary: response.headers.get('vary') ?? '',
       csp: response.headers.get('content-security-policy') ?? '',
       body: await response.text(),
     }
@@ -67,5 +68,30 @@ describe('the page cache', () => {
     expect(anonymous.body).not.toContain('Vendor Portal')
     expect((await visit('/', { cookie: 'soko_fault_scope=x' })).cache).toBeNull()
     expect((await visit('/cart')).cache).toBeNull()
+  })
+  it('keeps data saver pages (Save-Data: on) apart: neither is ever served the other', async () => {
+    // A search of its own: nothing else in this file has put it in the cache.
+    const path = '/search?q=sufuria'
+    const plain = await visit(path)
+    const saver = await visit(path, { 'save-data': 'on' })
+    expect([plain.status, saver.status]).toEqual([200, 200])
+    expect([plain.cache, saver.cache]).toEqual(['miss', 'miss'])
+    for (const page of [plain, saver]) expect(page.vary.toLowerCase()).toContain('save-data')
+    // The plain page has the pictures; the data saver page asks for a tap instead, and says so in its footer.
+    expect(plain.body).toContain('class="product-card__image"')
+    expect(plain.body).not.toContain('Show image')
+    expect(saver.body).not.toContain('class="product-card__image"')
+    expect(saver.body).toContain('Show image')
+    expect(saver.body).toContain('Data saver is on')
+    // Each is served from memory to its own kind of request only.
+    const plainAgain = await visit(path)
+    const saverAgain = await visit(path, { 'save-data': 'on' })
+    expect([plainAgain.cache, saverAgain.cache]).toEqual(['hit', 'hit'])
+    expect(plainAgain.body).not.toContain('Show image')
+    expect(saverAgain.body).toContain('Show image')
+    // The footer's switch is a cookie: that shopper's page is rendered for them.
+    const switched = await visit(path, { cookie: 'save_data=1' })
+    expect(switched.cache).toBeNull()
+    expect(switched.body).toContain('Show image')
   })
 })

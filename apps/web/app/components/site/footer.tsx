@@ -56,8 +56,10 @@ function DataSaverSwitch({ isOn }: { isOn: boolean }) {
     <Form method="post" action="/data-saver" className="footer__data-saver" reloadDocument>
       <input type="hidden" name="on" value={isOn ? '0' : '1'} />
       <input type="hidden" name="next" value={`${location.pathname}${location.search}`} />
-      <p className="footer__hours">Data saver is {isOn ? 'on: pictures load when you tap them.' : 'off.'}</p>
-      <button type="submit" className="button button--ghost" aria-pressed={isOn}>
+      <p className="footer__hours">
+        {isOn ? 'Data saver is on: pictures load when you tap them.' : 'Data saver is off.'}
+      </p>
+      <button type="submit" className="button button--ghost">
         {isOn ? 'Turn data saver off' : 'Turn data saver on'}
       </button>
     </Form>
