@@ -2,15 +2,15 @@
 // throttling) and each page's first-load JavaScript, gzipped, against a running production server.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { root } from '../scripts/lib.mjs'
+import { BUDGET, firstLoadJs as measureFirstLoadJs } from '../scripts/weight-budget.mjs'
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
 /** Scores below these are reported with the audits that cost points; best-practices has no target. */
 export const TARGETS = { performance: 90, accessibility: 95, seo: 95 }
-export const HOME_JS_BUDGET_KB = 150
+export const HOME_JS_BUDGET_KB = BUDGET.firstLoadJsKb
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 // The machine may have no internet: nothing in Chromium may phone home.
@@ -38,23 +38,10 @@ export async function benchPages(base) {
   ]
 }
 
-/**
- * The `/assets/*.js` files the server-rendered HTML loads up front (modulepreload links and script src), and the
- * sum of their gzip -9 sizes, read from the client build.
- */
+/** A page's first-load JavaScript, counted as the weight budget counts it (scripts/weight-budget.mjs). */
 export async function firstLoadJs(base, path) {
   const html = await (await fetch(`${base}${path}`)).text()
-  const files = new Set()
-  for (const [tag] of html.matchAll(/<(?:link|script)\b[^>]*>/g)) {
-    const isPreload = tag.startsWith('<link') && /\brel=["']?modulepreload\b/.test(tag)
-    const url = tag.match(isPreload ? /\bhref=["']?([^"'\s>]+)/ : /\bsrc=["']?([^"'\s>]+)/)?.[1]
-    if ((isPreload || tag.startsWith('<script')) && url && /^\/assets\/[^?#]+\.js$/.test(url)) files.add(url)
-  }
-  let gzipBytes = 0
-  for (const file of files) {
-    gzipBytes += gzipSync(readFileSync(join(root, 'apps/web/build/client', file)), { level: 9 }).length
-  }
-  return { files: files.size, gzipBytes }
+  return measureFirstLoadJs(html, (file) => readFileSync(join(root, 'apps/web/build/client', file)))
 }
 
 /** A failed audit as a line of the report: its score, title and Lighthouse's own short figure. */
