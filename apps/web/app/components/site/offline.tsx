@@ -1,0 +1,71 @@
+import { useEffect } from 'react'
+import { PERSONAL_CACHE_PREFIX } from '../../lib/offline-policy.ts'
+import { useOnline } from '../../lib/online.ts'
+import { useViewer } from '../../lib/viewer.ts'
+import './offline.css'
+
+// Installing and offline use (docs/decisions/0033-offline-and-install.md): the service worker's registration, the
+// notice shown without a connection, and the line an error page adds then.
+
+/** Whose pages the service worker's personal cache holds (shared by the tabs). */
+const OFFLINE_OWNER_KEY = 'soko:offline-owner'
+
+/** Shown on every page while the browser has no connection. */
+export function OfflineNotice() {
+  const isOnline = useOnline()
+  return (
+    <div className="offline-notice" role="status" hidden={isOnline}>
+      {isOnline ? null : 'You are offline. Showing what was saved on this phone.'}
+    </div>
+  )
+}
+
+/** On an error page without a connection: why, and what still opens. */
+export function OfflineHint() {
+  const isOnline = useOnline()
+  if (isOnline) return null
+  return (
+    <p>
+      This page was not saved on this phone. Your cart and the pages you viewed recently still open; connect to see the
+      rest.
+    </p>
+  )
+}
+
+/**
+ * Registers the service worker (production builds only: the development server compiles on request) and empties
+ * its personal cache when the account on this browser changes, so that a shared phone never shows one shopper's
+ * orders to the next. A new version is left to wait: it takes over on the next visit, never mid-checkout.
+ */
+export function ServiceWorker() {
+  const owner = useViewer()?.id ?? null
+  const isOnline = useOnline()
+
+  useEffect(() => {
+    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
+    navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' }).catch((error: unknown) => {
+      console.warn('Could not set up offline use', error)
+    })
+  }, [])
+
+  useEffect(() => {
+    // Offline pages may be a visitor's shell page: only a page from the network says who is signed in.
+    if (!isOnline || !('caches' in window)) return
+    const current = owner === null ? '' : String(owner)
+    let previous: string | null = null
+    try {
+      previous = window.localStorage.getItem(OFFLINE_OWNER_KEY)
+      window.localStorage.setItem(OFFLINE_OWNER_KEY, current)
+    } catch {
+      // Without storage nothing is compared; signing out still empties the cache (the worker sees it).
+    }
+    if (previous === null || previous === current) return
+    void window.caches
+      .keys()
+      .then((names) =>
+        Promise.all(names.filter((name) => name.startsWith(PERSONAL_CACHE_PREFIX)).map((name) => caches.delete(name))),
+      )
+  }, [owner, isOnline])
+
+  return null
+}
