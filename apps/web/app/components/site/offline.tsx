@@ -10,9 +10,29 @@ import './offline.css'
 /** Whose pages the service worker's personal cache holds (shared by the tabs). */
 const OFFLINE_OWNER_KEY = 'soko:offline-owner'
 
-/** Shown on every page while the browser has no connection. */
+/**
+ * Shown on every page while the browser has no connection. Meanwhile a link opens its page whole, as a first visit
+ * would: the service worker answers that with the copy it kept (or its offline page), where a navigation inside
+ * the app would ask the network for the page's data and fail.
+ */
 export function OfflineNotice() {
   const isOnline = useOnline()
+  useEffect(() => {
+    if (isOnline || !navigator.serviceWorker?.controller) return
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null
+      if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute('download')) return
+      const url = new URL(link.href)
+      if (url.origin !== window.location.origin || (url.pathname === window.location.pathname && url.hash)) return
+      // Before the router's own listener (it listens on the document).
+      event.preventDefault()
+      event.stopImmediatePropagation()
+      window.location.assign(url.href)
+    }
+    window.addEventListener('click', onClick, true)
+    return () => window.removeEventListener('click', onClick, true)
+  }, [isOnline])
   return (
     <div className="offline-notice" role="status" hidden={isOnline}>
       {isOnline ? null : 'You are offline. Showing what was saved on this phone.'}
