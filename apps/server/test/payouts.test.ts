@@ -226,6 +226,10 @@ describe.each(engines)('payouts to shops by M-Pesa B2C (%s)', (engine) => {
     expect((await payNow(shopId)).status).toBe(201)
     const sent = await payoutReaches(shopId, ['sent'])
     // The payment's id is lost on M-Pesa's side: every status query is refused as an unknown id.
+    const [original] = await rowsOf(
+      { originator_id: value.text },
+      sql`select originator_id from payouts where id = ${sent.id}`,
+    )
     await server.database.db.execute(
       sql`update payouts set originator_id = ${`lost-${sent.id}`} where id = ${sent.id} and query_count = 0`,
     )
@@ -242,6 +246,24 @@ describe.each(engines)('payouts to shops by M-Pesa B2C (%s)', (engine) => {
     const list = await admin.get<{ results: AdminPayout[] }>('/api/admin/payouts/?stuck=true&per_page=100')
     expect(list.body.results.map((payout) => payout.id)).toContain(sent.id)
     expect(list.body.results.every((payout) => payout.stuck)).toBe(true)
+
+    // M-Pesa finds the payment after all (the id is known again): an admin asks again, and its answer settles it.
+    await server.database.db.execute(
+      sql`update payouts set originator_id = ${original?.originator_id ?? ''} where id = ${sent.id}`,
+    )
+    const shopOwner = await newVendor(server)
+    expect((await shopOwner.client.post(`/api/admin/payouts/${sent.id}/ask-again/`)).status).toBe(403)
+    const asked = await admin.post<AdminPayout>(`/api/admin/payouts/${sent.id}/ask-again/`)
+    expect(asked.status).toBe(200)
+    expect(asked.body).toMatchObject({ id: sent.id, state: 'sent', stuck: false })
+    const paid = await payoutReaches(shopId, ['paid'])
+    expect(paid.receipt).toMatch(/^[A-Z0-9]{10}$/)
+    expect(await balances(shopId)).toMatchObject({ inTransit: before.inTransit, available: before.available - 900_00 })
+    // Only a stuck payout can be asked about again.
+    const again = await admin.post<{ detail: string }>(`/api/admin/payouts/${sent.id}/ask-again/`)
+    expect(again.status).toBe(409)
+    expect(again.body.detail).toBe('Only a payout M-Pesa never answered can be asked about again.')
+    expect((await admin.post('/api/admin/payouts/999999/ask-again/')).status).toBe(404)
   })
 
   it('a Result delivered twice is recorded twice and applied once', async () => {

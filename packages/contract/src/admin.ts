@@ -623,6 +623,7 @@ export const PAYOUT_MESSAGES = {
   notVerified: 'The shop is not verified: only verified shops are paid.',
   suspended: 'The shop is suspended: it is not paid while suspended.',
   belowMinimum: (minimum: string) => `The shop's available balance is below the payout minimum of ${minimum}.`,
+  notStuck: 'Only a payout M-Pesa never answered can be asked about again.',
 } as const
 
 export const AdminPayoutsQuerySchema = AdminListQuerySchema.extend({
@@ -1064,6 +1065,16 @@ export const adminEndpoints = endpoints({
     query: AdminPayoutsQuerySchema,
     response: AdminPayoutsPageSchema,
     errors: ['unauthorized', 'forbidden'],
+  },
+  'POST /api/admin/payouts/:id/ask-again/': {
+    summary: 'Ask M-Pesa again how a stuck payout ended (Transaction Status, as many times as PAYOUT_QUERY_ATTEMPTS)',
+    description:
+      'For a payout sent that M-Pesa never answered, even when asked: its status queries start over now. ' +
+      '409 for any other payout; audited.',
+    tags,
+    params,
+    response: AdminPayoutSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found', 'conflict', 'unavailable'],
   },
   'POST /api/admin/payouts/run/': {
     summary: 'Run the scheduled payout now: every eligible shop is paid its available balance by M-Pesa',

@@ -13,6 +13,7 @@ const VERBS: Record<AdminAuditAction, string> = {
   'return.rejected': 'rejected a disputed return of order',
   'payout.recorded': 'recorded a payout to',
   'payout.started': 'paid by M-Pesa',
+  'payout.asked_again': 'asked M-Pesa again about a payout to',
   'payouts.run': 'ran the scheduled payouts',
   'user.role_changed': 'changed the role of',
   'user.disabled': 'disabled the account of',
@@ -56,8 +57,7 @@ export function auditSentence(row: AuditRow): string {
   let tail = ''
   if (typeof detail.reason === 'string') tail = `: ${detail.reason}`
   else if (row.action === 'user.role_changed' && typeof detail.to === 'string') tail = ` to ${detail.to}`
-  else if ((row.action === 'payout.recorded' || row.action === 'payout.started') && typeof detail.amount === 'string')
-    tail = ` (${detail.amount})`
+  else if (row.action.startsWith('payout.') && typeof detail.amount === 'string') tail = ` (${detail.amount})`
   else if (row.action.startsWith('category.') && isCommissionChange(detail.commission)) {
     tail = ` (commission ${ratePhrase(detail.commission.from)} → ${ratePhrase(detail.commission.to)})`
   }

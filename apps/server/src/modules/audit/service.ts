@@ -12,6 +12,7 @@ export type AdminAuditAction =
   | 'return.rejected'
   | 'payout.recorded'
   | 'payout.started'
+  | 'payout.asked_again'
   | 'payouts.run'
   | 'user.role_changed'
   | 'user.disabled'

@@ -79,6 +79,11 @@ export async function updatePayout(t: Db, id: number, change: PayoutChange): Pro
     .where(eq(payouts.id, id))
 }
 
+/** A stuck payout's status queries start over (an admin asked M-Pesa again). */
+export async function restartQueries(t: Db, id: number): Promise<void> {
+  await t.update(payouts).set({ queryCount: 0, updatedAt: sql`now()` }).where(eq(payouts.id, id))
+}
+
 export async function countQuery(db: Db, id: number): Promise<void> {
   await db
     .update(payouts)
@@ -142,6 +147,12 @@ export async function payoutsPage(
         limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`,
   )
   return { count: total?.count ?? 0, rows }
+}
+
+/** One payout as the admin's list shows it, or undefined. */
+export async function payoutListRow(db: Db, id: number): Promise<PayoutListRow | undefined> {
+  const [row] = await typedRows(db, listShape, sql`select ${listColumns} from ${listFrom} where po.id = ${id}`)
+  return row
 }
 
 /** Every payout with its state, oldest first (the ledger's opening backfill). */

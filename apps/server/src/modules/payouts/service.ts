@@ -212,6 +212,21 @@ export class PayoutService {
     return result
   }
 
+  /**
+   * An admin asks M-Pesa again how a stuck payout ended (in the caller's transaction): its status queries start
+   * over now, as its job did after sending. The money stays in transit until an answer settles or fails it.
+   * Answers the payout, or null when there is none; refuses any payout that is not stuck.
+   */
+  async askAgain(t: Db, id: number): Promise<repo.PayoutRow | null> {
+    if (this.modules.b2c === null) throw new AppError('unavailable', PAYOUT_MESSAGES.mpesaOff)
+    const row = await repo.payoutById(t, id, true)
+    if (!row) return null
+    if (row.method !== 'mpesa_b2c' || !this.isStuck(row)) throw new AppError('conflict', PAYOUT_MESSAGES.notStuck)
+    await repo.restartQueries(t, id)
+    await enqueueJob(t, { kind: PAYOUT_SEND_JOB, payload: { payoutId: id }, dedupeKey: `${PAYOUT_SEND_JOB}:${id}` })
+    return row
+  }
+
   /** A payout sent by hand, recorded by an admin in the caller's transaction: paid at once, in the ledger so. */
   async recordManual(
     t: Db,
@@ -547,6 +562,15 @@ export class PayoutService {
 
   payoutsOfShop(businessId: number): Promise<repo.PayoutListRow[]> {
     return repo.payoutsOfShop(this.modules.db, businessId)
+  }
+
+  listRow(id: number): Promise<repo.PayoutListRow | undefined> {
+    return repo.payoutListRow(this.modules.db, id)
+  }
+
+  /** Looks for due jobs now (a payout asked about again is sent to its job at once). */
+  kick(): void {
+    this.modules.jobs.kick()
   }
 
   payoutsPage(query: Parameters<typeof repo.payoutsPage>[1]) {

@@ -1,9 +1,10 @@
-import type { AdminPayoutsPage, PayoutRun } from '@soko/contract/admin'
+import type { AdminPayout, AdminPayoutsPage, PayoutRun } from '@soko/contract/admin'
 import { useState } from 'react'
 import { useAnnouncedWrite } from '../../components/ui/announcer.tsx'
 import { ConfirmDialog, useDialog, writeState } from '../../components/ui/dialog.tsx'
 import { ListScreen } from '../../components/ui/list.tsx'
 import { call } from '../../lib/api-client.ts'
+import { failureText } from '../../lib/form-errors.ts'
 import { formatDateTime, formatKes } from '../../lib/format.ts'
 import { PayoutState, payoutHow } from './payout-state.tsx'
 
@@ -28,6 +29,33 @@ function runSummary(run: PayoutRun): string {
   const total = run.paid.reduce((sum, payout) => sum + payout.amount, 0)
   const skipped = run.skipped.length > 0 ? `; ${run.skipped.length} with money not paid (see below)` : ''
   return `Payout run done: ${paid} (${formatKes(total)})${skipped}.`
+}
+
+/** A stuck payout's status queries start over: M-Pesa is asked again how it ended. */
+function AskAgain({ payout }: { payout: AdminPayout }) {
+  const ask = useAnnouncedWrite(
+    () => call('POST /api/admin/payouts/:id/ask-again/', { params: { id: payout.id } }),
+    () => `M-Pesa is being asked again about payout ${payout.id}.`,
+  )
+  if (ask.isSuccess) return <span className="data-table__sub">Asking M-Pesa again...</span>
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={ask.isPending}
+        onClick={() => ask.mutate(undefined)}
+        aria-label={`Ask M-Pesa again about payout ${payout.id} to ${payout.shop.name}`}
+      >
+        {ask.isPending ? 'Asking...' : 'Ask M-Pesa again'}
+      </button>
+      {ask.isError && (
+        <span className="data-table__sub" role="alert">
+          {failureText(ask.error, 'M-Pesa could not be asked. Please try again.')}
+        </span>
+      )}
+    </>
+  )
 }
 
 /**
@@ -92,6 +120,7 @@ export function PayoutsScreen({ page, search }: { page: AdminPayoutsPage; search
           <td>
             <PayoutState payout={payout} />
             {payout.failure_reason && <span className="data-table__sub">{payout.failure_reason}</span>}
+            {payout.stuck && <AskAgain payout={payout} />}
           </td>
           <td>{payoutHow(payout)}</td>
           <td>

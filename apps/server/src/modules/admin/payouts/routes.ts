@@ -9,6 +9,9 @@ export function adminPayoutRoutes(payouts: AdminPayoutsService): FastifyPluginAs
     serve(app, adminEndpoints, 'GET /api/admin/payouts/', async (request) =>
       payouts.list(ctxOf(request), request.query),
     )
+    serve(app, adminEndpoints, 'POST /api/admin/payouts/:id/ask-again/', async (request) =>
+      payouts.askAgain(ctxOf(request), request.params.id),
+    )
     serve(app, adminEndpoints, 'POST /api/admin/payouts/run/', async (request) => payouts.run(ctxOf(request)))
   }
 }

@@ -1,7 +1,8 @@
-import type { AdminPayoutsPage, AdminPayoutsQuery, PayoutRun } from '@soko/contract/admin'
+import type { AdminPayout, AdminPayoutsPage, AdminPayoutsQuery, PayoutRun } from '@soko/contract/admin'
 import type { Db } from '@soko/db/client'
-import { centsToKes } from '@soko/domain/money'
+import { centsToKes, formatKes } from '@soko/domain/money'
 import type { Ctx } from '../../../plugins/auth.ts'
+import { AppError } from '../../../plugins/errors.ts'
 import type { AuditService } from '../../audit/service.ts'
 import type { PayoutService } from '../../payouts/service.ts'
 import { audited, listPage, requireAdmin } from '../shared.ts'
@@ -25,6 +26,21 @@ export class AdminPayoutsService {
         shop: { id: row.business_id, name: row.shop_name },
       }),
     )
+  }
+
+  /** Asks M-Pesa again how a stuck payout ended (audited); its answer settles or fails the payout as usual. */
+  async askAgain(ctx: Ctx, id: number): Promise<AdminPayout> {
+    requireAdmin(ctx)
+    const listed = await this.payouts.listRow(id)
+    if (!listed) throw new AppError('not_found', 'No payout with this id.')
+    await audited(ctx, this.db, this.audit, async (t, record) => {
+      if (!(await this.payouts.askAgain(t, id))) throw new AppError('not_found', 'No payout with this id.')
+      const detail = { name: listed.shop_name, payout: id, amount: formatKes(listed.amount_cents) }
+      await record({ action: 'payout.asked_again', subjectType: 'shop', subjectId: listed.business_id, detail })
+    })
+    this.payouts.kick()
+    const row = { ...listed, query_count: 0 }
+    return { ...toPayout(row, this.payouts.isStuck(row)), shop: { id: row.business_id, name: row.shop_name } }
   }
 
   /** Runs the scheduled payout now: every eligible shop is paid its available balance. */
