@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
 import { buildHashFile, root, run, serverBundle, sourceHash } from './lib.mjs'
+import { buildOfflineAssets } from './pwa.mjs'
 
 const started = Date.now()
 const hash = sourceHash()
@@ -13,6 +14,9 @@ const webCode = await run(process.execPath, [join(root, 'node_modules/@react-rou
   env: { ...process.env, NODE_ENV: 'production' },
 })
 if (webCode !== 0) process.exit(webCode)
+
+// The app icons and the service worker (docs/decisions/0033-offline-and-install.md).
+const offline = await buildOfflineAssets(join(root, 'apps/web/build/client'))
 
 // Brotli at its best level once, here, instead of on every request.
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|html|map|webmanifest)$/
@@ -62,5 +66,5 @@ await build({
 mkdirSync(join(root, 'apps/server/dist'), { recursive: true })
 writeFileSync(buildHashFile, `${hash}\n`)
 console.log(
-  `Built web app (${compressed} assets pre-compressed) and server in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  `Built web app (${compressed} assets pre-compressed, ${offline.precached} precached for offline use) and server in ${((Date.now() - started) / 1000).toFixed(1)} s`,
 )

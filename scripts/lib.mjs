@@ -23,6 +23,7 @@ const SOURCE_FILES = [
   'apps/web/vite.config.ts',
   'apps/web/react-router.config.ts',
   'scripts/build.mjs',
+  'scripts/pwa.mjs',
 ]
 const IGNORED = new Set(['node_modules', 'dist', 'build', '.react-router', 'migrations'])
 

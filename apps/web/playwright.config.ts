@@ -27,6 +27,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // The service worker answers from its caches and hides requests from page.route: only the offline journey,
+    // which tests it, lets it run (offline.spec.ts).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromiumPath,
       // Root in a container needs --no-sandbox; the rest keep Chromium from calling out to a closed network.
@@ -62,6 +65,7 @@ export default defineConfig({
         '**/vouchers.spec.ts',
         '**/flash-sales.spec.ts',
         '**/variants.spec.ts',
+        '**/offline.spec.ts',
       ],
     },
   ],

@@ -111,6 +111,8 @@ async function startRelay(): Promise<{
       headers: { 'content-type': 'application/json' },
       body: message.body,
     }).then((response) => response.text())
+  // Passed on without waiting (as the network does): one that finds the server gone is lost, as on a network.
+  const pass = (message: Held) => void forward(message).catch(() => undefined)
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -121,8 +123,11 @@ async function startRelay(): Promise<{
       if (holding.on && message.path.startsWith(PAYOUT_PATH)) held.push(message)
       else if (message.path.startsWith(PAYOUT_PATH)) {
         // Late and repeated even once released.
-        setTimeout(() => void forward(message).then(() => forward(message)), Math.random() * 300)
-      } else void forward(message)
+        setTimeout(() => {
+          pass(message)
+          pass(message)
+        }, Math.random() * 300)
+      } else pass(message)
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -6,6 +6,7 @@ import './app.css'
 import { DemoNotice } from './components/site/demo-notice.tsx'
 import { Footer } from './components/site/footer.tsx'
 import { NavBar } from './components/site/nav-bar.tsx'
+import { OfflineHint, OfflineNotice, ServiceWorker } from './components/site/offline.tsx'
 import './components/site/theme.css'
 import { ServerCartSync } from './features/cart/server-cart-sync.tsx'
 import { isDataSaverRequest } from './lib/data-saver.ts'
@@ -38,6 +39,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f7b3f" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/icons/icon-192.png" />
         <Meta />
         <Links />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, before first paint */}
@@ -48,6 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {data?.isDemo && <DemoNotice />}
+        <OfflineNotice />
         <NavBar isSignedIn={isSignedIn} />
         <main id="main" className="main">
           {children}
@@ -70,6 +74,7 @@ export default function App() {
     <QueryClientProvider client={queryClient}>
       {/* A signed-in shopper's cart is kept on the server too (merged once per sign-in, then each change). */}
       <ServerCartSync />
+      <ServiceWorker />
       <Outlet />
     </QueryClientProvider>
   )
@@ -95,6 +100,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <title>{isNotFound ? 'Page Not Found | Soko' : 'Something went wrong | Soko'}</title>
       <h1>{isNotFound ? 'Page Not Found' : 'Something went wrong'}</h1>
       <p>{isNotFound ? "We couldn't find that page." : 'Failed to load page data. Please try again.'}</p>
+      <OfflineHint />
       <a className="button" href="/">
         Go to the home page
       </a>

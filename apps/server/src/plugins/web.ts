@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, sep } from 'node:path'
 import { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import { constants as zlib } from 'node:zlib'
@@ -89,7 +89,16 @@ async function productionHandler(app: FastifyInstance): Promise<RequestHandler> 
     preCompressed: true,
     // Cache-Control is ours to set (below): the plugin's own would apply one lifetime to every file.
     cacheControl: false,
-    setHeaders(reply, path) {
+    setHeaders(reply, sent) {
+      // The file sent: its pre-compressed copy when the browser takes one.
+      const path = sent.replace(/\.(br|gz)$/, '')
+      if (path.endsWith(`${sep}sw.js`) || path.endsWith(`${sep}manifest.webmanifest`)) {
+        // The service worker and the manifest are checked for a new version on every visit (decision 0033).
+        reply.header('cache-control', 'no-cache')
+        if (path.endsWith('.js')) reply.header('service-worker-allowed', '/')
+        else reply.header('content-type', 'application/manifest+json; charset=utf-8')
+        return
+      }
       // Vite fingerprints everything under /assets: its content never changes under the same name.
       reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : 'public, max-age=3600')
     },
@@ -214,6 +223,9 @@ export function contentSecurityPolicy(nonce: string, mode: WebMode): string {
     "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
+    // The service worker (/sw.js) and the web app manifest (decision 0033).
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

@@ -6,11 +6,16 @@ import { SubmitButton } from '../../components/ui/form-actions.tsx'
 import { CheckboxField, FormMessage } from '../../components/ui/form-field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { formatKes } from '../../lib/format.ts'
+import { useOnline } from '../../lib/online.ts'
 import type { CheckoutValues, FieldErrors } from './checkout-form.ts'
 import { DeliverySummary } from './delivery-choice.tsx'
 import { QuoteTotals } from './order-summary.tsx'
 import { paymentSummary } from './payment-step.tsx'
 import { StepForm } from './step-form.tsx'
+
+/** Why Place Order is disabled without a connection (the checkout page says it at the top too). */
+export const CHECKOUT_OFFLINE =
+  'Checkout needs a connection. Your cart is saved on this phone: place your order when you are back online.'
 
 export interface ReviewStepProps {
   values: CheckoutValues
@@ -30,7 +35,7 @@ export interface ReviewStepProps {
 /**
  * Review (specification section 2): the shipping details, the payment method, the items and the quote's totals,
  * the required terms checkbox, 'Back to Payment' and 'Place Order' (disabled until the terms are accepted, and
- * while the order is being placed, so that a double click sends it once).
+ * while the order is being placed, so that a double click sends it once, and without a connection).
  */
 export function ReviewStep({
   values,
@@ -46,7 +51,8 @@ export function ReviewStep({
   onPlace,
 }: ReviewStepProps) {
   const id = useId()
-  const canPlace = acceptTerms && quote !== undefined && !quote.hasProblems && !isPlacing
+  const isOnline = useOnline()
+  const canPlace = acceptTerms && quote !== undefined && !quote.hasProblems && !isPlacing && isOnline
   // Nothing here sends the cursor back to a field: Place Order stays disabled until it may be pressed.
   const onContinue = () => {
     if (canPlace) onPlace()
@@ -147,6 +153,7 @@ export function ReviewStep({
       {quote?.hasProblems && (
         <p className="checkout-note">Update your cart with the changes shown above to place your order.</p>
       )}
+      {!isOnline && <p className="checkout-note">{CHECKOUT_OFFLINE}</p>}
       <div className="checkout-actions">
         <button type="button" className="button button--ghost" onClick={onBack} disabled={isPlacing}>
           Back to Payment
