@@ -19,9 +19,10 @@ export const BUDGET = {
   /**
    * First-load JavaScript per page, KB gzipped. The aim is 120 KB on a cheap phone over 3G; React, React Router
    * and TanStack Query alone weigh 120 KB (the `framework` chunk), so until the storefront's pages load without
-   * TanStack Query this holds the line a little above today's pages (home 138, search 143, product 137).
+   * TanStack Query this holds the line above today's pages (home 139, search 144, product 138), where the page
+   * benchmark's limit was.
    */
-  firstLoadJsKb: 145,
+  firstLoadJsKb: 150,
   /** The home page's HTML, KB gzipped. */
   homeHtmlKb: 25,
   /** Render-blocking `<link rel="stylesheet">` per page. */
