@@ -5,56 +5,25 @@
 // What must hold: each shop is paid exactly once, only its available money (never what is still pending), and the
 // ledger stays whole.
 
-import { randomBytes } from 'node:crypto'
-import { writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { openDatabase } from '@soko/db/client'
 import { typedRows, value } from '@soko/db/typed-sql'
-import { type DarajaSimulator, startDarajaSimulator } from '@soko/payment-simulators'
+import type { DarajaSimulator } from '@soko/payment-simulators'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { Ledger } from '../src/modules/ledger/service.ts'
-import { parseConfig } from '../src/plugins/config.ts'
 import { Client, RELAXED_LIMITS, type Reachable, registerUser, signIn } from './support/accounts.ts'
 import { FAST_PAYMENTS, orderBody, placeOrder, settledPayment, waitFor } from './support/checkout.ts'
 import { createSharedDatabase, type ServerProcess, type SharedDatabase, startServerProcess } from './support/cluster.ts'
+import { startB2cDaraja } from './support/daraja.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
 import { categories, newVendor, productBody, type VendorProduct } from './support/vendor.ts'
 
-const B2C = { initiatorName: 'soko-payouts', initiatorPassword: 'Soko#Payouts2026', b2cShortCode: '600992' }
 const PAYOUT_PATH = '/api/payouts/b2c/'
 
-/** A Daraja simulator of its own, and the settings that make a server pay through it. */
-async function startDaraja(): Promise<{ simulator: DarajaSimulator; env: Record<string, string> }> {
-  const defaults = parseConfig({ NODE_ENV: 'test' })
-  const simulator = await startDarajaSimulator({
-    consumerKey: defaults.MPESA_CONSUMER_KEY,
-    consumerSecret: defaults.MPESA_CONSUMER_SECRET,
-    shortCode: defaults.MPESA_SHORTCODE,
-    passkey: defaults.MPESA_PASSKEY,
-    ...B2C,
-    resolveDelayMs: 100,
-    b2cResultDelayMs: 50,
-    callbackRetryDelayMs: 100,
-  })
-  const certificatePath = join(tmpdir(), `soko-payouts-${process.pid}-${randomBytes(4).toString('hex')}.pem`)
-  writeFileSync(certificatePath, simulator.securityCertificate)
-  return {
-    simulator,
-    env: {
-      MPESA_ENV: 'simulator',
-      MPESA_BASE_URL: simulator.url,
-      MPESA_B2C: 'on',
-      MPESA_B2C_SHORTCODE: B2C.b2cShortCode,
-      MPESA_INITIATOR_NAME: B2C.initiatorName,
-      MPESA_INITIATOR_PASSWORD: B2C.initiatorPassword,
-      MPESA_CERT_PATH: certificatePath,
-    },
-  }
-}
+/** A Daraja simulator of its own that answers quickly, and the settings that make a server pay through it. */
+const startDaraja = () => startB2cDaraja({ resolveDelayMs: 100, b2cResultDelayMs: 50, callbackRetryDelayMs: 100 })
 
 /** Credits a shop's available balance by an admin's adjustment (how money carried over from elsewhere enters). */
 async function carryOver(admin: Client, shopId: number, amountKes: number) {

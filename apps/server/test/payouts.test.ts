@@ -9,15 +9,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Ledger } from '../src/modules/ledger/service.ts'
 import { Client, outbox, RELAXED_LIMITS, registerUser, signIn } from './support/accounts.ts'
-import {
-  FAST_PAYMENTS,
-  orderBody,
-  payoutCallbackSecret,
-  placeOrder,
-  runJobUntilDone,
-  settledPayment,
-  waitFor,
-} from './support/checkout.ts'
+import { FAST_PAYMENTS, payoutCallbackSecret, runJobUntilDone, soldAndReleased, waitFor } from './support/checkout.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
 import { categories, newVendor, productBody, type VendorProduct } from './support/vendor.ts'
 
@@ -88,24 +80,7 @@ describe.each(engines)('payouts to shops by M-Pesa B2C (%s)', (engine) => {
       '/api/vendor/products/',
       productBody(leaf, { name: `Payout jiko ${lastFour}`, price, stockQty: 5 }),
     )
-    const buyer = new Client(server)
-    const placed = await placeOrder(buyer, orderBody([{ productId: product.id, quantity: 1 }]))
-    expect((await settledPayment(buyer, placed.body)).status).toBe('paid')
-    const part = (await vendor.client.get<{ id: number }[]>('/api/vendor/orders/')).body[0]
-    if (!part) throw new Error('no vendor part')
-    await vendor.client.post(`/api/vendor/orders/${part.id}/ship/`, { carrier: 'g4s', trackingReference: 'G1' })
-    expect((await vendor.client.post(`/api/vendor/orders/${part.id}/deliver/`)).status).toBe(204)
-    await server.database.db.execute(
-      sql`update vendor_orders set delivered_at = now() - make_interval(days => ${WINDOW_DAYS + 2}),
-            delivery_confirmed_at = now() - make_interval(days => ${WINDOW_DAYS + 1}), delivery_confirmed_by = 'shopper'
-          where id = ${part.id}`,
-    )
-    // The ledger makes it available when the part's release job runs (queued by a confirmation, which the SQL above
-    // stood in for).
-    await server.database.db.transaction((t) =>
-      server.app.soko.postings.enqueueRelease(t, part.id, new Date(Date.now() - (WINDOW_DAYS + 1) * 86_400_000)),
-    )
-    await runJobUntilDone(server, `vendor_part.release:${part.id}`)
+    await soldAndReleased(server, vendor.client, product.id, WINDOW_DAYS)
     const mine = async () => (await vendor.client.get<VendorPayouts>('/api/vendor/payouts/')).body
     expect((await mine()).available).toBe(price * 0.9)
     return { vendor, shopId, mine }

@@ -18,9 +18,9 @@ import {
   payoutCallbackSecret,
   phoneEnding,
   placeOrder,
-  runJobUntilDone,
   sellableProducts,
   settledPayment,
+  soldAndReleased,
   stkCallback,
   waitFor,
 } from './support/checkout.ts'
@@ -142,22 +142,7 @@ describe.each(engines)('reconciliation of M-Pesa against the ledger (%s)', (engi
       '/api/vendor/products/',
       productBody(leaf, { name: `Reconciled jiko ${lastFour}`, price: 1000, stockQty: 5 }),
     )
-    const buyer = new Client(server)
-    const placed = await placeOrder(buyer, orderBody([{ productId: product.id, quantity: 1 }]))
-    expect((await settledPayment(buyer, placed.body)).status).toBe('paid')
-    const part = (await vendor.client.get<{ id: number }[]>('/api/vendor/orders/')).body[0]
-    if (!part) throw new Error('no vendor part')
-    await vendor.client.post(`/api/vendor/orders/${part.id}/ship/`, { carrier: 'g4s', trackingReference: 'G1' })
-    expect((await vendor.client.post(`/api/vendor/orders/${part.id}/deliver/`)).status).toBe(204)
-    await server.database.db.execute(
-      sql`update vendor_orders set delivered_at = now() - make_interval(days => ${WINDOW_DAYS + 2}),
-            delivery_confirmed_at = now() - make_interval(days => ${WINDOW_DAYS + 1}), delivery_confirmed_by = 'shopper'
-          where id = ${part.id}`,
-    )
-    await server.database.db.transaction((t) =>
-      server.app.soko.postings.enqueueRelease(t, part.id, new Date(Date.now() - (WINDOW_DAYS + 1) * 86_400_000)),
-    )
-    await runJobUntilDone(server, `vendor_part.release:${part.id}`)
+    await soldAndReleased(server, vendor.client, product.id, WINDOW_DAYS)
     return { vendor, shopId }
   }
 

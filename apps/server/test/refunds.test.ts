@@ -1,16 +1,7 @@
-// Refunds sent back (issue 19): an approved refund goes back by M-Pesa B2C to the paying number or through the card
-// provider's refund call, over real HTTP against the stand-ins, and its result is applied once. The approvals (an
-// admin's refund, a return, a dispute, a cancellation, a late payment) are tested through their own endpoints in
-// ledger-journey.test.ts and returns.test.ts; here `approveRefundForTest` (support/refunds.ts) approves refunds of
-// amounts and to numbers no approval would choose (a B2C number the simulator fails), to drive the sender.
-import { writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { typedRows, value } from '@soko/db/typed-sql'
-import { type DarajaSimulator, startDarajaSimulator } from '@soko/payment-simulators'
+import type { DarajaSimulator } from '@soko/payment-simulators'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseConfig } from '../src/plugins/config.ts'
 import { Client, newCustomer, outbox, RELAXED_LIMITS, registerUser, signIn } from './support/accounts.ts'
 import {
   callbackSecret,
@@ -25,6 +16,7 @@ import {
   settledPayment,
   waitFor,
 } from './support/checkout.ts'
+import { startB2cDaraja } from './support/daraja.ts'
 import { approveRefundForTest, refundEvents, refundSentCount, settledRefund } from './support/refunds.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
 
@@ -44,8 +36,6 @@ interface RefundsPage {
   results: AdminRefund[]
 }
 
-const B2C = { initiatorName: 'soko-refunds', initiatorPassword: 'Soko#Refunds2026', b2cShortCode: '600992' }
-
 /** +254712345678 → 0712 *** 678 */
 const masked = (e164: string) => `0${e164.slice(4, 7)} *** ${e164.slice(-3)}`
 
@@ -57,32 +47,15 @@ describe.each(engines)('refunds sent (%s)', (engine) => {
   let productId: number
 
   beforeAll(async () => {
-    const defaults = parseConfig({ NODE_ENV: 'test' })
     // Daraja on its own, with an empty B2C float: each test tops up what it sends (an "insufficient float" is real).
-    simulator = await startDarajaSimulator({
-      consumerKey: defaults.MPESA_CONSUMER_KEY,
-      consumerSecret: defaults.MPESA_CONSUMER_SECRET,
-      shortCode: defaults.MPESA_SHORTCODE,
-      passkey: defaults.MPESA_PASSKEY,
-      ...B2C,
-      b2cFloatKes: 0,
-      resolveDelayMs: 150,
-      callbackRetryDelayMs: 100,
-    })
-    const certificatePath = join(tmpdir(), `soko-refunds-${engine}-${process.pid}.pem`)
-    writeFileSync(certificatePath, simulator.securityCertificate)
+    const daraja = await startB2cDaraja({ b2cFloatKes: 0, resolveDelayMs: 150, callbackRetryDelayMs: 100 })
+    simulator = daraja.simulator
     server = await startTestServer(engine, {
       env: {
         ...RELAXED_LIMITS,
         ...FAST_PAYMENTS,
+        ...daraja.env,
         REFUND_CHECK_AFTER: '1s',
-        MPESA_ENV: 'simulator',
-        MPESA_BASE_URL: simulator.url,
-        MPESA_B2C: 'on',
-        MPESA_B2C_SHORTCODE: B2C.b2cShortCode,
-        MPESA_INITIATOR_NAME: B2C.initiatorName,
-        MPESA_INITIATOR_PASSWORD: B2C.initiatorPassword,
-        MPESA_CERT_PATH: certificatePath,
         // Every order here is placed with one phone: its texts are not what these tests count.
         SMS_LIMIT_PER_PHONE: '100000/1h',
       },

@@ -10,7 +10,7 @@ import { addDays, nairobiDay } from '@soko/domain/statement'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, newCustomer, RELAXED_LIMITS, registerUser, signIn } from './support/accounts.ts'
-import { FAST_PAYMENTS, orderBody, placeOrder, runJobUntilDone, settledPayment, waitFor } from './support/checkout.ts'
+import { FAST_PAYMENTS, orderBody, placeOrder, settledPayment, soldAndReleased, waitFor } from './support/checkout.ts'
 import { engines, startTestServer, type TestServer } from './support/test-server.ts'
 import { categories, newVendor, productBody, type VendorProduct } from './support/vendor.ts'
 
@@ -87,23 +87,8 @@ describe.each(engines)('vendor statements (%s)', (engine) => {
       '/api/vendor/products/',
       productBody(leaf, { name: 'Statement jiko', price: 1000, stockQty: 10 }),
     )
-    const buyer = new Client(server)
-    const first = await placeOrder(buyer, orderBody([{ productId: product.id, quantity: 1 }]))
-    expect((await settledPayment(buyer, first.body)).status).toBe('paid')
-    orderNumbers.push(first.body.order.orderNumber)
-    const part = (await vendor.client.get<{ id: number }[]>('/api/vendor/orders/')).body[0]
-    if (!part) throw new Error('no vendor part')
-    await vendor.client.post(`/api/vendor/orders/${part.id}/ship/`, { carrier: 'g4s', trackingReference: 'G1' })
-    expect((await vendor.client.post(`/api/vendor/orders/${part.id}/deliver/`)).status).toBe(204)
-    await server.database.db.execute(
-      sql`update vendor_orders set delivered_at = now() - make_interval(days => ${WINDOW_DAYS + 2}),
-            delivery_confirmed_at = now() - make_interval(days => ${WINDOW_DAYS + 1}), delivery_confirmed_by = 'shopper'
-          where id = ${part.id}`,
-    )
-    await server.database.db.transaction((t) =>
-      server.app.soko.postings.enqueueRelease(t, part.id, new Date(Date.now() - (WINDOW_DAYS + 1) * 86_400_000)),
-    )
-    await runJobUntilDone(server, `vendor_part.release:${part.id}`)
+    const { placed: first } = await soldAndReleased(server, vendor.client, product.id, WINDOW_DAYS)
+    orderNumbers.push(first.order.orderNumber)
     expect((await admin.post(`/api/admin/vendors/${shopId}/payouts/pay-now/`)).status).toBe(201)
     const payout = await waitFor(async () => {
       const { body } = await admin.get<{ results: { state: string; receipt: string | null }[] }>(
@@ -116,6 +101,7 @@ describe.each(engines)('vendor statements (%s)', (engine) => {
     receipt = payout.receipt ?? ''
 
     // A second order of two, paid, then refunded in full by an admin.
+    const buyer = new Client(server)
     const second = await placeOrder(buyer, orderBody([{ productId: product.id, quantity: 2 }]))
     expect((await settledPayment(buyer, second.body)).status).toBe('paid')
     orderNumbers.push(second.body.order.orderNumber)

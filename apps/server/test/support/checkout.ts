@@ -4,7 +4,7 @@ import { payments } from '@soko/db/schema/payments'
 import { appSecrets } from '@soko/db/schema/secrets'
 import { type RowOf, typedRows, value } from '@soko/db/typed-sql'
 import { eq, sql } from 'drizzle-orm'
-import type { Answer, Client } from './accounts.ts'
+import { type Answer, Client } from './accounts.ts'
 import type { TestServer } from './test-server.ts'
 
 /** Fast payments for tests: the simulated customer answers at once, and status queries start after a second. */
@@ -201,4 +201,37 @@ export function runJobUntilDone(server: TestServer, dedupeKey: string): Promise<
     )
     return Number(left?.n) === 0 ? true : null
   })
+}
+
+/**
+ * One unit of `productId` bought by a new guest (paid by M-Pesa in the simulator), shipped and delivered by the shop
+ * signed in as `vendor`, confirmed longer ago than the return window of `windowDays` (the clock moved by SQL, as if
+ * the shopper had confirmed then) and released by the ledger's job: the shop's part of it is available. Answers the
+ * placed order and the shop's part.
+ */
+export async function soldAndReleased(
+  server: TestServer,
+  vendor: Client,
+  productId: number,
+  windowDays: number,
+): Promise<{ placed: Placed; partId: number }> {
+  const buyer = new Client(server)
+  const placed = await placeOrder(buyer, orderBody([{ productId, quantity: 1 }]))
+  if ((await settledPayment(buyer, placed.body)).status !== 'paid') throw new Error('the order was not paid')
+  const part = (await vendor.get<{ id: number }[]>('/api/vendor/orders/')).body[0]
+  if (!part) throw new Error('no vendor part')
+  await vendor.post(`/api/vendor/orders/${part.id}/ship/`, { carrier: 'g4s', trackingReference: 'G1' })
+  const delivered = await vendor.post(`/api/vendor/orders/${part.id}/deliver/`)
+  if (delivered.status !== 204) throw new Error(`delivery refused: ${delivered.status}`)
+  await server.database.db.execute(
+    sql`update vendor_orders set delivered_at = now() - make_interval(days => ${windowDays + 2}),
+          delivery_confirmed_at = now() - make_interval(days => ${windowDays + 1}), delivery_confirmed_by = 'shopper'
+        where id = ${part.id}`,
+  )
+  // The release job a confirmation queues, as of the day it stood in for.
+  await server.database.db.transaction((t) =>
+    server.app.soko.postings.enqueueRelease(t, part.id, new Date(Date.now() - (windowDays + 1) * 86_400_000)),
+  )
+  await runJobUntilDone(server, `vendor_part.release:${part.id}`)
+  return { placed: placed.body, partId: part.id }
 }

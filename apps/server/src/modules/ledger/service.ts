@@ -84,6 +84,20 @@ function known<T extends string>(values: readonly T[], value: string, what: stri
   return found
 }
 
+/** A stored entry with its transaction, as the ledger's readers see it. */
+function toEntry(row: repo.AccountEntryRow): AccountEntry {
+  return {
+    id: row.id,
+    transactionId: row.transaction_id,
+    kind: known(TRANSACTION_KINDS, row.kind, 'kind'),
+    memo: row.memo,
+    reference: { type: known(REFERENCE_TYPES, row.reference_type, 'reference'), id: row.reference_id },
+    side: row.side,
+    cents: row.cents,
+    createdAt: row.created_at,
+  }
+}
+
 const storedKey = (ref: AccountRef): repo.AccountKey => ({ account: ref.kind, vendorId: vendorOf(ref) })
 
 /** An entry as compared between two posts of the same key. */
@@ -189,16 +203,7 @@ export class Ledger {
   ): Promise<EntriesPage> {
     const limit = Math.min(Math.max(page.limit ?? 50, 1), 500)
     const rows = await repo.entriesOfAccount(db, storedKey(account), page.after ?? 0, limit + 1)
-    const entries = rows.slice(0, limit).map((row) => ({
-      id: row.id,
-      transactionId: row.transaction_id,
-      kind: known(TRANSACTION_KINDS, row.kind, 'kind'),
-      memo: row.memo,
-      reference: { type: known(REFERENCE_TYPES, row.reference_type, 'reference'), id: row.reference_id },
-      side: row.side,
-      cents: row.cents,
-      createdAt: row.created_at,
-    }))
+    const entries = rows.slice(0, limit).map(toEntry)
     return { entries, next: rows.length > limit ? (entries.at(-1)?.id ?? null) : null }
   }
 
@@ -222,15 +227,8 @@ export class Ledger {
     return {
       opening,
       entries: rows.map((row) => ({
-        id: row.id,
-        transactionId: row.transaction_id,
+        ...toEntry(row),
         account: known(VENDOR_ACCOUNT_KINDS, row.account, 'vendor account'),
-        kind: known(TRANSACTION_KINDS, row.kind, 'kind'),
-        memo: row.memo,
-        reference: { type: known(REFERENCE_TYPES, row.reference_type, 'reference'), id: row.reference_id },
-        side: row.side,
-        cents: row.cents,
-        createdAt: row.created_at,
       })),
     }
   }
