@@ -127,10 +127,10 @@ test.describe('home page with data', () => {
     if (!product) throw new Error('the demo catalogue has a trending product in stock')
     await page.goto('/')
     const trending = page.getByRole('region', { name: 'Trending Products' })
-    const add = trending.getByRole('button', { name: `Add ${product.name} to cart` })
+    const add = trending.getByRole('button', { name: `Add to Cart: ${product.name}` })
     await waitForHydration(page, add)
     await add.click()
-    await expect(trending.getByRole('button', { name: `${product.name} added to cart; add one more` })).toHaveText(
+    await expect(trending.getByRole('button', { name: `Added to Cart: ${product.name}; add one more` })).toHaveText(
       'Added to Cart',
     )
     await expect(await cartLink(page, isMobile, 1)).toBeVisible()

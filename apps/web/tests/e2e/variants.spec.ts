@@ -68,7 +68,7 @@ test.describe('product variants', () => {
       await apply.click()
       await expect(shop).toHaveURL(/option=Size%3AL/)
       await expect(cards).toHaveCount(1)
-      await cards.getByRole('link', { name: `Choose size of ${name}` }).click()
+      await cards.getByRole('link', { name: `Choose Options: size of ${name}` }).click()
 
       await expect(shop.getByRole('heading', { level: 1, name })).toBeVisible()
       const sizes = shop.getByRole('group', { name: /Size/ })

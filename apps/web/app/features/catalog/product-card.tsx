@@ -41,7 +41,8 @@ export function ProductCard({ product, eager = false, priority = false }: Produc
           src={image.thumbnail_url}
           srcSet={`${image.thumbnail_url} 200w, ${image.medium_url} 600w`}
           sizes="(max-width: 480px) 50vw, 220px"
-          alt={image.alt_text ?? ''}
+          // Inside the link the product's name is the heading beside it: the picture says nothing more.
+          alt={dataSaver ? (image.alt_text ?? '') : ''}
           width={200}
           height={200}
           loading={eager || priority ? 'eager' : 'lazy'}
@@ -98,7 +99,8 @@ export function ProductCard({ product, eager = false, priority = false }: Produc
         <Link
           to={href}
           className="button product-card__cta"
-          aria-label={`Choose ${product.variants.options.join(' and ').toLowerCase()} of ${product.name}`}
+          // The visible words start the name (speech users say what they see), the product follows.
+          aria-label={`Choose Options: ${product.variants.options.join(' and ').toLowerCase()} of ${product.name}`}
         >
           Choose Options
         </Link>
@@ -107,7 +109,7 @@ export function ProductCard({ product, eager = false, priority = false }: Produc
           type="button"
           className={isInCart ? 'button button--added product-card__cta' : 'button product-card__cta'}
           onClick={() => addToCart(listingToCartItem(product))}
-          aria-label={isInCart ? `${product.name} added to cart; add one more` : `Add ${product.name} to cart`}
+          aria-label={isInCart ? `Added to Cart: ${product.name}; add one more` : `Add to Cart: ${product.name}`}
         >
           {isInCart ? 'Added to Cart' : 'Add to Cart'}
         </button>

@@ -195,6 +195,8 @@ function Results({
       {result.source !== 'api' && <FastSearchBanner source={result.source} onFullSearch={fullSearch} />}
       {showVendors && <MatchingVendors vendors={result.vendors} />}
       <ResultsBody isReloading={state.isReloading}>
+        {/* The cards' names are level 3: the list has its heading, for those who move by headings. */}
+        {result.products.length > 0 && <h2 className="visually-hidden">Products</h2>}
         {result.products.length > 0 ? renderProducts(result.products) : <NoResults />}
       </ResultsBody>
       <PageLinks
