@@ -163,9 +163,11 @@ test.describe('the admin area', () => {
     ).json()) as AdminProductsPage
     const product = listed.results.find((p) => !avoid.has(p.id) && p.stock_qty > 0)
     if (!product) throw new Error('no product to take down')
-    expect((await searchApi(request, { q: product.name })).products.map((p) => p.id)).toContain(product.id)
+    const found = (await searchApi(request, { q: product.name })).products.find((p) => p.id === product.id)
+    if (!found) throw new Error('the product is not found by its name')
     await page.goto(`/search?q=${encodeURIComponent(product.name)}`)
-    await expect(results(page).getByRole('link', { name: product.name }).first()).toBeVisible()
+    // A variant's card carries its product's name ("Radio", not "Radio (Black)").
+    await expect(results(page).getByRole('link', { name: found.name }).first()).toBeVisible()
 
     await page.goto('/admin/products')
     await page.getByRole('searchbox', { name: 'Search products' }).fill(product.slug)
