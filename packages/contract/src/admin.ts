@@ -4,6 +4,7 @@ import { PAYBILL_PROBLEMS } from '@soko/domain/paybill'
 import { PAYOUT_METHODS, PAYOUT_STARTS, PAYOUT_STATES } from '@soko/domain/payout-states'
 import { EXCEPTION_CODES, MOVEMENT_KINDS } from '@soko/domain/reconciliation'
 import { REFUND_CAUSES, REFUND_STATES } from '@soko/domain/refund-states'
+import { isDay } from '@soko/domain/statement'
 import { DELIVERY_CONFIRMERS } from '@soko/domain/vendor-part-states'
 import { z } from 'zod'
 import { RoleSchema } from './auth.ts'
@@ -217,13 +218,7 @@ export type ResolveC2bBody = z.infer<typeof ResolveC2bBodySchema>
 /** The longest period the reconciliation reads at once. */
 export const RECONCILIATION_MAX_DAYS = 92
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/
-const isRealDay = (text: string) => {
-  if (!DAY.test(text)) return false
-  const date = new Date(`${text}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text)
-}
-const DaySchema = (label: string) => z.string().trim().max(10).refine(isRealDay, `${label} must be a date (YYYY-MM-DD)`)
+const DaySchema = (label: string) => z.string().trim().max(10).refine(isDay, `${label} must be a date (YYYY-MM-DD)`)
 
 export const AdminReconciliationQuerySchema = z
   .object({

@@ -23,6 +23,7 @@ import {
   type MovementKind,
   reconciliationExceptions,
 } from '@soko/domain/reconciliation'
+import { addDays, dayStart, daysIn, nairobiDay } from '@soko/domain/statement'
 import type { Ctx } from '../../../plugins/auth.ts'
 import { AppError } from '../../../plugins/errors.ts'
 import type { AuditService } from '../../audit/service.ts'
@@ -36,34 +37,23 @@ import * as movementsRead from './movements-read-model.ts'
 /** At most this many movements of each kind are read for one period (the answer says `truncated` past it). */
 export const MOVEMENTS_READ_LIMIT = 2000
 
-const DAY_MS = 86_400_000
-/** Nairobi is UTC+3 all year. */
-const NAIROBI_OFFSET_MS = 3 * 3_600_000
-
-const dayOf = (time: number) => new Date(time + NAIROBI_OFFSET_MS).toISOString().slice(0, 10)
-const startOfDay = (day: string) => Date.parse(`${day}T00:00:00Z`) - NAIROBI_OFFSET_MS
-
 /** The period asked (Nairobi days, both included): by default the 7 days to today. */
 export function reconciliationPeriod(
   query: Pick<AdminReconciliationQuery, 'from' | 'to'>,
   now = Date.now(),
 ): { from: Date; to: Date; fromDay: string; toDay: string } {
+  const today = nairobiDay(new Date(now))
   // A From alone runs to today, or to the longest period's end when today is further.
-  const toDay =
-    query.to ??
-    (query.from === undefined
-      ? dayOf(now)
-      : dayOf(Math.min(now, startOfDay(query.from) + (RECONCILIATION_MAX_DAYS - 1) * DAY_MS)))
-  const fromDay = query.from ?? dayOf(startOfDay(toDay) - 6 * DAY_MS)
-  const from = startOfDay(fromDay)
-  const to = startOfDay(toDay) + DAY_MS
-  if (to <= from)
+  const longest = query.from === undefined ? today : addDays(query.from, RECONCILIATION_MAX_DAYS - 1)
+  const toDay = query.to ?? (longest < today ? longest : today)
+  const fromDay = query.from ?? addDays(toDay, -6)
+  if (fromDay > toDay)
     throw new AppError('invalid_data', 'From must not be after To.', { from: ['From must not be after To'] })
-  if ((to - from) / DAY_MS > RECONCILIATION_MAX_DAYS) {
+  if (daysIn({ from: fromDay, to: toDay }) > RECONCILIATION_MAX_DAYS) {
     const message = `The period must be at most ${RECONCILIATION_MAX_DAYS} days: choose a later From`
     throw new AppError('invalid_data', `${message}.`, { from: [message] })
   }
-  return { from: new Date(from), to: new Date(to), fromDay, toDay }
+  return { from: dayStart(fromDay), to: dayStart(addDays(toDay, 1)), fromDay, toDay }
 }
 
 type Movement = PaymentMovement | PayoutMovement
