@@ -45,6 +45,7 @@ export function reconciliationPeriod(
   const today = nairobiDay(new Date(now))
   // A From alone runs to today, or to the longest period's end when today is further.
   const longest = query.from === undefined ? today : addDays(query.from, RECONCILIATION_MAX_DAYS - 1)
+  // biome-ignore lint/complexity/useMathMinMax: days are YYYY-MM-DD strings, compared as text; Math.min takes numbers
   const toDay = query.to ?? (longest < today ? longest : today)
   const fromDay = query.from ?? addDays(toDay, -6)
   if (fromDay > toDay)
