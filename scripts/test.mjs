@@ -2,10 +2,9 @@
 // weight budget, unit and integration tests (Vitest, PGlite and PostgreSQL), and browser tests (Playwright driving
 // Debian's Chromium). Ends with one summary line.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { root, run } from './lib.mjs'
+import { freePort, root, run } from './lib.mjs'
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 if (!existsSync(chromium)) {
@@ -39,18 +38,6 @@ function readJson(file) {
   } catch {
     return null
   }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.unref()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 const node = process.execPath

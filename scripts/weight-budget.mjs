@@ -1,17 +1,5 @@
-// The weight budget of the storefront's busiest pages, checked against the production build (`npm test` runs it
-// after the build; alone: `node scripts/weight-budget.mjs`, which builds first when the build is stale). Starts the
-// built server on a throw-away embedded database with the demo catalogue, fetches the home page, a search and a
-// product page, and fails with a table when a page is over budget:
-//   - first-load JavaScript (every /assets/*.js the HTML loads up front and their static imports), gzip -9;
-//   - the home page's HTML, gzip -9;
-//   - render-blocking stylesheets (one per page; critical CSS inlined in <style> does not count);
-//   - product card images: a srcset and sizes with a candidate no wider than 400 px, and lazy after the first row.
-import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync } from 'node:fs'
 import { join, posix } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
@@ -195,20 +183,8 @@ export function formatTable(rows) {
     .join('\n')
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.unref()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-}
-
 async function main() {
-  const { isBuildCurrent, root, run, serverBundle } = await import('./lib.mjs')
+  const { isBuildCurrent, root, run, serverBundle, startBuiltServer } = await import('./lib.mjs')
   if (!existsSync(serverBundle) || !isBuildCurrent()) {
     const code = await run(process.execPath, ['scripts/build.mjs'])
     if (code !== 0) return code
@@ -216,30 +192,8 @@ async function main() {
   const clientDir = join(root, 'apps/web/build/client')
   const read = (path) => readFileSync(join(clientDir, path))
 
-  const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
-  const dataDir = mkdtempSync(join(tmpdir(), 'soko-weight-'))
-  const server = spawn(process.execPath, [serverBundle], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  const { base, stop } = await startBuiltServer('weight')
   try {
-    const started = Date.now()
-    for (;;) {
-      if (server.exitCode !== null) throw new Error('the server exited during start-up')
-      if (Date.now() - started > 60_000) throw new Error('the server was not ready within 60 s')
-      try {
-        if ((await fetch(`${base}/api/ready`)).status === 200) break
-      } catch {}
-      await sleep(100)
-    }
     const home = await fetch(`${base}/api/marketplace/home/`)
     if (!home.ok) throw new Error(`GET /api/marketplace/home/ answered ${home.status}`)
     const slug = (await home.json()).trending_products?.[0]?.slug
@@ -264,12 +218,7 @@ async function main() {
     console.log('\nEvery page is within its weight budget.')
     return 0
   } finally {
-    if (server.exitCode === null && server.signalCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve))
-      server.kill('SIGTERM')
-      await exited
-    }
-    rmSync(dataDir, { recursive: true, force: true })
+    await stop()
   }
 }
 
