@@ -2,7 +2,6 @@
 // phone, the order number as account number. Over real HTTP: the simulator's phone sends the payment, Daraja's C2B
 // validation and confirmation come to our secret URLs; an order is paid once; what pays no order lands on the
 // admin's reconciliation list.
-import { randomBytes } from 'node:crypto'
 import { typedRows, value } from '@soko/db/typed-sql'
 import { type DarajaSimulator, type SimulatedC2bPayment, startDarajaSimulator } from '@soko/payment-simulators'
 import { sql } from 'drizzle-orm'
@@ -10,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '../src/plugins/config.ts'
 import { Client, newCustomer, RELAXED_LIMITS, registerUser, signIn } from './support/accounts.ts'
 import {
+  c2bConfirmation,
   callbackSecret,
   FAST_PAYMENTS,
   type OrderDetail,
@@ -101,27 +101,8 @@ describe.each(engines)('paying by M-Pesa Paybill (%s)', (engine) => {
   }
 
   /** A confirmation as Daraja posts it, sent straight to our URL (as when validation was off or unreachable). */
-  function confirmation(
-    account: string,
-    amount: number,
-    transId = `SKT${randomBytes(4).toString('hex').toUpperCase()}`,
-  ) {
-    return {
-      TransactionType: 'Pay Bill',
-      TransID: transId,
-      TransTime: '20261125101010',
-      TransAmount: `${amount}.00`,
-      BusinessShortCode: PAYBILL,
-      BillRefNumber: account,
-      InvoiceNumber: '',
-      OrgAccountBalance: '',
-      ThirdPartyTransID: '',
-      MSISDN: '25470****149',
-      FirstName: 'ACHIENG',
-      MiddleName: '',
-      LastName: '',
-    }
-  }
+  const confirmation = (account: string, amount: number, transId?: string) =>
+    c2bConfirmation(PAYBILL, account, amount, transId)
 
   async function post(path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
     const answer = await fetch(`${server.url}${path}${await callbackSecret(server)}`, {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { reconciliationPeriod } from '../src/modules/admin/reconciliation/service.ts'
 import { Client, RELAXED_LIMITS, registerUser, signIn } from './support/accounts.ts'
 import {
+  c2bConfirmation,
   callbackSecret,
   FAST_PAYMENTS,
   orderBody,
@@ -114,21 +115,7 @@ describe.each(engines)('reconciliation of M-Pesa against the ledger (%s)', (engi
     const answer = await fetch(`${server.url}/api/payments/c2b/done/${await callbackSecret(server)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        TransactionType: 'Pay Bill',
-        TransID: transId,
-        TransTime: '20261125101010',
-        TransAmount: `${amount}.00`,
-        BusinessShortCode: PAYBILL,
-        BillRefNumber: account,
-        InvoiceNumber: '',
-        OrgAccountBalance: '',
-        ThirdPartyTransID: '',
-        MSISDN: '25470****149',
-        FirstName: 'ACHIENG',
-        MiddleName: '',
-        LastName: '',
-      }),
+      body: JSON.stringify(c2bConfirmation(PAYBILL, account, amount, transId)),
     })
     expect(answer.status).toBe(200)
   }

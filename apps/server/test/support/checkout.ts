@@ -190,6 +190,30 @@ export function stkCallback(checkoutRequestId: string, resultCode: number, amoun
   }
 }
 
+/** A Paybill (C2B) confirmation as Daraja posts it, of `amount` KES to `shortCode` for the account `account`. */
+export function c2bConfirmation(
+  shortCode: string,
+  account: string,
+  amount: number,
+  transId = `SKT${randomBytes(4).toString('hex').toUpperCase()}`,
+) {
+  return {
+    TransactionType: 'Pay Bill',
+    TransID: transId,
+    TransTime: '20261125101010',
+    TransAmount: `${amount}.00`,
+    BusinessShortCode: shortCode,
+    BillRefNumber: account,
+    InvoiceNumber: '',
+    OrgAccountBalance: '',
+    ThirdPartyTransID: '',
+    MSISDN: '25470****149',
+    FirstName: 'ACHIENG',
+    MiddleName: '',
+    LastName: '',
+  }
+}
+
 /** Runs the server's due jobs until its job with `dedupeKey` is done (a job that waits for its time is not run). */
 export function runJobUntilDone(server: TestServer, dedupeKey: string): Promise<true> {
   return waitFor(async () => {
