@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { asksToSaveData } from '@soko/domain/data-saver'
 import { LoadingCache, TtlCache } from './cache.ts'
 
 // Storefront pages as anonymous visitors see them, rendered once and served from memory
@@ -39,14 +40,9 @@ export function pageKey(request: {
   const path = request.url.split('?', 1)[0] ?? ''
   if (!PUBLIC_PAGE.test(path)) return null
   if (request.headers.authorization !== undefined || (request.headers.cookie ?? '') !== '') return null
-  // Save-Data changes what a page loads (decided on the server, apps/web/app/lib/data-saver.ts, by the same rule):
-  // one copy each way.
-  const saveData =
-    String(request.headers['save-data'] ?? '')
-      .trim()
-      .toLowerCase() === 'on'
-      ? ' save-data'
-      : ''
+  // Save-Data changes what a page loads (the web app renders by the same rule): one copy each way.
+  const header = request.headers['save-data']
+  const saveData = asksToSaveData(Array.isArray(header) ? header.join(',') : header) ? ' save-data' : ''
   return `${request.url}${saveData}`
 }
 

@@ -1,3 +1,4 @@
+import { asksToSaveData } from '@soko/domain/data-saver'
 import { useRouteLoaderData } from 'react-router'
 
 // Data saver: for shoppers on a small data bundle. On when the browser sends `Save-Data: on` or the shopper turned
@@ -25,7 +26,7 @@ export function isDataSaverRequest(headers: Headers): boolean {
   const choice = cookieValue(headers.get('cookie'), DATA_SAVER_COOKIE)
   if (choice === '1') return true
   if (choice === '0') return false
-  return (headers.get('save-data') ?? '').trim().toLowerCase() === 'on'
+  return asksToSaveData(headers.get('save-data'))
 }
 
 /** The Set-Cookie header that keeps the shopper's choice. */
